@@ -1,0 +1,211 @@
+"""Reading ``campaigns.toml``.
+
+Every campaign is a ``[campaigns.ID]`` table.  Mistakes are reported as a
+``ConfigError`` that names the file and the key, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from dateutil import rrule
+
+from .calendar import CalendarError, GameMonth
+
+DEFAULT_CONFIG = "campaigns.toml"
+
+
+class ConfigError(ValueError):
+    """campaigns.toml cannot be used as written."""
+
+
+@dataclass(frozen=True)
+class RuleSettings:
+    """Choices where the rules are silent or GMs differ (docs/rules-coverage.md)."""
+
+    # When the monthly allowance arrives: "month_start" (before week 1, so it
+    # can be spent that month) or "month_end" (with the support bill).
+    allowance: str = "month_start"
+    # Birth Table B's +/-10%: how to treat fractions of a crown.
+    rounding: str = "down"
+    # A bawdyhouse visit with no stated purse carries exactly the evening's cost.
+    bawdyhouse_default_purse: str = "cost"
+
+
+RULE_CHOICES = {
+    "allowance": ("month_start", "month_end"),
+    "rounding": ("down", "nearest", "up"),
+    "bawdyhouse_default_purse": ("cost", "all"),
+}
+
+
+@dataclass(frozen=True)
+class Campaign:
+    id: str
+    name: str
+    newspaper: str
+    first_month: GameMonth
+    seed: str
+    database: str
+    deadlines: str | None = None
+    deadline_start: dt.datetime | None = None
+    timezone: str = "UTC"
+    orders: Path | None = None
+    newsletters: Path = Path("newsletters")
+    templates: Path | None = None
+    house_rules: tuple[str, ...] = ()
+    rules: RuleSettings = field(default_factory=RuleSettings)
+    base_dir: Path = Path(".")
+
+    def next_deadline(self, now: dt.datetime | None = None) -> dt.datetime | None:
+        """The first deadline after ``now`` by the campaign's RRULE, or None."""
+        if not self.deadlines:
+            return None
+        tz = ZoneInfo(self.timezone)
+        start = self.deadline_start or dt.datetime(2000, 1, 1)
+        if start.tzinfo is None:
+            start = start.replace(tzinfo=tz)
+        now = now or dt.datetime.now(tz)
+        if now.tzinfo is None:
+            now = now.replace(tzinfo=tz)
+        return rrule.rrulestr(self.deadlines, dtstart=start).after(now)
+
+
+KNOWN_KEYS = {
+    "name", "newspaper", "first_month", "seed", "database", "deadlines", "deadline_start",
+    "timezone", "orders", "newsletters", "templates", "house_rules", "rules",
+}
+# The optional house-rule modules DESIGN.md names.  None is implemented yet, so
+# naming one is an error rather than a silent no-op.
+HOUSE_RULES = ("gala", "social-conflict", "gossip")
+IMPLEMENTED_HOUSE_RULES: tuple[str, ...] = ()
+
+
+def load(path: str | Path = DEFAULT_CONFIG) -> dict[str, Campaign]:
+    """Read every campaign in the file; raise ConfigError naming the bad key."""
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such file (create it with 'engarde init')") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    campaigns = raw.get("campaigns")
+    if not isinstance(campaigns, dict) or not campaigns:
+        raise ConfigError(f"{path}: no [campaigns.ID] table found")
+    for key in raw:
+        if key != "campaigns":
+            raise ConfigError(f"{path}: unknown top-level key {key!r} (expected [campaigns.ID])")
+    return {cid: _campaign(path, cid, table) for cid, table in campaigns.items()}
+
+
+def load_one(path: str | Path, campaign_id: str | None) -> Campaign:
+    campaigns = load(path)
+    if campaign_id is None:
+        if len(campaigns) == 1:
+            return next(iter(campaigns.values()))
+        raise ConfigError(
+            f"{path}: several campaigns ({', '.join(campaigns)}); choose one with --campaign"
+        )
+    try:
+        return campaigns[campaign_id]
+    except KeyError:
+        raise ConfigError(
+            f"{path}: no campaign {campaign_id!r} (have: {', '.join(campaigns)})"
+        ) from None
+
+
+def _campaign(path: Path, cid: str, table: Any) -> Campaign:
+    where = f"{path}: campaigns.{cid}"
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: must be a table")
+    for key in table:
+        if key not in KNOWN_KEYS:
+            raise ConfigError(f"{where}.{key}: unknown key (known: {', '.join(sorted(KNOWN_KEYS))})")
+    base = path.resolve().parent
+
+    def text(key: str, default: str | None = None) -> str:
+        value = table.get(key, default)
+        if value is None:
+            raise ConfigError(f"{where}.{key}: missing")
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            raise ConfigError(f"{where}.{key}: must be text, not {type(value).__name__}")
+        return str(value)
+
+    try:
+        first_month = GameMonth.parse(text("first_month"))
+    except CalendarError as exc:
+        raise ConfigError(f"{where}.first_month: {exc}") from None
+
+    database = text("database", f"sqlite:///{base / (cid + '.sqlite')}")
+    if database.startswith("sqlite:///") and not database.startswith("sqlite:////"):
+        rel = database[len("sqlite:///"):]
+        if rel != ":memory:" and not Path(rel).is_absolute():
+            database = f"sqlite:///{base / rel}"
+
+    timezone = text("timezone", "UTC")
+    try:
+        ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(f"{where}.timezone: unknown time zone {timezone!r}") from None
+
+    deadlines = table.get("deadlines")
+    start = table.get("deadline_start")
+    if start is not None and not isinstance(start, dt.datetime):
+        raise ConfigError(f"{where}.deadline_start: must be a TOML date-time like 2026-01-30T18:00:00")
+    if deadlines is not None:
+        if not isinstance(deadlines, str):
+            raise ConfigError(f"{where}.deadlines: must be an iCalendar RRULE string")
+        try:
+            rrule.rrulestr(deadlines, dtstart=start or dt.datetime(2000, 1, 1))
+        except (ValueError, TypeError) as exc:
+            raise ConfigError(f"{where}.deadlines: not a valid RRULE: {exc}") from None
+
+    house = table.get("house_rules", [])
+    if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
+        raise ConfigError(f"{where}.house_rules: must be a list of names")
+    for h in house:
+        if h not in HOUSE_RULES:
+            raise ConfigError(f"{where}.house_rules: unknown house rule {h!r} (known: {', '.join(HOUSE_RULES)})")
+        if h not in IMPLEMENTED_HOUSE_RULES:
+            raise ConfigError(f"{where}.house_rules: the {h!r} house rule is not implemented yet")
+
+    rules_table = table.get("rules", {})
+    if not isinstance(rules_table, dict):
+        raise ConfigError(f"{where}.rules: must be a table")
+    for key, value in rules_table.items():
+        if key not in RULE_CHOICES:
+            raise ConfigError(f"{where}.rules.{key}: unknown rule setting (known: {', '.join(RULE_CHOICES)})")
+        if value not in RULE_CHOICES[key]:
+            raise ConfigError(f"{where}.rules.{key}: must be one of {', '.join(RULE_CHOICES[key])}, not {value!r}")
+
+    def folder(key: str, default: str | None) -> Path | None:
+        value = table.get(key, default)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            raise ConfigError(f"{where}.{key}: must be a folder path")
+        return (base / value).resolve()
+
+    return Campaign(
+        id=cid,
+        name=text("name"),
+        newspaper=text("newspaper", "La Gazette de Paris"),
+        first_month=first_month,
+        seed=text("seed", cid),
+        database=database,
+        deadlines=deadlines,
+        deadline_start=start,
+        timezone=timezone,
+        orders=folder("orders", None),
+        newsletters=folder("newsletters", "newsletters") or base / "newsletters",
+        templates=folder("templates", None),
+        house_rules=tuple(house),
+        rules=RuleSettings(**rules_table),
+        base_dir=base,
+    )

@@ -1,0 +1,43 @@
+"""The demo campaign: one complete turn from a fresh start."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Callable
+
+from . import campaign as ops
+from .config import Campaign
+from .creation import given_character
+
+
+def roster() -> list[dict]:
+    text = resources.files("engarde").joinpath("data/demo_roster.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)["character"]
+
+
+def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = print) -> ops.TurnReport:
+    from .cli import publish
+
+    if camp.orders is None:
+        raise ops.CampaignError(f"campaign {camp.id!r} has no 'orders' folder for the demo")
+    echo(f"Starting {camp.name} afresh ({camp.database})")
+    ops.reset(camp)
+    ops.init(camp)
+    for values in roster():
+        values = dict(values)
+        ch = ops.add_character(camp, given_character(values.pop("name"), **values))
+        echo(f"  created {ch.name} (Social Level {ch.social_level})")
+    echo(f"Ingesting the orders in {camp.orders}")
+    for r in ops.ingest(camp, camp.orders):
+        echo(f"  {r.status:<9} {r.source}: {r.character or '?'}")
+        for e in r.errors:
+            echo(f"            {e}")
+    echo("Resolving the month")
+    report = ops.run_turn(camp)
+    echo(f"  {report.month}: {len(report.events)} events, {len(report.ledger)} ledger entries, {report.rolls} dice")
+    count, findings = ops.audit(camp)
+    echo(f"  audit: {count} sheets, {len(findings)} disagreements")
+    for path in publish(camp, report.month, pdf=pdf, reports=True):
+        echo(f"  wrote {path}")
+    return report

@@ -1,0 +1,66 @@
+"""The working state of one month's resolution.
+
+Rules functions receive a ``Turn`` and change characters only through
+``Turn.post`` / ``Turn.assign``, which record a ledger entry with its reason
+and rule as they apply it.  That is what lets ``engarde audit`` recompute every
+sheet: no other path changes a character during a turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .calendar import GameMonth
+from .config import RuleSettings
+from .dice import Dice
+from .records import Character, ErrorRecord, Event, LedgerEntry
+
+
+@dataclass
+class Turn:
+    month: GameMonth
+    characters: dict[str, Character]
+    dice: Dice
+    settings: RuleSettings = field(default_factory=RuleSettings)
+    ledger: list[LedgerEntry] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    errors: list[ErrorRecord] = field(default_factory=list)
+    # Per-month facts the rules share (who had companionship, who visited
+    # where in which week, ...), keyed by character name.  Not persisted.
+    facts: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def post(self, ch: Character, fieldname: str, delta: int, week: int, reason: str, rule: str) -> None:
+        """Add ``delta`` to a numeric value of ``ch``, with its reason."""
+        if delta == 0:
+            return
+        entry = LedgerEntry(ch.name, self.month, week, fieldname, delta, None, reason, rule)
+        entry.apply(ch)
+        self.ledger.append(entry)
+
+    def assign(self, ch: Character, fieldname: str, value: str | None, week: int, reason: str, rule: str) -> None:
+        """Set a text value of ``ch`` (club, title), with its reason."""
+        if ch.get(fieldname) == value:
+            return
+        entry = LedgerEntry(ch.name, self.month, week, fieldname, None, value, reason, rule)
+        entry.apply(ch)
+        self.ledger.append(entry)
+
+    def event(self, code: str, week: int, characters: str | tuple[str, ...], public: bool = True, **data: Any) -> Event:
+        if isinstance(characters, str):
+            characters = (characters,)
+        ev = Event(self.month, week, code, tuple(characters), public, data)
+        self.events.append(ev)
+        return ev
+
+    def fact(self, name: str) -> dict[str, Any]:
+        return self.facts.setdefault(name, {})
+
+    def pay(self, ch: Character, amount: int, week: int, reason: str, rule: str) -> bool:
+        """Pay ``amount`` crowns if he has them; no credit.  True if paid."""
+        if amount <= 0:
+            return True
+        if ch.crowns < amount:
+            return False
+        self.post(ch, "crowns", -amount, week, reason, rule)
+        return True

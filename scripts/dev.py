@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Set up engarde on a machine that has only Python, then run the demo or the tests.
+
+    python3 scripts/dev.py demo     # install, then one complete demo turn
+    python3 scripts/dev.py test     # install, then the whole test suite
+
+It makes a virtual environment in .venv, installs engarde with its test
+extras, and checks that WeasyPrint's native libraries (Pango) are present,
+installing them with apt-get when it can.  Re-running skips what is done.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+STAMP = VENV / ".engarde-installed"
+PANGO_PACKAGES = ["libpango-1.0-0", "libpangoft2-1.0-0", "libharfbuzz0b", "libfontconfig1", "fonts-dejavu-core"]
+
+
+def say(text: str) -> None:
+    print(f"[dev] {text}", flush=True)
+
+
+def run(*args: str | Path, **kwargs) -> None:
+    subprocess.run([str(a) for a in args], check=True, **kwargs)
+
+
+def ensure_venv() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"engarde needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    if not PY.exists():
+        say(f"creating {VENV}")
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == want:
+        return
+    say("installing engarde and its dependencies (pip install -e '.[test]')")
+    run(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[test]")
+    STAMP.write_text(want)
+
+
+def ensure_pango() -> None:
+    """WeasyPrint needs Pango from the system; install it where we can."""
+    probe = [str(PY), "-c", "import weasyprint"]
+    if subprocess.run(probe, capture_output=True).returncode == 0:
+        return
+    apt = shutil.which("apt-get")
+    if apt and hasattr(os, "geteuid") and os.geteuid() == 0:
+        say("WeasyPrint cannot find Pango; installing it with apt-get")
+        run(apt, "update", "-qq")
+        run(apt, "install", "-y", "-qq", *PANGO_PACKAGES, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if subprocess.run(probe, capture_output=True).returncode != 0:
+        sys.exit(
+            "WeasyPrint cannot load Pango, which it needs for PDFs. Install your system's Pango "
+            f"(Debian/Ubuntu: apt-get install {' '.join(PANGO_PACKAGES)}; macOS: brew install pango), "
+            "then run this again."
+        )
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("demo", "test", "setup"):
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    ensure_venv()
+    ensure_pango()
+    if command == "setup":
+        return 0
+    os.chdir(ROOT)
+    if command == "demo":
+        return subprocess.run([str(BIN / "engarde"), "demo", *rest]).returncode
+    return subprocess.run([str(PY), "-m", "pytest", "-q", *rest]).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
