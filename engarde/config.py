@@ -7,6 +7,7 @@ Every campaign is a ``[campaigns.ID]`` table.  Mistakes are reported as a
 from __future__ import annotations
 
 import datetime as dt
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,6 +123,9 @@ def load_one(path: str | Path, campaign_id: str | None) -> Campaign:
 
 def _campaign(path: Path, cid: str, table: Any) -> Campaign:
     where = f"{path}: campaigns.{cid}"
+    # The id names files and folders (database, newsletters/<id>/): keep it plain.
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", cid):
+        raise ConfigError(f"{where}: a campaign id may hold only letters, digits, '-' and '_'")
     if not isinstance(table, dict):
         raise ConfigError(f"{where}: must be a table")
     for key in table:

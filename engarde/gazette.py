@@ -315,11 +315,10 @@ def _digest(name: str) -> str:
     return hashlib.sha1(name.encode("utf-8")).hexdigest()[:8]
 
 
-def report_slugs(names_: Iterable[str]) -> dict[str, str]:
+def report_slugs(character_names: Iterable[str]) -> dict[str, str]:
     """A distinct slug per name; names whose slugs collide each get a hash suffix,
     so the file a name gets does not depend on the order of the others."""
-    names_ = list(dict.fromkeys(names_))
-    plain = {n: slugify(n) for n in names_}
+    plain = {n: slugify(n) for n in dict.fromkeys(character_names)}
     counts: dict[str, int] = {}
     for slug in plain.values():
         counts[slug] = counts.get(slug, 0) + 1
@@ -350,13 +349,13 @@ def write_reports(
     data: GazetteData,
     ledger: Sequence[LedgerEntry],
     pdf: bool = False,
-    names_: Iterable[str] | None = None,
+    only: Iterable[str] | None = None,
 ) -> list[Path]:
-    """Write every character's report (or those named) to
+    """Write every character's report (or only those named) to
     ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``)."""
     folder = campaign_folder(data.campaign) / "reports" / data.month.key
     folder.mkdir(parents=True, exist_ok=True)
-    wanted = list(names_) if names_ is not None else [ch.name for ch in data.characters]
+    wanted = list(only) if only is not None else [ch.name for ch in data.characters]
     slugs = report_slugs(ch.name for ch in data.characters)
     env = environment(data.campaign)
     written: list[Path] = []

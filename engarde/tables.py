@@ -120,6 +120,8 @@ CLUBS: tuple[Club, ...] = (
     Club(6, "Red Phillips", 3, "SL of 3+", 5, 2, 50, 0, 150, ("red phillip", "red philips", "red phillips'")),
 )
 NO_CLUB_RANK = 7  # "7 No club"
+# "Upon resigning, a player may not rejoin that club for three months"
+REJOIN_BAR_MONTHS = 3
 
 # Toady Table: the host's status points by the Social Level difference to his guest
 TOADY_TABLE = ((range(0, 4), 1), (range(4, 7), 0), (range(7, 9), -1), (range(9, 11), -2))

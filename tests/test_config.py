@@ -81,3 +81,8 @@ def test_several_campaigns_need_a_choice(tmp_path):
     assert load_one(p, "lyon").first_month == GameMonth(1610, 1)
     with pytest.raises(ConfigError, match="no campaign 'rome'"):
         load_one(p, "rome")
+
+
+def test_campaign_id_must_be_plain(tmp_path):
+    with pytest.raises(ConfigError, match="only letters"):
+        load(write(tmp_path, '[campaigns."../x"]\nname = "X"\nfirst_month = "April 1607"\n'))

@@ -267,3 +267,10 @@ def test_write_reports(tmp_path):
     assert all(p.parent == folder and p.suffix == ".html" for p in paths)
     assert (folder / "aramis.html").read_text(encoding="utf-8").count("monthly allowance") == 1
     assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in paths)
+
+
+def test_write_reports_only_named(tmp_path):
+    paths = write_reports(data(tmp_path), ledger(), only=["Porthos"])
+    assert [p.name for p in paths] == ["porthos.html"]
+    with pytest.raises(LookupError):
+        write_reports(data(tmp_path), ledger(), only=["Nobody"])

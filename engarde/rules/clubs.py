@@ -39,15 +39,12 @@ from ..codes import (
 )
 from ..orders import VisitClub
 from ..records import Character, ErrorRecord
-from ..tables import CLUBS, Club, club_by_name
+from ..tables import REJOIN_BAR_MONTHS, CLUBS, Club, club_by_name
 from ..turn import Turn
 
 RULE_CLUBS = "c. Clubs"
 RULE_CAROUSING = "c. Carousing"
 
-# "Upon resigning, a player may not rejoin that club for three months."
-# (A number of the rules, kept here until engarde.tables holds it.)
-REJOIN_BAR_MONTHS = 3
 BAR_PREFIX = "club_barred."
 HORSE_GUARDS_RANK = 3
 HORSE_GUARDS_REFUSAL = "requires an officer of the Horse Guards Brigade"
@@ -83,7 +80,7 @@ def resign(turn: Turn, ch: Character) -> bool:
     """Resign from his club at month start; True if he did."""
     if not ch.club:
         turn.event(EV_ORDER_REFUSED, MONTH_START, ch.name, public=False,
-                   order="resign from club", reason="he belongs to no club")
+                   order="resign from club", reason="not a member of any club")
         return False
     name = ch.club
     club = club_by_name(name)
@@ -112,22 +109,22 @@ def join(turn: Turn, ch: Character, club_name: str) -> bool:
         return False
 
     if club is None:
-        return refuse("there is no such club")
+        return refuse("no such club")
     if ch.club and club_by_name(ch.club) == club:
-        return refuse(f"he is already a member of {club.name}")
+        return refuse(f"already a member of {club.name}")
     if ch.club:
         # "A character may belong to only one club at a time": he must resign first.
-        return refuse(f"he is a member of {ch.club} (one club at a time: resign first)")
+        return refuse(f"already a member of {ch.club} (one club at a time: resign first)")
     if ch.get(bar_field(club)) > 0:
-        return refuse(f"he resigned from {club.name} within the last {REJOIN_BAR_MONTHS} months")
+        return refuse(f"resigned from {club.name} within the last {REJOIN_BAR_MONTHS} months")
     if club.min_social_level is None:
         # The Horse Guards: "Officer of Horse Guards Brigade".  There are no
         # regiments yet, so nobody meets it.
         return refuse(HORSE_GUARDS_REFUSAL)
     if ch.social_level < club.min_social_level:
-        return refuse(f"requires {club.requirement} (he is SL {ch.social_level})")
+        return refuse(f"requires {club.requirement}; SL {ch.social_level} is too low")
     turn.assign(ch, "club", club.name, MONTH_START,
-                f"joined {club.name} ({club.requirement}, he is SL {ch.social_level})", RULE_CLUBS)
+                f"joined {club.name} ({club.requirement}; SL {ch.social_level})", RULE_CLUBS)
     turn.event(EV_CLUB_JOINED, MONTH_START, ch.name, public=True, club=club.name)
     return True
 
@@ -147,17 +144,18 @@ def visit(turn: Turn, ch: Character, order: VisitClub, week: int) -> bool:
         club = club_by_name(order.club)
         if club is None:
             turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
-                       order=order.describe(), reason=f"there is no club called {order.club!r}")
+                       order=order.describe(), reason=f"no club called {order.club!r}")
             return False
     else:
         club = club_of(turn, ch)
         if club is None:
-            turn.event(EV_CLUB_TURNED_AWAY, week, ch.name, public=False,
-                       club=None, reason="he belongs to no club")
+            # No club to be turned away from: the order itself cannot be done.
+            turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
+                       order="Visit own club", reason="not a member of any club")
             return False
     if club_by_name(ch.club or "") != club:
         turn.event(EV_CLUB_TURNED_AWAY, week, ch.name, public=False,
-                   club=club.name, reason=f"he is not a member of {club.name}")
+                   club=club.name, reason=f"not a member of {club.name}")
         return False
     caroused = False
     if order.carouse:
@@ -191,7 +189,7 @@ def pay_dues(turn: Turn, ch: Character) -> bool:
         return False
     if turn.pay(ch, club.dues, MONTH_END, f"{club.name} dues for the month", RULE_CLUBS):
         turn.fact(ch.name)[FACT_DUES_PAID] = club.name
-        turn.event(EV_CLUB_DUES_PAID, MONTH_END, ch.name, public=False, club=club.name, amount=club.dues)
+        turn.event(EV_CLUB_DUES_PAID, MONTH_END, ch.name, public=False, club=club.name, dues=club.dues)
         return True
     had = ch.crowns
     # Choice: dues are all or nothing (no credit); a lapse is not a

@@ -29,7 +29,7 @@ def practise(turn: Turn, ch: Character, order: Practise, week: int) -> bool:
     weapon = " ".join(order.weapon.lower().split())
     if weapon not in WEAPONS:
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
-                   order=order.describe(), reason=f"there is no weapon called {order.weapon!r}")
+                   order=order.describe(), reason=f"no weapon called {order.weapon!r}")
         return False
     expertise = ch.expertise_with(weapon)
     # There are no regiments yet, so nobody practises free with his regiment's

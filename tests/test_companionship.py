@@ -1,0 +1,90 @@
+"""d. Female Companionship."""
+
+from __future__ import annotations
+
+from engarde.calendar import MONTH_END, GameMonth
+from engarde.codes import EV_NO_COMPANIONSHIP
+from engarde.config import RuleSettings
+from engarde.dice import ScriptedDice
+from engarde.orders import VisitBawdyhouse
+from engarde.records import Character
+from engarde.rules import bawdyhouse, companionship, status
+from engarde.turn import Turn
+
+APRIL = GameMonth(1607, 4)
+
+
+def make_turn(*chars: Character, month: GameMonth = APRIL, rolls=()) -> Turn:
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice(rolls), RuleSettings())
+
+
+def codes(turn: Turn, code: str):
+    return [e for e in turn.events if e.code == code]
+
+
+def test_first_month_without_loses_2_then_4_the_next():
+    """"Characters lose 2 Status Points the first month in which they lack feminine company and an
+    additional 2 points each consecutive month thereafter." -2 in April, -4 in May, -6 in June."""
+    ch = Character("Monk", social_level=3)
+    month = APRIL
+    for months, lost in ((1, 2), (2, 4), (3, 6)):
+        turn = make_turn(ch, month=month)
+        assert companionship.month_end(turn, ch) == lost
+        assert ch.status_points == -lost and ch.months_without_companionship == months
+        (ev,) = codes(turn, EV_NO_COMPANIONSHIP)
+        assert ev.data == {"months": months, "lost": lost} and not ev.public
+        assert [(e.field, e.delta, e.rule, e.week) for e in turn.ledger] == [
+            ("months_without_companionship", 1, "d. Female Companionship", MONTH_END),
+            ("status_points", -lost, "d. Female Companionship", MONTH_END),
+        ]
+        status.reset_status_points(turn, ch)
+        month = month.next()
+
+
+def test_companionship_resets_the_count():
+    """"Once per month, characters must have some sort of female companionship": a month with it
+    costs nothing and the count of consecutive months starts again."""
+    ch = Character("Rake", social_level=3, months_without_companionship=2)
+    turn = make_turn(ch)
+    companionship.satisfy(turn, ch)
+    assert companionship.month_end(turn, ch) == 0
+    assert ch.months_without_companionship == 0 and ch.status_points == 0
+    (entry,) = turn.ledger
+    assert (entry.field, entry.delta, entry.reason) == (
+        "months_without_companionship", -2, "had female companionship this month")
+    assert codes(turn, EV_NO_COMPANIONSHIP) == []
+
+    # The next month without is a "first month" again: -2.
+    turn = make_turn(ch, month=APRIL.next())
+    assert companionship.month_end(turn, ch) == 2
+
+
+def test_a_bawdyhouse_satisfies_the_month():
+    """"Characters may fulfil the female companionship requirements by acquiring a mistress or by
+    going to a bawdyhouse."""
+    ch = Character("Falstaff", social_level=4, crowns=50, months_without_companionship=1)
+    turn = make_turn(ch, rolls=[1])
+    bawdyhouse.visit(turn, ch, VisitBawdyhouse(), 2)
+    assert companionship.month_end(turn, ch) == 0
+    assert ch.months_without_companionship == 0 and ch.status_points == 1
+
+
+def test_a_bawdyhouse_without_companionship_does_not():
+    """Refreshment alone at a bawdyhouse is not companionship: the month's penalty stands."""
+    ch = Character("Falstaff", social_level=4, crowns=50)
+    turn = make_turn(ch, rolls=[1])
+    bawdyhouse.visit(turn, ch, VisitBawdyhouse(companionship=False), 2)
+    assert companionship.month_end(turn, ch) == 2
+    assert ch.status_points == -1
+
+
+def test_status_points_may_go_negative_within_the_month():
+    """Choice: the penalty may take status points below 0; the month end resets them to 0."""
+    ch = Character("Monk", social_level=3, months_without_companionship=1)
+    turn = make_turn(ch)
+    companionship.month_end(turn, ch)
+    assert ch.status_points == -4
+    status.begin_month(turn, ch)
+    status.settle_social_level(turn, ch)
+    status.reset_status_points(turn, ch)
+    assert ch.social_level == 2 and ch.status_points == 0
