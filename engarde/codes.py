@@ -19,7 +19,7 @@ E_DITTO_FIRST = "ditto-without-previous"
 E_BAD_MAIL = "bad-mail"
 E_BAD_MONTH = "bad-month"
 E_WRONG_MONTH = "wrong-month"
-E_UNKNOWN_KEY = "unknown-key"
+E_SECOND_CHARACTER = "second-character"
 
 # -- events (things that happen; the gazette and reports render them) ---------
 EV_SL_RAISED = "social-level-raised"

@@ -57,7 +57,7 @@ class VisitClub(Order):
     companions: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        text = f"Visit {self.club}"
+        text = f"Visit {self.club}" if self.club else "Visit his own club"
         if self.companions:
             text += " with " + ", ".join(self.companions)
         if self.carouse:

@@ -1,0 +1,71 @@
+"""The documents a GM relies on are checked against the code."""
+
+import ast
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from engarde.cli import main
+
+ROOT = Path(__file__).parent.parent
+COVERAGE = ROOT / "docs" / "rules-coverage.md"
+README = ROOT / "README.md"
+
+
+def functions_in(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    return {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def test_every_test_named_in_the_coverage_file_exists():
+    text = COVERAGE.read_text()
+    named = re.findall(r"`(tests/[\w/]+\.py)::(\w+)`", text)
+    assert len(named) > 50
+    missing = []
+    for file, name in named:
+        path = ROOT / file
+        if not path.exists() or name not in functions_in(path):
+            missing.append(f"{file}::{name}")
+    assert not missing, f"named in docs/rules-coverage.md but not found: {missing}"
+
+
+def test_every_module_named_in_the_coverage_file_exists():
+    for module in set(re.findall(r"`(engarde/[\w/]+\.py)`", COVERAGE.read_text())):
+        assert (ROOT / module).exists(), module
+
+
+def test_every_rules_section_is_in_the_coverage_file():
+    rules = (ROOT.parent / "shared" / "rules" / "en-garde-rules.txt")
+    text = COVERAGE.read_text()
+    sections = ["a. Characters and Character Creation", "b. Time Sequence and Social Status", "c. Clubs",
+                "d. Female Companionship and Loans", "e. Duelling", "f. Influence", "g. MA and Regiments",
+                "h. Campaign and Volunteers", "i. Campaign Outcome"]
+    if rules.exists():
+        for s in sections:
+            assert s in rules.read_text()
+    for s in sections:
+        assert f"## {s}" in text
+
+
+def test_readme_names_the_two_commands_and_ci_runs_the_second():
+    readme = README.read_text()
+    assert "python3 scripts/dev.py demo" in readme
+    assert "python3 scripts/dev.py test" in readme
+    assert "python3 scripts/dev.py test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_readme_tours_every_cli_command():
+    readme = README.read_text()
+    runner = CliRunner()
+
+    def walk(group, prefix):
+        for name, cmd in group.commands.items():
+            if hasattr(cmd, "commands"):
+                yield from walk(cmd, prefix + [name])
+            else:
+                yield prefix + [name]
+
+    for path in walk(main, []):
+        assert "engarde " + " ".join(path) in readme, path
+        assert runner.invoke(main, [*path, "--help"]).exit_code == 0
