@@ -48,20 +48,44 @@ class Practise(Order):
 
 
 @dataclass(frozen=True)
+class Gambling:
+    """c. Gambling: ``bets`` bets (at most nine a week) of ``stake`` crowns.
+
+    ``cut_at``: the player's cut rule: he cuts (withdraws, losing half) when
+    the croupier rolls this or higher; None: he never cuts.
+    """
+
+    bets: int = 1
+    stake: int = 0
+    cut_at: int | None = None
+
+    def describe(self) -> str:
+        text = f"gamble {self.bets} bet{'s' if self.bets != 1 else ''} of {self.stake} crowns"
+        if self.cut_at is not None:
+            text += f", cutting when the croupier rolls {self.cut_at}" + ("" if self.cut_at >= 6 else " or more")
+        return text
+
+
+@dataclass(frozen=True)
 class VisitClub(Order):
     kind: ClassVar[str] = "visit-club"
-    club: str = ""
+    club: str = ""  # "": his own club
     carouse: bool = False
-    # "Go to Hunter's with Falstaff": who he goes with (guests and hosts are
-    # the toadying rules of a later issue; the name is kept so it is not lost).
+    # "Go to Hunter's with Falstaff": who he goes with.  Whether they are his
+    # guests or his hosts follows from membership and Social Level (toadying).
     companions: tuple[str, ...] = ()
+    guest_of: str | None = None  # "as the guest of Cyrano" / "toady to Cyrano"
+    gamble: Gambling | None = None
 
     def describe(self) -> str:
         text = f"Visit {self.club}" if self.club else "Visit his own club"
+        if self.guest_of:
+            text += f" as the guest of {self.guest_of}"
         if self.companions:
             text += " with " + ", ".join(self.companions)
-        if self.carouse:
-            text += " and carouse"
+        extras = (["carouse"] if self.carouse else []) + ([self.gamble.describe()] if self.gamble else [])
+        if extras:
+            text += " and " + " and ".join(extras)
         return text
 
 
@@ -71,6 +95,7 @@ class VisitBawdyhouse(Order):
     carouse: bool = True  # liquid refreshment is mandatory at a bawdyhouse
     companionship: bool = True
     purse: int | None = None  # crowns carried; None: the campaign's default
+    gamble: Gambling | None = None
 
     def describe(self) -> str:
         text = "Visit a bawdyhouse"
@@ -79,21 +104,195 @@ class VisitBawdyhouse(Order):
             parts.append("carouse")
         if not self.companionship:
             parts.append("no companionship")
+        if self.gamble:
+            parts.append(self.gamble.describe())
         if self.purse is not None:
             parts.append(f"carrying {self.purse} crowns")
         return text + (" (" + ", ".join(parts) + ")" if parts else "")
 
 
+@dataclass(frozen=True)
+class Court(Order):
+    """d. Mistresses: court a mistress, by name or by number."""
+
+    kind: ClassVar[str] = "court"
+    mistress: str = ""
+    extra_payments: int = 0  # each adds one to the die roll (not for a wealthy mistress)
+
+    def describe(self) -> str:
+        text = f"Court {self.mistress}"
+        if self.extra_payments:
+            text += f" with {self.extra_payments} extra payment{'s' if self.extra_payments != 1 else ''}"
+        return text
+
+
+@dataclass(frozen=True)
+class VisitMistress(Order):
+    kind: ClassVar[str] = "visit-mistress"
+
+    def describe(self) -> str:
+        return "Visit his mistress"
+
+
+@dataclass(frozen=True)
+class ApplyRegiment(Order):
+    """g. Regiments: apply to a regiment, optionally buying a rank; the
+    regiments to try next the same week if refused."""
+
+    kind: ClassVar[str] = "apply-regiment"
+    regiment: str = ""
+    rank: str | None = None
+    fallbacks: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        text = f"Apply to the {self.regiment}"
+        if self.rank:
+            text += f" as {self.rank}"
+        if self.fallbacks:
+            text += ", else " + ", else ".join(self.fallbacks)
+        return text
+
+
+@dataclass(frozen=True)
+class BuyRank(Order):
+    kind: ClassVar[str] = "buy-rank"
+    rank: str = ""
+
+    def describe(self) -> str:
+        return f"Buy the rank of {self.rank}"
+
+
+@dataclass(frozen=True)
+class RegimentalDuty(Order):
+    kind: ClassVar[str] = "duty"
+
+    def describe(self) -> str:
+        return "Regimental duty"
+
+
+@dataclass(frozen=True)
+class Volunteer(Order):
+    kind: ClassVar[str] = "volunteer"
+    frontier: bool = False  # True: with a Frontier regiment; else the season's campaign
+
+    def describe(self) -> str:
+        return "Volunteer for the Frontier" if self.frontier else "Volunteer for the campaign"
+
+
+@dataclass(frozen=True)
+class SeekAppointment(Order):
+    kind: ClassVar[str] = "seek-appointment"
+    post: str = ""
+
+    def describe(self) -> str:
+        return f"Seek the appointment of {self.post}"
+
+
+@dataclass(frozen=True)
+class UseInfluence(Order):
+    """f. Influence: spend a favour on someone's decision, for or against."""
+
+    kind: ClassVar[str] = "use-influence"
+    favour: str = ""  # the favour's class or source as the player names it
+    decision: str = ""  # whose decision (an NPC's post, or a roll to push)
+    for_whom: str = ""  # whom it helps or hinders
+    against: bool = False
+
+    def describe(self) -> str:
+        way = "against" if self.against else "for"
+        text = f"Use influence {way} {self.for_whom}" if self.for_whom else f"Use influence {way}"
+        if self.decision:
+            text += f" on {self.decision}"
+        if self.favour:
+            text += f" ({self.favour})"
+        return text
+
+
+@dataclass(frozen=True)
+class Borrow(Order):
+    """d. Loans: from another character (no interest) or a moneylender."""
+
+    kind: ClassVar[str] = "borrow"
+    amount: int = 0
+    lender: str = "moneylender"
+
+    def describe(self) -> str:
+        return f"Borrow {self.amount} crowns from {self.lender}"
+
+
+@dataclass(frozen=True)
+class Repay(Order):
+    kind: ClassVar[str] = "repay"
+    amount: int | None = None  # None: all he owes
+    lender: str = "moneylender"
+
+    def describe(self) -> str:
+        what = f"{self.amount} crowns" if self.amount is not None else "everything owed"
+        return f"Repay {what} to {self.lender}"
+
+
+@dataclass(frozen=True)
+class Challenge(Order):
+    """e. Duelling: challenge someone, giving the cause and the weapon."""
+
+    kind: ClassVar[str] = "challenge"
+    opponent: str = ""
+    cause: str = ""
+    weapon: str = "rapier"
+
+    def describe(self) -> str:
+        text = f"Challenge {self.opponent}"
+        if self.cause:
+            text += f" ({self.cause})"
+        return text + f" with the {self.weapon}"
+
+
+@dataclass(frozen=True)
+class AnswerChallenge(Order):
+    kind: ClassVar[str] = "answer-challenge"
+    challenger: str = ""
+    accept: bool = True
+    weapon: str | None = None
+
+    def describe(self) -> str:
+        verb = "Accept" if self.accept else "Refuse"
+        text = f"{verb} the challenge of {self.challenger}"
+        if self.accept and self.weapon:
+            text += f" with the {self.weapon}"
+        return text
+
+
+@dataclass(frozen=True)
+class Petition(Order):
+    """h. Campaign: petition for a regiment's substitution."""
+
+    kind: ClassVar[str] = "petition"
+    regiment: str = ""
+    replacing: str = ""
+
+    def describe(self) -> str:
+        return f"Petition for the {self.regiment} to replace the {self.replacing}"
+
+
 ORDER_KINDS: dict[str, type[Order]] = {
-    cls.kind: cls for cls in (Rest, Practise, VisitClub, VisitBawdyhouse)
+    cls.kind: cls
+    for cls in (
+        Rest, Practise, VisitClub, VisitBawdyhouse, Court, VisitMistress, ApplyRegiment, BuyRank,
+        RegimentalDuty, Volunteer, SeekAppointment, UseInfluence, Borrow, Repay, Challenge,
+        AnswerChallenge, Petition,
+    )
 }
 
 
 def order_from_dict(data: dict[str, Any]) -> Order:
+    """The inverse of ``Order.to_dict`` (JSON turns tuples into lists)."""
     data = dict(data)
     cls = ORDER_KINDS[data.pop("kind")]
-    if "companions" in data:
-        data["companions"] = tuple(data["companions"])
+    for key in ("companions", "fallbacks"):
+        if key in data:
+            data[key] = tuple(data[key])
+    if data.get("gamble") is not None:
+        data["gamble"] = Gambling(**data["gamble"])
     return cls(**data)
 
 
@@ -104,9 +303,58 @@ class MonthlyOrders:
     conspicuous_consumption: bool = False
     join_club: str | None = None
     resign_club: bool = False
+    new_password: str | None = None  # takes effect once the sheet is accepted
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass
+class StandingOrders:
+    """Orders that stand until the player changes them (kept between months).
+
+    ``None`` means "not given": the rules' default applies.
+    """
+
+    if_challenged: str | None = None  # "accept" | "refuse"
+    duel_weapon: str | None = None
+    duel_sequence: str | None = None  # as the rules write it: "X L X CL K X X X X S P JB"
+    duel_conditions: tuple[str, ...] = ()  # written conditions for optional routines / surrender
+    campaign_modifier: int | None = None  # h./i. poltroonery (<0) or reckless bravery (>0)
+    rival_suitor: str | None = None  # "withdraw" | "fight"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "StandingOrders":
+        data = dict(data)
+        data["duel_conditions"] = tuple(data.get("duel_conditions", ()))
+        return cls(**data)
+
+    def merged(self, newer: "StandingOrders") -> "StandingOrders":
+        """These orders with every order ``newer`` gives replacing the old one."""
+        values = self.to_dict()
+        for key, value in newer.to_dict().items():
+            if value not in (None, (), []):
+                values[key] = value
+        return StandingOrders.from_dict(values)
+
+
+@dataclass(frozen=True)
+class Letter:
+    """A letter to the gazette's press section."""
+
+    text: str
+    signature: str = "signed"  # "signed" | "anonymous" | "alias"
+    alias: str | None = None
+
+    def byline(self, author: str) -> str:
+        if self.signature == "anonymous":
+            return "A Gentleman of Paris"
+        if self.signature == "alias" and self.alias:
+            return self.alias
+        return author
 
 
 @dataclass
@@ -124,6 +372,8 @@ class OrderSheet:
     weeks: dict[int, Order] = field(default_factory=dict)
     lines: dict[int, int] = field(default_factory=dict)
     monthly: MonthlyOrders = field(default_factory=MonthlyOrders)
+    standing: StandingOrders = field(default_factory=StandingOrders)
+    letters: list[Letter] = field(default_factory=list)
     errors: list[ErrorRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -142,6 +392,8 @@ class OrderSheet:
             "weeks": {str(w): o.to_dict() for w, o in sorted(self.weeks.items())},
             "lines": {str(w): n for w, n in sorted(self.lines.items())},
             "monthly": self.monthly.to_dict(),
+            "standing": self.standing.to_dict(),
+            "letters": [asdict(x) for x in self.letters],
             "errors": [e.to_dict() for e in self.errors],
             "notes": list(self.notes),
         }
@@ -154,6 +406,8 @@ class OrderSheet:
         sheet.weeks = {int(w): order_from_dict(o) for w, o in data.get("weeks", {}).items()}
         sheet.lines = {int(w): int(n) for w, n in data.get("lines", {}).items()}
         sheet.monthly = MonthlyOrders(**data.get("monthly", {}))
+        sheet.standing = StandingOrders.from_dict(data.get("standing", {}))
+        sheet.letters = [Letter(**x) for x in data.get("letters", [])]
         sheet.errors = [ErrorRecord(**e) for e in data.get("errors", [])]
         sheet.notes = list(data.get("notes", []))
         return sheet
