@@ -19,8 +19,9 @@ from .calendar import GameMonth, week_label
 from .config import Campaign
 from .creation import Birth
 from .dice import Roll, SeededDice, month_seed
-from .orders import OrderSheet
+from .orders import OrderSheet, StandingOrders
 from .records import Character, ErrorRecord, Event, LedgerEntry, replay
+from .world import World
 from .store import (
     CampaignRow,
     CharacterRow,
@@ -353,23 +354,38 @@ def run_turn(campaign: Campaign) -> TurnReport:
             raise CampaignError("the campaign has no characters yet: add some with 'engarde character create'")
         before = [store.character_from_row(r) for r in rows]
         sheets = active_sheets(s, campaign, month)
+        # Standing orders on file, replaced where this month's sheet gives new ones.
+        standing = {}
+        for r in rows:
+            on_file = StandingOrders.from_dict(r.standing)
+            standing[r.name] = on_file.merged(sheets[r.name].standing) if r.name in sheets else on_file
+        world = World.from_dict(camp.world)
         seed = month_seed(camp.seed, month.key)
         dice = SeededDice(seed)
-        result = resolve_month(month, before, sheets, dice, campaign.rules)
-        _save_month(s, campaign, month, seed, rows, result)
+        result = resolve_month(month, before, sheets, dice, campaign.rules, world, standing)
+        _save_month(s, campaign, month, seed, rows, result, camp.world)
+        for r in rows:
+            r.standing = standing[r.name].to_dict()
+            s.add(r)
+        camp.world = result.world.to_dict()
         camp.current_month = month.next().key
         s.add(camp)
     return TurnReport(month, seed, result.characters, result.events, result.ledger, result.errors, len(sheets), len(dice.log))
 
 
-def _save_month(s: Session, campaign: Campaign, month: GameMonth, seed: str, rows: list[CharacterRow], result: Any) -> None:
+def _save_month(s: Session, campaign: Campaign, month: GameMonth, seed: str, rows: list[CharacterRow], result: Any,
+                world_before: dict[str, Any]) -> None:
     by_name = {r.name: r for r in rows}
     s.add(
         TurnRow(
             campaign_id=campaign.id,
             month=month.key,
             seed=seed,
-            snapshot=[dict(r.current, id=r.id) for r in rows],
+            snapshot={
+                "characters": [dict(r.current, id=r.id) for r in rows],
+                "standing": {str(r.id): dict(r.standing) for r in rows},
+                "world": dict(world_before),
+            },
             errors=[e.to_dict() for e in result.errors],
         )
     )
@@ -424,15 +440,17 @@ def undo_turn(campaign: Campaign) -> GameMonth:
         if turn is None:
             raise CampaignError("no month has been resolved yet: nothing to undo")
         rows = {r.id: r for r in store.characters(s, campaign.id)}
-        for snap in turn.snapshot:
+        for snap in turn.snapshot["characters"]:
             row = rows[snap["id"]]
             data = {k: v for k, v in snap.items() if k != "id"}
             row.current = data
             row.social_level = data["social_level"]
+            row.standing = dict(turn.snapshot.get("standing", {}).get(str(row.id), row.standing))
             s.add(row)
         for table in (LedgerRow, EventRow, RollRow):
             s.exec(delete(table).where(table.campaign_id == campaign.id, table.month == turn.month))
         camp.current_month = turn.month
+        camp.world = dict(turn.snapshot.get("world", {}))
         s.add(camp)
         s.delete(turn)
         return GameMonth.parse(turn.month)

@@ -34,16 +34,17 @@ every character (sorted by name) before the next step:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth
 from .codes import E_NOT_YET, E_UNKNOWN_CHARACTER, E_WRONG_MONTH, EV_NO_ORDERS, EV_ORDER_REFUSED, EV_REST
 from .config import RuleSettings
 from .dice import Dice, Roll
-from .orders import Order, OrderSheet, Practise, Rest, VisitBawdyhouse, VisitClub
+from .orders import Order, OrderSheet, StandingOrders, Practise, Rest, VisitBawdyhouse, VisitClub
 from .records import Character, ErrorRecord, Event, LedgerEntry
 from .rules import bawdyhouse, clubs, companionship, practice, status
 from .turn import Turn
+from .world import World
 
 
 @dataclass
@@ -54,6 +55,7 @@ class MonthResult:
     events: list[Event]
     errors: list[ErrorRecord]
     rolls: list[Roll]  # dice.log of this month: every die rolled, with its reason
+    world: World = field(default_factory=World)  # mistresses, loans, ... after the month
 
 
 def resolve_month(
@@ -62,8 +64,15 @@ def resolve_month(
     sheets: dict[str, OrderSheet],
     dice: Dice,
     settings: RuleSettings = RuleSettings(),
+    world: World | None = None,
+    standing: dict[str, StandingOrders] | None = None,
 ) -> MonthResult:
-    """Resolve ``month`` for ``characters`` from their ``sheets`` (keyed by name)."""
+    """Resolve ``month`` for ``characters`` from their ``sheets`` (keyed by name).
+
+    ``world`` (mistresses, loans, ...) is copied, never changed; ``standing``
+    holds each character's standing orders on file, already merged with any
+    new ones in this month's sheet.
+    """
     working = [ch.copy() for ch in characters]
     by_name: dict[str, Character] = {}
     for ch in working:
@@ -71,7 +80,7 @@ def resolve_month(
             raise ValueError(f"two characters are named {ch.name!r}")
         by_name[ch.name] = ch
     names = sorted(by_name)
-    turn = Turn(month, by_name, dice, settings)
+    turn = Turn(month, by_name, dice, settings, world=(world or World()).copy(), standing=dict(standing or {}))
     first_roll = len(dice.log)
 
     usable: dict[str, OrderSheet] = {}
@@ -134,7 +143,7 @@ def resolve_month(
     for name in names:
         status.reset_status_points(turn, by_name[name])
 
-    return MonthResult(month, working, turn.ledger, turn.events, turn.errors, list(dice.log[first_roll:]))
+    return MonthResult(month, working, turn.ledger, turn.events, turn.errors, list(dice.log[first_roll:]), turn.world)
 
 
 def _act(turn: Turn, ch: Character, order: Order, week: int, sheet: OrderSheet | None) -> None:

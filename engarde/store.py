@@ -28,6 +28,7 @@ class CampaignRow(SQLModel, table=True):
     id: str = Field(primary_key=True)
     current_month: str  # "1607-04": the next month to resolve
     seed: str
+    world: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # engarde.world.World
     created_at: dt.datetime = Field(default_factory=utcnow)
 
 
@@ -42,6 +43,7 @@ class CharacterRow(SQLModel, table=True):
     social_level: int = 0  # copied from ``current`` for listing and sorting
     start: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # the sheet at creation
     current: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # the sheet now
+    standing: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # orders.StandingOrders on file
     birth_story: list[str] = Field(default_factory=list, sa_type=JSON)
     birth_rolls: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
     created_at: dt.datetime = Field(default_factory=utcnow)
@@ -114,7 +116,8 @@ class TurnRow(SQLModel, table=True):
     campaign_id: str = Field(index=True, foreign_key="campaign.id")
     month: str = Field(index=True)
     seed: str
-    snapshot: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
+    # {"characters": [sheet, ...], "world": World.to_dict()} as they were before the month
+    snapshot: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     errors: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
     resolved_at: dt.datetime = Field(default_factory=utcnow)
 

@@ -14,7 +14,9 @@ from typing import Any
 from .calendar import GameMonth
 from .config import RuleSettings
 from .dice import Dice
+from .orders import StandingOrders
 from .records import Character, ErrorRecord, Event, LedgerEntry
+from .world import World
 
 
 @dataclass
@@ -23,6 +25,8 @@ class Turn:
     characters: dict[str, Character]
     dice: Dice
     settings: RuleSettings = field(default_factory=RuleSettings)
+    world: World = field(default_factory=World)
+    standing: dict[str, StandingOrders] = field(default_factory=dict)
     ledger: list[LedgerEntry] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     errors: list[ErrorRecord] = field(default_factory=list)
@@ -52,6 +56,9 @@ class Turn:
         ev = Event(self.month, week, code, tuple(characters), public, data)
         self.events.append(ev)
         return ev
+
+    def standing_orders(self, name: str) -> StandingOrders:
+        return self.standing.get(name) or StandingOrders()
 
     def fact(self, name: str) -> dict[str, Any]:
         return self.facts.setdefault(name, {})
