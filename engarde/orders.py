@@ -304,6 +304,8 @@ class MonthlyOrders:
     join_club: str | None = None
     resign_club: bool = False
     new_password: str | None = None  # takes effect once the sheet is accepted
+    # e. Practice: "subtract five from his Expertise to add one to his Strength", N times
+    trade_expertise_for_strength: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -19,6 +19,19 @@ from .records import Character, ErrorRecord, Event, LedgerEntry
 from .world import World
 
 
+@dataclass(frozen=True)
+class PendingDuel:
+    """Two characters who must fight (a challenge accepted, rival suitors who
+    would not withdraw, ...), handed to the duel rules to resolve."""
+
+    week: int
+    challenger: str
+    defender: str
+    cause: str
+    place: str = ""
+    weapon: str | None = None
+
+
 @dataclass
 class Turn:
     month: GameMonth
@@ -33,6 +46,11 @@ class Turn:
     # Per-month facts the rules share (who had companionship, who visited
     # where in which week, ...), keyed by character name.  Not persisted.
     facts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Who was where each week: week -> place -> names, in the order they came.
+    # Places are plain keys: "club:Hunter's", "bawdyhouse", "mistress:4", ...
+    # Toadying, rival suitors and duels read it after the week's actions.
+    whereabouts: dict[int, dict[str, list[str]]] = field(default_factory=dict)
+    pending_duels: list[PendingDuel] = field(default_factory=list)
 
     def post(self, ch: Character, fieldname: str, delta: int, week: int, reason: str, rule: str) -> None:
         """Add ``delta`` to a numeric value of ``ch``, with its reason."""
@@ -59,6 +77,14 @@ class Turn:
 
     def standing_orders(self, name: str) -> StandingOrders:
         return self.standing.get(name) or StandingOrders()
+
+    def be_at(self, week: int, place: str, name: str) -> None:
+        here = self.whereabouts.setdefault(week, {}).setdefault(place, [])
+        if name not in here:
+            here.append(name)
+
+    def present(self, week: int, place: str) -> list[str]:
+        return list(self.whereabouts.get(week, {}).get(place, []))
 
     def fact(self, name: str) -> dict[str, Any]:
         return self.facts.setdefault(name, {})

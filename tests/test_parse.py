@@ -600,7 +600,7 @@ def test_demo_orders_parse_with_exactly_the_one_deliberate_mistake():
         s = parse_sheet(message.body, message.source)
         assert s.character == character, name
         assert s.month == GameMonth(1607, 4) or name == "aramis.txt", name
-        expected_monthly = {"conspicuous_consumption": False, "join_club": None, "resign_club": False, "new_password": None, **monthly}
+        expected_monthly = {"conspicuous_consumption": False, "join_club": None, "resign_club": False, "new_password": None, "trade_expertise_for_strength": 0, **monthly}
         assert s.monthly.to_dict() == expected_monthly, name
         if name == "jacques.txt":
             err = only_error(s)
