@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import func
 from sqlmodel import Session, delete, select
 
 from . import codes, store
@@ -87,9 +88,13 @@ def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = ()) -> C
         raise CampaignError("a character needs a name")
     with store.transaction(campaign.database) as s:
         _campaign_row(s, campaign)
-        for row in store.characters(s, campaign.id):
-            if row.name.casefold() == name.casefold():
-                raise CampaignError(f"there is already a character called {row.name!r}")
+        same = s.exec(
+            select(CharacterRow).where(
+                CharacterRow.campaign_id == campaign.id, func.lower(CharacterRow.name) == name.lower()
+            )
+        ).first()
+        if same is not None:
+            raise CampaignError(f"there is already a character called {same.name!r}")
         sheet = ch.to_dict()
         sheet.pop("id", None)
         row = CharacterRow(

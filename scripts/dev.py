@@ -54,17 +54,36 @@ def ensure_pango() -> None:
     probe = [str(PY), "-c", "import weasyprint"]
     if subprocess.run(probe, capture_output=True).returncode == 0:
         return
-    apt = shutil.which("apt-get")
-    if apt and hasattr(os, "geteuid") and os.geteuid() == 0:
-        say("WeasyPrint cannot find Pango; installing it with apt-get")
-        run(apt, "update", "-qq")
-        run(apt, "install", "-y", "-qq", *PANGO_PACKAGES, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    apt_install(PANGO_PACKAGES, "WeasyPrint cannot find Pango")
     if subprocess.run(probe, capture_output=True).returncode != 0:
         sys.exit(
             "WeasyPrint cannot load Pango, which it needs for PDFs. Install your system's Pango "
             f"(Debian/Ubuntu: apt-get install {' '.join(PANGO_PACKAGES)}; macOS: brew install pango), "
             "then run this again."
         )
+
+
+def apt_install(packages: list[str], why: str) -> bool:
+    apt = shutil.which("apt-get")
+    if not (apt and hasattr(os, "geteuid") and os.geteuid() == 0):
+        return False
+    say(f"{why}; installing {' '.join(packages)} with apt-get")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    ok = subprocess.run([apt, "install", "-y", "-qq", *packages], env=env, capture_output=True).returncode == 0
+    if not ok:  # the package lists may be missing or stale on a new machine
+        subprocess.run([apt, "update", "-qq"], env=env, capture_output=True)
+        ok = subprocess.run([apt, "install", "-y", "-qq", *packages], env=env, capture_output=True).returncode == 0
+    return ok
+
+
+def ensure_postgres_for_tests() -> None:
+    """The PostgreSQL test starts its own server; without one it is skipped, with the reason."""
+    import glob
+
+    if os.environ.get("ENGARDE_TEST_POSTGRES") or shutil.which("initdb") or glob.glob("/usr/lib/postgresql/*/bin/initdb"):
+        return
+    if not apt_install(["postgresql"], "the PostgreSQL test needs a server"):
+        say("PostgreSQL is not installed and cannot be installed here: its test will be skipped")
 
 
 def main(argv: list[str]) -> int:
@@ -79,6 +98,7 @@ def main(argv: list[str]) -> int:
     os.chdir(ROOT)
     if command == "demo":
         return subprocess.run([str(BIN / "engarde"), "demo", *rest]).returncode
+    ensure_postgres_for_tests()
     return subprocess.run([str(PY), "-m", "pytest", "-q", *rest]).returncode
 
 
