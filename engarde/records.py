@@ -27,7 +27,7 @@ NUMERIC_FIELDS = (
     "allowance",
     "months_without_companionship",
 )
-TEXT_FIELDS = ("club", "title")
+TEXT_FIELDS = ("club", "title", "mistress", "regiment", "rank", "appointment", "state")
 
 
 @dataclass
@@ -57,6 +57,12 @@ class Character:
     months_without_companionship: int = 0
     club: str | None = None
     title: str | None = None
+    mistress: str | None = None  # the name of the mistress he keeps (engarde.world.Mistress)
+    regiment: str | None = None
+    rank: str | None = None
+    appointment: str | None = None
+    # "dead", "disgraced", "on campaign", ...: None is a gentleman about town
+    state: str | None = None
     counters: dict[str, int] = field(default_factory=dict)
     id: int | None = None
 
