@@ -7,6 +7,7 @@ fit to print; problems in players' input are returned as error records.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,7 @@ from .creation import Birth
 from .dice import Roll, SeededDice, month_seed
 from .orders import OrderSheet, StandingOrders
 from .records import Character, ErrorRecord, Event, LedgerEntry, replay
-from .world import World
+from .world import Loan, Mistress, World
 from .store import (
     CampaignRow,
     CharacterRow,
@@ -60,7 +61,7 @@ def reset(campaign: Campaign) -> None:
             p.unlink(missing_ok=True)
         return
     with store.transaction(url) as s:
-        for table in (RollRow, EventRow, LedgerRow, SheetRow, TurnRow, CharacterRow):
+        for table in (RollRow, EventRow, LedgerRow, SheetRow, TurnRow, store.RulingRow, CharacterRow):
             s.exec(delete(table).where(table.campaign_id == campaign.id))
         s.exec(delete(CampaignRow).where(CampaignRow.id == campaign.id))
 
@@ -198,22 +199,23 @@ def _ledger(s: Session, row: CharacterRow) -> list[LedgerEntry]:
 
 # -- orders ---------------------------------------------------------------------
 
+# What a sheet can be, once read (SheetRow.status).
+ACCEPTED, HELD, REJECTED, SUPERSEDED, DUPLICATE = "accepted", "held", "rejected", "superseded", "duplicate"
+ACTIVE = (ACCEPTED, HELD)
+
 
 @dataclass
 class IngestResult:
     source: str
     character: str | None
-    status: str  # accepted | rejected | duplicate
+    status: str  # accepted | held | rejected | superseded | duplicate
     errors: list[ErrorRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     confirmation: str = ""
+    month: GameMonth | None = None  # the month it counts for (accepted or held)
 
 
-def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()) -> str:
-    """What the player is told: the calendar as understood, and each error with its line."""
-    lines = [f"Orders of {sheet.character or '(no character named)'} for {month}", ""]
-    for week in range(1, 5):
-        lines.append(f"  Week {week}: {sheet.action(week).describe()}")
+def _monthly_lines(sheet: OrderSheet) -> list[str]:
     monthly = sheet.monthly
     extra = []
     if monthly.conspicuous_consumption:
@@ -222,8 +224,56 @@ def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()
         extra.append("resign from your club")
     if monthly.join_club:
         extra.append(f"apply to join {monthly.join_club}")
+    if monthly.trade_expertise_for_strength:
+        n = monthly.trade_expertise_for_strength
+        extra.append(f"trade {5 * n} Expertise for {n} Strength (irreversible)")
+    if getattr(monthly, "call_loans", ()):
+        who = ", ".join(monthly.call_loans)
+        extra.append("call in every loan you made" if who == "all" else f"call in your loans to {who}")
+    if monthly.new_password:
+        extra.append("a new order password (from the next sheet you send)")
+    return extra
+
+
+def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = (), *, status: str | None = None,
+                      reason: str = "", standing: StandingOrders | None = None, received: str = "") -> str:
+    """What the player is told: whether the sheet was taken, the calendar as understood week by
+    week, his orders for the month, the standing orders on file, his letters to the gazette
+    exactly as they will be printed, and each error with its line.
+
+    ``standing`` is what will be on file once this sheet applies (None: this sheet's own).
+    A rejected sheet's confirmation shows only what the sender wrote, never the
+    character's orders on file.
+    """
+    who = sheet.character or "(no character named)"
+    lines = [f"Orders of {who} for {month}"]
+    if received:
+        lines.append(received)
+    if status == ACCEPTED:
+        lines.append(f"Accepted: these are the orders for {month} (a later sheet for {month} replaces them).")
+    elif status == HELD:
+        lines.append(f"Held for {month}: {reason}.")
+    elif status == SUPERSEDED:
+        lines.append(f"Not used: {reason}.")
+    elif status == REJECTED:
+        lines.append(f"REJECTED: {reason}. These orders are not used; nothing on file changes.")
+    lines += ["", "The month, week by week:"]
+    for week in range(1, 5):
+        lines.append(f"  Week {week}: {sheet.action(week).describe()}")
+    extra = _monthly_lines(sheet)
     if extra:
         lines += ["", "For the month:"] + [f"  - {x}" for x in extra]
+    if status != REJECTED:
+        on_file = (standing or sheet.standing).describe()
+        lines += ["", "Standing orders on file (they stand until you change them):"]
+        lines += [f"  {x}" for x in on_file] or ["  none: the rules' defaults apply"]
+    if sheet.letters:
+        lines += ["", "Letters to the gazette, exactly as they will be printed:"]
+        for n, letter in enumerate(sheet.letters, start=1):
+            byline = letter.byline(sheet.character or "?")
+            lines += ["", f"  Letter {n}, signed: {byline}"]
+            lines += [f"    {x}" if x else "" for x in letter.text.split("\n")]
+            lines.append(f"    \u2014 {byline}")
     all_notes = list(sheet.notes) + list(notes)
     if all_notes:
         lines += ["", "Notes:"] + [f"  - {n}" for n in all_notes]
@@ -236,92 +286,221 @@ def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()
 
 
 def ingest(campaign: Campaign, folder: Path) -> list[IngestResult]:
-    """Read a folder of order mail for the current month.
+    """Read order mail for the month being resolved: a folder of .eml/text files, a Maildir
+    or an mbox file.  See ``ingest_messages``."""
+    from .sources import SourceError, read_path
 
-    Every message is stored as received, accepted or not.  A sheet that names
-    no known character, or gives a wrong password, is rejected and affects no
-    one.  A later sheet for the same character replaces the earlier one; the
-    same message twice changes nothing.
+    try:
+        messages = read_path(Path(folder), campaign.mail.max_message_bytes)
+    except SourceError as exc:
+        raise CampaignError(str(exc)) from None
+    return ingest_messages(campaign, messages)
+
+
+def ingest_imap(campaign: Campaign, password: str | None = None) -> list[IngestResult]:
+    """Read the order mail in the campaign's IMAP folder (``[campaigns.ID.mail.imap]``)."""
+    from .sources import SourceError, read_imap
+
+    if campaign.mail.imap is None:
+        raise CampaignError(f"campaign {campaign.id!r} has no [campaigns.{campaign.id}.mail.imap] settings")
+    try:
+        messages = read_imap(campaign.mail.imap, campaign.mail.max_message_bytes, password)
+    except SourceError as exc:
+        raise CampaignError(str(exc)) from None
+    return ingest_messages(campaign, messages)
+
+
+def _schedule(campaign: Campaign, camp: CampaignRow):
+    from .deadlines import Schedule
+
+    return Schedule(campaign, camp.created_at)
+
+
+def month_deadline(campaign: Campaign, month: GameMonth | None = None) -> dt.datetime | None:
+    """The deadline that closes ``month`` (default: the month to resolve); None without a schedule."""
+    with store.transaction(campaign.database) as s:
+        camp = _campaign_row(s, campaign)
+        return _schedule(campaign, camp).deadline(month or GameMonth.parse(camp.current_month))
+
+
+def release_held(s: Session, campaign: Campaign, month: GameMonth) -> None:
+    """Sheets held for ``month`` (received after an earlier deadline) apply now it is the month to resolve."""
+    for row in s.exec(select(SheetRow).where(
+            SheetRow.campaign_id == campaign.id, SheetRow.month == month.key, SheetRow.status == HELD)):
+        row.status = ACCEPTED
+        row.reason = (row.reason + "; " if row.reason else "") + f"applied in {month}"
+        s.add(row)
+
+
+def _sender_problem(msg: Any, char_row: CharacterRow, rows: list[CharacterRow]) -> str | None:
+    """Why the sender may not give this character's orders; None if he may."""
+    registered = (char_row.email or "").strip()
+    if not registered or not msg.is_mail:
+        return None
+    sender = (msg.sender or "").strip()
+    if sender.casefold() == registered.casefold():
+        return None
+    if not sender:
+        return f"the mail has no sender address; {char_row.name}'s orders must come from the player's registered address"
+    other = next((r.name for r in rows if r.email and r.email.strip().casefold() == sender.casefold()), None)
+    if other is not None:
+        return f"sent from {sender}, the address of {other}'s player, not of {char_row.name}'s"
+    return f"sent from {sender}, which is not the address registered for {char_row.name}"
+
+
+def ingest_messages(campaign: Campaign, messages: list[Any], now: dt.datetime | None = None) -> list[IngestResult]:
+    """Attribute, date and store each message; return what became of each.
+
+    Every message is stored as received (its raw bytes, unless it was over the
+    size limit), whatever becomes of it, and reported: a sheet naming no
+    character of the campaign, sent from an address that is not the
+    character's player's (``CharacterRow.email``, compared without regard to
+    case; a character with no address accepts any sender, and a plain text
+    file, which has no sender, is taken on its password), or without the
+    character's password is rejected and affects no one.  A sheet received
+    after its month's deadline (``engarde.deadlines``) is held for the month
+    whose deadline it made.  A later sheet for the same month replaces an
+    earlier one; the same message twice changes nothing.  A new password
+    ordered on an accepted (or held) sheet takes effect at once.
     """
-    from .intake import read_folder
-    from .parse import parse_sheet
+    from .deadlines import aware
 
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise CampaignError(f"{folder}: not a folder of order mail")
-    messages = read_folder(folder)
+    now = aware(now or dt.datetime.now(dt.timezone.utc))
     results: list[IngestResult] = []
     with store.transaction(campaign.database) as s:
-        month = GameMonth.parse(_campaign_row(s, campaign).current_month)
-        rows = {r.name.casefold(): r for r in store.characters(s, campaign.id)}
-        for msg in messages:
-            digest = hashlib.sha256(msg.raw).hexdigest()
-            seen = s.exec(
-                select(SheetRow).where(SheetRow.campaign_id == campaign.id, SheetRow.digest == digest)
-            ).first()
-            if seen is not None:
-                results.append(IngestResult(msg.source, None, "duplicate", notes=["already ingested; nothing changed"]))
-                continue
-            sheet = parse_sheet(msg.body, msg.source)
-            errors = list(msg.errors) + list(sheet.errors)
-            status, reason, char_row = "accepted", "", None
-            if sheet.character is None:
-                status, reason = "rejected", "the sheet names no character"
-            else:
-                char_row = rows.get(sheet.character.strip().casefold())
-                if char_row is None:
-                    status = "rejected"
-                    reason = f"no character called {sheet.character!r} in this campaign"
-                    errors.append(ErrorRecord(msg.source, 0, codes.E_UNKNOWN_CHARACTER, reason))
-                elif char_row.password and sheet.password != char_row.password:
-                    status, reason = "rejected", f"wrong or missing password for {char_row.name}"
-                    errors.append(ErrorRecord(msg.source, 0, codes.E_WRONG_PASSWORD, reason))
-                    char_row = None
-                elif sheet.month is not None and sheet.month != month:
-                    status = "rejected"
-                    reason = f"the sheet is for {sheet.month}, but the month to resolve is {month}"
-                    errors.append(ErrorRecord(msg.source, 0, codes.E_WRONG_MONTH, reason))
-            if char_row is not None:
-                sheet.character = char_row.name
-            confirmation = confirmation_text(sheet, month, msg.notes)
-            if status == "accepted" and char_row is not None:
-                for old in s.exec(
-                    select(SheetRow).where(
-                        SheetRow.campaign_id == campaign.id,
-                        SheetRow.month == month.key,
-                        SheetRow.character_id == char_row.id,
-                        SheetRow.status == "accepted",
-                    )
-                ):
-                    old.status, old.reason = "superseded", f"replaced by {msg.source}"
-                    s.add(old)
-            s.add(
-                SheetRow(
-                    campaign_id=campaign.id,
-                    month=month.key,
-                    character_id=char_row.id if (char_row is not None and status == "accepted") else None,
-                    source=msg.source,
-                    sender=msg.sender or "",
-                    digest=digest,
-                    raw=msg.raw,
-                    text=msg.body,
-                    parsed=sheet.to_dict(),
-                    errors=[e.to_dict() for e in errors],
-                    status=status,
-                    reason=reason,
-                    confirmation=confirmation,
-                )
-            )
-            results.append(
-                IngestResult(msg.source, sheet.character, status, errors, list(msg.notes) + ([reason] if reason else []), confirmation)
-            )
+        camp = _campaign_row(s, campaign)
+        current = GameMonth.parse(camp.current_month)
+        release_held(s, campaign, current)
+        schedule = _schedule(campaign, camp)
+        all_rows = store.characters(s, campaign.id)
+        rows = {r.name.casefold(): r for r in all_rows}
+        # the order they were sent in, so that the later of two sheets wins
+        ordered = sorted(messages, key=lambda m: (aware(m.received(now)[0]), m.source))
+        for msg in ordered:
+            results.append(_ingest_one(s, campaign, msg, now, current, schedule, rows, all_rows))
     return results
 
 
+def _digest(msg: Any) -> str:
+    if msg.raw or not msg.too_large:
+        return hashlib.sha256(msg.raw).hexdigest()
+    return hashlib.sha256(f"too-large\0{msg.source}\0{msg.size}".encode()).hexdigest()
+
+
+def _utc(moment: dt.datetime | None) -> dt.datetime | None:
+    return moment.astimezone(dt.timezone.utc) if moment is not None else None
+
+
+def _ingest_one(s: Session, campaign: Campaign, msg: Any, now: dt.datetime, current: GameMonth, schedule: Any,
+                rows: dict[str, CharacterRow], all_rows: list[CharacterRow]) -> IngestResult:
+    from .deadlines import aware, describe
+    from .parse import parse_sheet
+
+    digest = _digest(msg)
+    seen = s.exec(select(SheetRow).where(SheetRow.campaign_id == campaign.id, SheetRow.digest == digest)).first()
+    if seen is None and msg.message_id and msg.sender:
+        seen = s.exec(select(SheetRow).where(
+            SheetRow.campaign_id == campaign.id, SheetRow.message_id == msg.message_id,
+            SheetRow.sender == msg.sender)).first()
+    if seen is not None:
+        return IngestResult(msg.source, None, DUPLICATE, notes=[f"already read (from {seen.source}); nothing changed"])
+    received, received_by = msg.received(now)
+    received = aware(received)
+    sheet = parse_sheet(msg.body, msg.source) if not msg.too_large else OrderSheet(source=msg.source)
+    errors = list(msg.errors) + list(sheet.errors)
+    notes = list(msg.notes)
+    status, reason, char_row, month, deadline = ACCEPTED, "", None, current, schedule.deadline(current)
+
+    def reject(why: str, code: str | None = None) -> None:
+        nonlocal status, reason
+        status, reason = REJECTED, why
+        if code:
+            errors.append(ErrorRecord(msg.source, 0, code, why))
+
+    if msg.too_large:
+        reject(errors[0].message)
+    elif sheet.character is None:
+        reject("the sheet names no character")
+    elif (char_row := rows.get(sheet.character.strip().casefold())) is None:
+        reject(f"no character called {sheet.character!r} in this campaign", codes.E_UNKNOWN_CHARACTER)
+    elif (why := _sender_problem(msg, char_row, all_rows)) is not None:
+        reject(why, codes.E_UNKNOWN_SENDER)
+    elif char_row.password and sheet.password != char_row.password:
+        reject(f"wrong or missing password for {char_row.name}", codes.E_WRONG_PASSWORD)
+    elif sheet.month is not None and sheet.month < current:
+        reject(f"the sheet is for {sheet.month}, which has been resolved; the month to resolve is {current}",
+               codes.E_CLOSED_MONTH)
+    if status == REJECTED:
+        char_row = None
+    else:
+        if not (char_row.email or "").strip():
+            notes.append(f"no address is registered for {char_row.name}: a sheet from any sender is accepted")
+        elif not msg.is_mail:
+            notes.append("a text file has no sender: it was accepted on the character's password")
+        sheet.character = char_row.name
+        written_for = sheet.month or current
+        by_time, by_time_deadline = schedule.month_for(received, current)
+        month = max(written_for, by_time)
+        deadline = schedule.deadline(month)
+        if month > current:
+            status = HELD
+            if by_time > written_for:
+                missed = schedule.deadline(by_time.previous())
+                reason = (f"received {describe(received, campaign.timezone)}, after the deadline for "
+                          f"{by_time.previous()} ({describe(missed, campaign.timezone)})")
+                notes.append(f"written for {written_for}, received after its deadline: held for {month}")
+            else:
+                reason = f"the sheet is for {month}"
+        sheet.month = month
+        # A later sheet for the same month replaces an earlier one, whatever order they are read in.
+        for old in s.exec(select(SheetRow).where(
+                SheetRow.campaign_id == campaign.id, SheetRow.month == month.key,
+                SheetRow.character_id == char_row.id, SheetRow.status.in_(ACTIVE))):
+            if old.received is not None and aware(old.received) > received:
+                status, reason = SUPERSEDED, f"{old.source}, sent later, is already on file for {month}"
+                break
+            old.status, old.reason = SUPERSEDED, f"replaced by {msg.source}"
+            s.add(old)
+        if status in ACTIVE and sheet.monthly.new_password:
+            char_row.password = sheet.monthly.new_password
+            s.add(char_row)
+            notes.append(f"{char_row.name}'s order password is changed: the next sheet must carry the new one")
+    on_file = None
+    if char_row is not None:
+        on_file = StandingOrders.from_dict(char_row.standing).merged(sheet.standing)
+    when = (f"Received {describe(received, campaign.timezone)} ({received_by}); the deadline for {month} is "
+            f"{describe(deadline, campaign.timezone)}.") if deadline is not None else ""
+    confirmation = confirmation_text(sheet, month, notes, status=status, reason=reason, standing=on_file, received=when)
+    s.add(SheetRow(
+        campaign_id=campaign.id,
+        month=month.key,
+        character_id=char_row.id if char_row is not None and status != REJECTED else None,
+        source=msg.source,
+        sender=msg.sender or "",
+        digest=digest,
+        raw=msg.raw,
+        text=msg.body,
+        parsed=sheet.to_dict(),
+        errors=[e.to_dict() for e in errors],
+        status=status,
+        reason=reason,
+        confirmation=confirmation,
+        message_id=msg.message_id or "",
+        size=msg.size,
+        received=_utc(received),
+        received_by=received_by,
+        deadline=_utc(deadline),
+    ))
+    return IngestResult(msg.source, sheet.character, status, errors, notes + ([reason] if reason else []),
+                        confirmation, month if status in ACTIVE else None)
+
+
 def active_sheets(s: Session, campaign: Campaign, month: GameMonth) -> dict[str, OrderSheet]:
+    """The sheet that counts for each character in ``month`` (held sheets are released first)."""
+    release_held(s, campaign, month)
     rows = s.exec(
         select(SheetRow).where(
-            SheetRow.campaign_id == campaign.id, SheetRow.month == month.key, SheetRow.status == "accepted"
+            SheetRow.campaign_id == campaign.id, SheetRow.month == month.key, SheetRow.status == ACCEPTED
         )
     )
     names = {r.id: r.name for r in store.characters(s, campaign.id)}
@@ -330,6 +509,81 @@ def active_sheets(s: Session, campaign: Campaign, month: GameMonth) -> dict[str,
         sheet = OrderSheet.from_dict(row.parsed)
         sheets[names[row.character_id]] = sheet
     return sheets
+
+
+@dataclass
+class StoredSheet:
+    """A stored order sheet, for the GM's listings (``engarde orders list`` / ``confirmations``)."""
+
+    id: int
+    month: str
+    status: str
+    character: str | None
+    sender: str
+    source: str
+    reason: str
+    received: str
+    confirmation: str
+    letters: list[dict[str, Any]]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "confirmation"}
+
+
+def stored_sheets(campaign: Campaign, month: GameMonth | None = None, character: str | None = None,
+                  status: str | None = None) -> list[StoredSheet]:
+    """The sheets stored for ``month`` (default: the month to resolve), oldest first.
+
+    A sheet belongs to the month it counts for; a rejected one to the month it
+    was read in.  ``character`` matches the name the sheet gives.
+    """
+    from .deadlines import describe
+
+    with store.transaction(campaign.database) as s:
+        camp = _campaign_row(s, campaign)
+        month = month or GameMonth.parse(camp.current_month)
+        if character is not None:
+            _find(s, campaign, character)  # a clear error for a name that is no one's
+        query = select(SheetRow).where(SheetRow.campaign_id == campaign.id, SheetRow.month == month.key)
+        if status:
+            query = query.where(SheetRow.status == status)
+        found = []
+        for row in s.exec(query.order_by(SheetRow.id)):
+            name = (row.parsed or {}).get("character")
+            if character is not None and (name or "").casefold() != character.strip().casefold():
+                continue
+            found.append(StoredSheet(
+                row.id, row.month, row.status, name, row.sender, row.source, row.reason,
+                describe(row.received, campaign.timezone) if row.received else "",
+                row.confirmation, list((row.parsed or {}).get("letters", []))))
+        return found
+
+
+@dataclass
+class PressLetter:
+    """A letter to the gazette as it is printed: its text and the name it is signed with."""
+
+    author: str  # the character who sent it (never printed for an anonymous or aliased letter)
+    byline: str
+    text: str
+
+
+def month_letters(campaign: Campaign, month: GameMonth) -> list[PressLetter]:
+    """The letters to the gazette on the sheets that count for ``month``, in the order they came."""
+    from .orders import Letter
+
+    letters = []
+    with store.transaction(campaign.database) as s:
+        names = {r.id: r.name for r in store.characters(s, campaign.id)}
+        rows = s.exec(select(SheetRow).where(
+            SheetRow.campaign_id == campaign.id, SheetRow.month == month.key,
+            SheetRow.status == ACCEPTED).order_by(SheetRow.id))
+        for row in rows:
+            author = names.get(row.character_id, "")
+            for data in (row.parsed or {}).get("letters", []):
+                letter = Letter(**data)
+                letters.append(PressLetter(author, letter.byline(author), letter.text))
+    return letters
 
 
 # -- the turn -------------------------------------------------------------------
@@ -347,8 +601,23 @@ class TurnReport:
     rolls: int
 
 
-def run_turn(campaign: Campaign) -> TurnReport:
-    """Resolve the current month in one transaction and advance the calendar."""
+def refuse_mass_nmr(campaign: Campaign, month: GameMonth, total: int, missing: list[str], force: bool) -> None:
+    """Raise when more than ``mail.nmr_refuse_share`` of the characters have no orders, unless forced."""
+    share = campaign.mail.nmr_refuse_share
+    if force or not total or len(missing) / total <= share:
+        return
+    shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
+    raise CampaignError(
+        f"{len(missing)} of {total} characters have no orders for {month} ({shown}): more than "
+        f"{share:.0%} of them, and lost mail is likelier than a mass desertion. Check the mail "
+        "('engarde orders missing', 'engarde orders list --status rejected'), or run the turn with --force")
+
+
+def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
+    """Resolve the current month in one transaction and advance the calendar.
+
+    Refused (``refuse_mass_nmr``) when too many characters have no orders, unless ``force``.
+    """
     from .resolve import resolve_month
 
     with store.transaction(campaign.database) as s:
@@ -359,6 +628,7 @@ def run_turn(campaign: Campaign) -> TurnReport:
             raise CampaignError("the campaign has no characters yet: add some with 'engarde character create'")
         before = [store.character_from_row(r) for r in rows]
         sheets = active_sheets(s, campaign, month)
+        refuse_mass_nmr(campaign, month, len(rows), [r.name for r in rows if r.name not in sheets], force)
         # Standing orders on file, replaced where this month's sheet gives new ones.
         standing = {}
         for r in rows:
@@ -367,7 +637,8 @@ def run_turn(campaign: Campaign) -> TurnReport:
         world = World.from_dict(camp.world)
         seed = month_seed(camp.seed, month.key)
         dice = SeededDice(seed)
-        result = resolve_month(month, before, sheets, dice, campaign.rules, world, standing)
+        result = resolve_month(month, before, sheets, dice, campaign.rules, world, standing,
+                               rulings=_cause_rulings(s, campaign, month))
         _save_month(s, campaign, month, seed, rows, result, camp.world)
         for r in rows:
             r.standing = standing[r.name].to_dict()
@@ -518,3 +789,215 @@ def audit(campaign: Campaign) -> tuple[int, list[AuditFinding]]:
                 if recorded.get(key, 0) != recomputed.get(key, 0):
                     findings.append(AuditFinding(row.name, key, recorded.get(key), recomputed.get(key)))
     return len(rows), findings
+
+
+# -- regiments (g. MA and Regiments) ------------------------------------------------
+
+
+@dataclass
+class RegimentView:
+    """One regiment for the GM: its table facts and, once organised, its roster."""
+
+    name: str
+    brigade: str | None
+    cavalry: bool
+    weapon: str
+    organised: bool
+    roster: list[dict[str, Any]] = field(default_factory=list)
+    brigade_major: str | None = None
+    pending: list[dict[str, Any]] = field(default_factory=list)
+
+
+def regiments(campaign: Campaign, name: str | None = None) -> list[RegimentView]:
+    """Every regiment of Regimental Table A (or the one called ``name``), with its roster."""
+    from .rules import regiments as rules
+    from .tables import REGIMENTS, regiment_by_name
+
+    if name is not None:
+        info = regiment_by_name(name)
+        if info is None:
+            raise CampaignError(f"no regiment called {name!r} (see 'engarde regiment list')")
+        infos = [info]
+    else:
+        infos = list(REGIMENTS)
+    with store.transaction(campaign.database) as s:
+        camp = _campaign_row(s, campaign)
+        world = World.from_dict(camp.world)
+        chars = [store.character_from_row(r) for r in store.characters(s, campaign.id)]
+    views = []
+    for info in infos:
+        reg = world.regiment(info.name)
+        record = world.brigade(info.brigade) if info.brigade else None
+        views.append(RegimentView(
+            info.name, info.brigade, info.cavalry, info.weapon, reg is not None,
+            rules.roster(world, info.name, chars),
+            record.brigade_major if record and record.brigade_major_regiment == info.name else None,
+            list(reg.pending) if reg else [],
+        ))
+    return views
+
+
+# -- the front (h. Campaign and Volunteers, i. Campaign Outcome) ----------------------
+
+
+def front(campaign: Campaign) -> dict[str, Any] | None:
+    """The current (or last) season's campaign: its rolls, organisation, missions,
+    who serves where, the battle results and personal outcomes; None if there has
+    been none yet."""
+    from .rules.military import organisation_lines
+
+    with store.transaction(campaign.database) as s:
+        world = World.from_dict(_campaign_row(s, campaign).world)
+    f = world.front
+    if f is None:
+        return None
+    from dataclasses import asdict
+
+    view = asdict(f)
+    view["organisation_lines"] = organisation_lines(f)
+    view["petitions"] = list(world.petitions)
+    return view
+
+
+# -- society: mistresses and loans (d. Female Companionship and Loans) ----------------
+
+
+def _world(s: Session, campaign: Campaign) -> tuple[CampaignRow, World]:
+    camp = _campaign_row(s, campaign)
+    return camp, World.from_dict(camp.world)
+
+
+def _save_world(s: Session, camp: CampaignRow, world: World) -> None:
+    camp.world = world.to_dict()  # a new value, so the JSON column is written
+    s.add(camp)
+
+
+def roll_mistresses(campaign: Campaign, seed: str | None = None) -> tuple[list[Mistress], list[Roll]]:
+    """d. Mistresses at campaign start: "as many mistresses rolled for as there are players",
+    SL on 3d6, Beauty / Influence / Wealth each on a 1-2, named from a list of period names.
+
+    Seeded (default: the campaign seed + ":mistresses") and returned with every roll and its
+    reason.  Refused once the campaign has mistresses (add more with ``add_mistress``).
+    """
+    from .rules.mistresses import roll_mistresses as roll
+
+    with store.transaction(campaign.database) as s:
+        camp, world = _world(s, campaign)
+        if world.mistresses:
+            raise CampaignError(f"{campaign.id} already has {len(world.mistresses)} mistresses: "
+                                "add more with 'engarde mistress add'")
+        count = len(store.characters(s, campaign.id))
+        if not count:
+            raise CampaignError("the campaign has no characters yet: one mistress is rolled for each")
+        dice = SeededDice(seed or f"{campaign.seed}:mistresses")
+        world.mistresses = roll(dice, count)
+        _save_world(s, camp, world)
+        return list(world.mistresses), list(dice.log)
+
+
+def list_mistresses(campaign: Campaign) -> list[Mistress]:
+    with store.transaction(campaign.database) as s:
+        return sorted(_world(s, campaign)[1].mistresses, key=lambda m: m.number)
+
+
+def _check_mistress_name(world: World, name: str, number: int | None = None) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise CampaignError("a mistress needs a name")
+    if name.isdigit() or name.casefold().startswith(("number", "no.")):
+        raise CampaignError(f"{name!r} would read as a number in orders: choose a name")
+    for m in world.mistresses:
+        if m.number != number and m.name.casefold() == name.casefold():
+            raise CampaignError(f"mistress {m.number} is already called {m.name!r}")
+    return name
+
+
+def rename_mistress(campaign: Campaign, number: int, name: str) -> Mistress:
+    """Give mistress ``number`` a new name.  Refused while a character keeps her (his
+    sheet carries her name by ledger)."""
+    with store.transaction(campaign.database) as s:
+        camp, world = _world(s, campaign)
+        m = next((x for x in world.mistresses if x.number == number), None)
+        if m is None:
+            raise CampaignError(f"no mistress number {number} (see 'engarde mistress list')")
+        if m.lover:
+            raise CampaignError(f"{m.name} is kept by {m.lover}, whose sheet names her: rename her when she is free")
+        m.name = _check_mistress_name(world, name, number)
+        _save_world(s, camp, world)
+        return m
+
+
+def add_mistress(campaign: Campaign, name: str, social_level: int, beautiful: bool = False,
+                 influential: bool = False, wealthy: bool = False) -> Mistress:
+    """A GM's own mistress, numbered after the others."""
+    if social_level < 1:
+        raise CampaignError("a mistress's Social Level is 1 or more (rolled ones are 3 to 18)")
+    with store.transaction(campaign.database) as s:
+        camp, world = _world(s, campaign)
+        m = Mistress(world.next_mistress_number(), _check_mistress_name(world, name), social_level,
+                     beautiful=beautiful, influential=influential, wealthy=wealthy)
+        world.mistresses.append(m)
+        _save_world(s, camp, world)
+        return m
+
+
+def list_loans(campaign: Campaign) -> list[Loan]:
+    """Every loan outstanding, by number."""
+    with store.transaction(campaign.database) as s:
+        return sorted(_world(s, campaign)[1].loans, key=lambda x: x.number)
+
+
+# -- e. Duelling: the GM's rulings on cause ------------------------------------------
+
+
+@dataclass
+class CauseRuling:
+    month: GameMonth
+    first: str
+    second: str
+    cause: bool
+    note: str = ""
+
+    def __str__(self) -> str:
+        verdict = "cause" if self.cause else "no cause"
+        return f"{self.month}: {self.first} and {self.second}: {verdict}" + (f" ({self.note})" if self.note else "")
+
+
+def rule_on_cause(campaign: Campaign, first: str, second: str, cause: bool, note: str = "",
+                  month: GameMonth | None = None) -> CauseRuling:
+    """Record the GM's ruling on cause for a duel between two characters.
+
+    "Judgement of whether or not there was cause is up to all the players who
+    do not belong to the same Regiments as the two estranged parties ... a
+    unanimous vote of all players not involved being required to decide that
+    there is no cause."  The GM records the outcome; it applies to the month
+    given (default: the month to resolve next), and the latest ruling for a
+    pair and month stands.  Without one, a stated cause stands.
+    """
+    with store.transaction(campaign.database) as s:
+        camp = _campaign_row(s, campaign)
+        month = month or GameMonth.parse(camp.current_month)
+        a, b = _find(s, campaign, first).name, _find(s, campaign, second).name
+        if a == b:
+            raise CampaignError("a ruling on cause needs two different characters")
+        s.add(store.RulingRow(campaign_id=campaign.id, month=month.key, first=a, second=b, cause=cause, note=note))
+    return CauseRuling(month, a, b, cause, note)
+
+
+def cause_rulings(campaign: Campaign, month: GameMonth | None = None) -> list[CauseRuling]:
+    """The GM's rulings on cause, in the order made (one month's, or all)."""
+    with store.transaction(campaign.database) as s:
+        _campaign_row(s, campaign)
+        query = select(store.RulingRow).where(store.RulingRow.campaign_id == campaign.id)
+        if month is not None:
+            query = query.where(store.RulingRow.month == month.key)
+        rows = s.exec(query.order_by(store.RulingRow.id)).all()
+        return [CauseRuling(GameMonth.parse(r.month), r.first, r.second, r.cause, r.note) for r in rows]
+
+
+def _cause_rulings(s: Session, campaign: Campaign, month: GameMonth) -> dict[frozenset, bool]:
+    """The rulings the resolver takes: by the pair's names, the latest standing."""
+    rows = s.exec(select(store.RulingRow).where(
+        store.RulingRow.campaign_id == campaign.id, store.RulingRow.month == month.key,
+    ).order_by(store.RulingRow.id)).all()
+    return {frozenset((r.first, r.second)): r.cause for r in rows}

@@ -96,8 +96,14 @@ def status(c: Context) -> None:
     month = ops.current_month(camp)
     click.echo(f"{camp.name} ({camp.id}), {camp.newspaper}")
     click.echo(f"Next month to resolve: {month}")
-    deadline = camp.next_deadline()
-    click.echo(f"Next deadline: {deadline:%A %d %B %Y, %H:%M %Z}" if deadline else "No deadline schedule set.")
+    deadline = ops.month_deadline(camp)
+    if deadline is not None:
+        from .deadlines import describe
+        click.echo(f"Deadline for {month}: {describe(deadline, camp.timezone)} (orders received later are held "
+                   "for the next month)")
+    else:
+        deadline = camp.next_deadline()
+        click.echo(f"Next deadline: {deadline:%A %d %B %Y, %H:%M %Z}" if deadline else "No deadline schedule set.")
     missing = ops.missing_orders(camp)
     click.echo(f"Orders missing from: {', '.join(missing)}" if missing else "Every character has orders in.")
 
@@ -199,34 +205,49 @@ def orders() -> None:
 
 
 @orders.command("ingest")
-@click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
+@click.argument("source", required=False, type=click.Path(path_type=Path))
+@click.option("--imap", "use_imap", is_flag=True,
+              help="Read the campaign's IMAP folder ([campaigns.ID.mail.imap]) instead of a path.")
 @pass_ctx
-def orders_ingest(c: Context, folder: Path | None) -> None:
-    """Read a folder of order mail (.eml or text) for the current month.
+def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
+    """Read order mail for the month to resolve: a folder of .eml or text files, a
+    Maildir, an mbox file, or (--imap) the campaign's IMAP folder.
 
-    FOLDER defaults to the campaign's 'orders' folder.  Exit status 1 when any
-    sheet had errors or was rejected (every other sheet is still stored).
+    SOURCE defaults to the campaign's 'orders' folder.  Every message is stored
+    as received.  A sheet received after its month's deadline is held for the
+    next month; a sheet from the wrong address, for an unknown character or
+    with a wrong password is rejected (and affects no one).  Exit status 1 when
+    any sheet had errors or was rejected (every other sheet is still stored).
 
     \b
-    Example:
+    Examples:
       engarde orders ingest orders/demo
+      engarde orders ingest ~/Maildir/.engarde
+      engarde orders ingest --imap
     """
     camp = c.campaign()
-    folder = folder or camp.orders
-    if folder is None:
-        fail("no folder given and the campaign has no 'orders' folder")
-    results = ops.ingest(camp, folder)
+    if use_imap:
+        if source is not None:
+            fail("give a SOURCE or --imap, not both")
+        results = ops.ingest_imap(camp)
+    else:
+        source = source or camp.orders
+        if source is None:
+            fail("no SOURCE given and the campaign has no 'orders' folder")
+        results = ops.ingest(camp, source)
     problems = 0
     for r in results:
         who = r.character or "?"
-        click.echo(f"{r.status:<9} {r.source}: {who}")
+        held = f" (held for {r.month})" if r.status == ops.HELD and r.month else ""
+        click.echo(f"{r.status:<10} {r.source}: {who}{held}")
         for note in r.notes:
-            click.echo(f"          note: {note}")
+            click.echo(f"           note: {note}")
         for e in r.errors:
-            click.echo(f"          {e}")
-        problems += bool(r.errors) or r.status == "rejected"
-    accepted = sum(r.status == "accepted" for r in results)
-    click.echo(f"{len(results)} message(s): {accepted} accepted, {problems} with problems.")
+            click.echo(f"           {e}")
+        problems += bool(r.errors) or r.status == ops.REJECTED
+    accepted = sum(r.status == ops.ACCEPTED for r in results)
+    held = sum(r.status == ops.HELD for r in results)
+    click.echo(f"{len(results)} message(s): {accepted} accepted, {held} held, {problems} with problems.")
     if problems:
         sys.exit(1)
 
@@ -262,6 +283,66 @@ def orders_check(file: Path, as_json: bool) -> None:
         sys.exit(1)
 
 
+@orders.command("list")
+@click.option("--month", "month_text", help="The month (default: the month to resolve).")
+@click.option("--status", type=click.Choice(["accepted", "held", "rejected", "superseded"]), help="Only these.")
+@click.option("--character", help="Only the sheets naming this character.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON records.")
+@pass_ctx
+def orders_list(c: Context, month_text: str | None, status: str | None, character: str | None,
+                as_json: bool) -> None:
+    """List the order sheets stored for a month: status, character, sender, source
+    and why (a rejected sheet's reason is for the GM to see).
+
+    \b
+    Examples:
+      engarde orders list
+      engarde orders list --status rejected
+      engarde orders list --month "April 1607" --json
+    """
+    camp = c.campaign()
+    month = GameMonth.parse(month_text) if month_text else None
+    found = ops.stored_sheets(camp, month, character, status)
+    if as_json:
+        click.echo(json.dumps([x.to_dict() for x in found], indent=2, ensure_ascii=False))
+        return
+    if not found:
+        click.echo("No order sheets stored.", err=True)
+    for x in found:
+        click.echo(f"#{x.id:<4} {x.status:<10} {x.character or '?':<20} {x.sender or '-':<28} {x.source}")
+        if x.reason:
+            click.echo(f"      {x.reason}")
+
+
+@orders.command("confirmations")
+@click.option("--month", "month_text", help="The month (default: the month to resolve).")
+@click.option("--status", type=click.Choice(["accepted", "held", "rejected", "superseded"]), help="Only these.")
+@click.option("--character", help="Only the sheets naming this character.")
+@pass_ctx
+def orders_confirmations(c: Context, month_text: str | None, status: str | None, character: str | None) -> None:
+    """Print the stored confirmations, for the GM to send: for each sheet, whether it
+    was taken, the month as understood week by week, the standing orders on file,
+    the letters to the gazette as they will print, and each error with its line.
+
+    \b
+    Examples:
+      engarde orders confirmations
+      engarde orders confirmations --character Porthos
+      engarde orders confirmations --status rejected
+    """
+    camp = c.campaign()
+    month = GameMonth.parse(month_text) if month_text else None
+    found = ops.stored_sheets(camp, month, character, status)
+    if not found:
+        click.echo("No order sheets stored.", err=True)
+    for i, x in enumerate(found):
+        if i:
+            click.echo("")
+        to = f"to {x.sender}" if x.sender else "no sender address: hand it to the player"
+        click.echo(f"=== #{x.id} {x.status}: {x.character or '?'}, {to} ({x.source}) ===")
+        click.echo(x.confirmation, nl=False)
+
+
 @orders.command("missing")
 @pass_ctx
 def orders_missing(c: Context) -> None:
@@ -287,19 +368,25 @@ def turn() -> None:
 
 
 @turn.command("run")
+@click.option("--force", is_flag=True,
+              help="Run even though more than mail.nmr_refuse_share of the characters have no orders.")
 @pass_ctx
-def turn_run(c: Context) -> None:
+def turn_run(c: Context, force: bool) -> None:
     """Resolve the current month and advance the calendar.
 
     All of the month is written in one transaction: if anything fails, the
-    campaign is left exactly as it was.
+    campaign is left exactly as it was.  A character with no orders follows his
+    standing orders, else rests.  When more than the campaign's share of the
+    characters (mail.nmr_refuse_share, 0.5 by default) have no orders, the turn
+    is refused (lost mail is likelier than a mass desertion) unless --force.
 
     \b
-    Example:
+    Examples:
       engarde turn run
+      engarde turn run --force
     """
     camp = c.campaign()
-    report = ops.run_turn(camp)
+    report = ops.run_turn(camp, force=force)
     _print_turn(report)
 
 
@@ -361,11 +448,38 @@ def publish(camp: Campaign, month: GameMonth, pdf: bool = True, reports: bool = 
         month=month,
         characters=ops.list_characters(camp),
         events=ops.month_events(camp, month),
+        letters=ops.month_letters(camp, month),
     )
     paths = list(gz.write_gazette(data, pdf=pdf))
     if reports:
         paths += gz.write_reports(data, ops.month_ledger(camp, month))
     return paths
+
+
+@main.command()
+@click.argument("month", required=False)
+@pass_ctx
+def press(c: Context, month: str | None) -> None:
+    """Print the letters to the gazette of a month (default: the month to resolve),
+    exactly as the gazette's press section will print them, with who sent each.
+
+    \b
+    Examples:
+      engarde press
+      engarde press "April 1607"
+    """
+    camp = c.campaign()
+    target = GameMonth.parse(month) if month else ops.current_month(camp)
+    letters = ops.month_letters(camp, target)
+    if not letters:
+        click.echo(f"No letters to the gazette for {target}.")
+    for i, letter in enumerate(letters):
+        if i:
+            click.echo("")
+        sent = "" if letter.byline == letter.author else f" (sent by {letter.author})"
+        click.echo(f"--- signed {letter.byline}{sent}")
+        click.echo(letter.text)
+        click.echo(f"\u2014 {letter.byline}")
 
 
 @main.command()
@@ -437,6 +551,335 @@ def demo(c: Context, no_pdf: bool) -> None:
     camp = load_one(c.config, c.campaign_id or "demo")
     run_demo(camp, pdf=not no_pdf, echo=click.echo)
 
+
+@main.command()
+@click.argument("name", default="list")
+@click.option("--json", "as_json", is_flag=True, help="Print the roster as JSON.")
+@pass_ctx
+def regiment(c: Context, name: str, as_json: bool) -> None:
+    """Show a regiment's roster: its ten officers above Subaltern, by rank and
+    seniority (vacancies at the bottom of their rank), who commands what (acting or
+    not), the Colonel's MA, and the characters serving below Captain.  NAME "list"
+    lists every regiment.
+
+    \b
+    Examples:
+      engarde regiment list
+      engarde regiment "Dragoon Guards"
+      engarde regiment "King's Musketeers" --json
+    """
+    camp = c.campaign()
+    views = ops.regiments(camp, None if name.lower() == "list" else name)
+    if as_json:
+        from dataclasses import asdict
+        click.echo(json.dumps([asdict(v) for v in views], indent=2, ensure_ascii=False))
+        return
+    if name.lower() == "list":
+        for v in views:
+            players = [r["name"] for r in v.roster if r["player"]]
+            click.echo(f"{v.name:<34} {v.brigade or '-':<22} {'cavalry' if v.cavalry else 'foot':<8}"
+                       f"{v.weapon:<8} {'organised' if v.organised else 'not yet organised'}"
+                       + (f"; {', '.join(players)}" if players else ""))
+        return
+    v = views[0]
+    click.echo(f"{v.name} ({v.brigade or 'no brigade'}; {'cavalry' if v.cavalry else 'foot'}; {v.weapon})")
+    if not v.organised:
+        click.echo("  Not yet organised: its officers and Colonel's MA are rolled when first needed.")
+        return
+    for row in v.roster:
+        who = row["name"] or "vacant"
+        if row["player"]:
+            who += " (player)"
+        extra = [x for x in (row["command"], row["detached"]) if x]
+        ma = f" (MA {row['ma']})" if row["ma"] is not None else ""
+        click.echo(f"  {row['rank']:<19} {who:<28}{' - ' + ', '.join(extra) if extra else ''}{ma}")
+    for p in v.pending:
+        click.echo(f"  awaiting the colonel: {p['character']} applied as {p['rank']} ({p['month']}, week {p['week']})")
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the campaign as JSON.")
+@pass_ctx
+def front(c: Context, as_json: bool) -> None:
+    """Show the season's military campaign: the Force Commitment, Deployment and
+    Organisation rolls, each unit's mission, who serves where, and (once fought)
+    the battle results and each character's personal outcome.
+
+    \b
+    Examples:
+      engarde front
+      engarde front --json
+    """
+    view = ops.front(c.campaign())
+    if as_json:
+        click.echo(json.dumps(view, indent=2, ensure_ascii=False))
+        return
+    if view is None:
+        click.echo("No campaign yet: the army marches each June, the Frontier every season.")
+        return
+    season = f"{GameMonth.parse(view['start'])} to {GameMonth.parse(view['end'])}"
+    click.echo(f"Campaign of {season}" + (" (the regular army's summer)" if view["regular"] else ""))
+    if view["organisation"]:
+        click.echo(f"  Force Commitment {view['commitment_roll']}, Deployment {view['deployment_roll']}: "
+                   f"organisation {view['organisation']}")
+    for line in view["organisation_lines"]:
+        click.echo(f"  {line}")
+    for unit, mission in view["missions"].items():
+        click.echo(f"  {unit}: {mission}")
+    for sub in view["substitutions"]:
+        click.echo(f"  substitution: the {sub['regiment']} for the {sub['replacing']} ({sub['character']})")
+    for name, where in sorted(view["campaigners"].items()):
+        how = "volunteer" if where.get("volunteer") else "with his unit"
+        back = ", returned" if where.get("returned") else ""
+        click.echo(f"  {name}: {where['regiment']} since {GameMonth.parse(where['since'])} ({how}{back})")
+    for r in view["results"]:
+        click.echo(f"  {r['command']} (MA {r['modified_ma']}, rolled {r['roll']}): {r['result']}, "
+                   f"{r['interpretation']}")
+    for o in view["outcomes"]:
+        fate = "killed" if o["died"] else ", ".join(
+            x for x in ("mentioned" if o["mentioned"] else "", "promoted" if o["promoted"] else "",
+                        f"{o['plunder']} crowns of plunder" if o["plunder"] else "",
+                        f"poltroonery {o['poltroonery']}" if o["poltroonery"] else "") if x) or "survived"
+        click.echo(f"  {o['character']}: {fate}")
+    for p in view["petitions"]:
+        click.echo(f"  petition waiting for summer: {p['character']}: the {p['regiment']} for the {p['replacing']}")
+
+
+# -- society: mistresses and loans --------------------------------------------------
+
+
+def _mistress_line(m) -> str:
+    attrs = ", ".join(m.attributes()) or "-"
+    kept = f"kept by {m.lover}" if m.lover else "free"
+    return f"{m.number:>3}  {m.name:<16} SL {m.social_level:>2}  {attrs:<30} {kept}"
+
+
+@main.group()
+def mistress() -> None:
+    """The campaign's mistresses: roll them at the start, list, rename, add."""
+
+
+@mistress.command("roll")
+@click.option("--seed", default=None, help="Dice seed (default: from the campaign seed).")
+@pass_ctx
+def mistress_roll(c: Context, seed: str | None) -> None:
+    """Roll the mistresses at campaign start: one for each character.
+
+    Social Level on three dice; Beauty, Influence and Wealth each on a 1 or 2;
+    named from a list of period names (rename them with 'mistress rename').
+    Every die is printed with its reason.
+
+    \b
+    Example:
+      engarde mistress roll
+    """
+    rolled, rolls = ops.roll_mistresses(c.campaign(), seed)
+    for r in rolls:
+        click.echo(f"  rolled {'+'.join(map(str, r.values))}: {r.reason}")
+    for m in rolled:
+        click.echo(_mistress_line(m))
+
+
+@mistress.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON records.")
+@pass_ctx
+def mistress_list(c: Context, as_json: bool) -> None:
+    """List the mistresses: number, name, Social Level, attributes, lover.
+
+    \b
+    Example:
+      engarde mistress list
+    """
+    from dataclasses import asdict
+
+    found = ops.list_mistresses(c.campaign())
+    if as_json:
+        click.echo(json.dumps([asdict(m) for m in found], indent=2, ensure_ascii=False))
+        return
+    if not found:
+        click.echo("No mistresses yet: roll them with 'engarde mistress roll'.")
+    for m in found:
+        click.echo(_mistress_line(m))
+
+
+@mistress.command("rename")
+@click.argument("number", type=int)
+@click.argument("name")
+@pass_ctx
+def mistress_rename(c: Context, number: int, name: str) -> None:
+    """Rename mistress NUMBER (not while a character keeps her).
+
+    \b
+    Example:
+      engarde mistress rename 4 Roxanne
+    """
+    m = ops.rename_mistress(c.campaign(), number, name)
+    click.echo(_mistress_line(m))
+
+
+@mistress.command("add")
+@click.argument("name")
+@click.option("--sl", "--social-level", "social_level", type=int, required=True, help="Her Social Level.")
+@click.option("--beautiful", is_flag=True, help="Exceptionally beautiful (+1 status point to her lover).")
+@click.option("--influential", is_flag=True, help="Influential (more favours, Influence Table C).")
+@click.option("--wealthy", is_flag=True, help="Wealthy (needs no support; may give gifts).")
+@pass_ctx
+def mistress_add(c: Context, name: str, social_level: int, beautiful: bool, influential: bool,
+                 wealthy: bool) -> None:
+    """Add a mistress of the GM's own, numbered after the others.
+
+    \b
+    Example:
+      engarde mistress add "Milady de Winter" --sl 14 --beautiful --influential
+    """
+    m = ops.add_mistress(c.campaign(), name, social_level, beautiful, influential, wealthy)
+    click.echo(_mistress_line(m))
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON records.")
+@pass_ctx
+def loans(c: Context, as_json: bool) -> None:
+    """List the loans outstanding: who owes whom, how much, and when it falls due.
+
+    \b
+    Example:
+      engarde loans
+    """
+    from dataclasses import asdict
+
+    from .rules.loans import callable_from
+
+    found = ops.list_loans(c.campaign())
+    if as_json:
+        click.echo(json.dumps([asdict(x) for x in found], indent=2, ensure_ascii=False))
+        return
+    if not found:
+        click.echo("No loans outstanding.")
+    for x in found:
+        taken = GameMonth.parse(x.taken)
+        if x.from_moneylender:
+            text = (f"{x.borrower} owes a moneylender {x.amount} crowns ({x.principal} lent in {taken}, "
+                    f"+{x.interest_percent}%), due at the end of {GameMonth.parse(x.due)}")
+        else:
+            text = f"{x.borrower} owes {x.lender} {x.amount} crowns (lent in {taken}, no interest), "
+            text += (f"called in {GameMonth.parse(x.called)}" if x.called
+                     else f"callable from {callable_from(x)}")
+        if x.defaulted:
+            text += f"; unpaid since {GameMonth.parse(x.defaulted)}: {x.borrower} is disgraced"
+        click.echo(f"{x.number:>3}  {text}")
+
+
+
+# -- e. Duelling ---------------------------------------------------------------------------
+
+
+@main.group()
+def duel() -> None:
+    """Duels: the GM's rulings on cause, checking a sequence, a month's fights."""
+
+
+@duel.command("cause")
+@click.argument("first")
+@click.argument("second")
+@click.option("--ruling", type=click.Choice(["yes", "no"]), required=True,
+              help="yes: there is cause for a duel between them; no: there is none.")
+@click.option("--month", "month_text", help="The month it applies to (default: the month to resolve).")
+@click.option("--note", default="", help="Why (the vote, the GM's reasons), kept with the ruling.")
+@pass_ctx
+def duel_cause(c: Context, first: str, second: str, ruling: str, month_text: str | None, note: str) -> None:
+    """Record the GM's ruling on cause between two characters (the rules' vote).
+
+    Without a ruling a challenge's stated cause stands ("a unanimous vote of all
+    players not involved being required to decide that there is no cause").
+
+    \b
+    Example:
+      engarde duel cause Porthos Falstaff --ruling no --note "the players voted 4-0"
+    """
+    month = GameMonth.parse(month_text) if month_text else None
+    r = ops.rule_on_cause(c.campaign(), first, second, ruling == "yes", note, month)
+    click.echo(f"ruled: {r}")
+
+
+@duel.command("rulings")
+@click.option("--month", "month_text", help="Only this month's.")
+@pass_ctx
+def duel_rulings(c: Context, month_text: str | None) -> None:
+    """List the GM's rulings on cause, in the order made (the latest for a pair stands).
+
+    \b
+    Example:
+      engarde duel rulings --month 1607-04
+    """
+    found = ops.cause_rulings(c.campaign(), GameMonth.parse(month_text) if month_text else None)
+    if not found:
+        click.echo("No rulings on cause.")
+    for r in found:
+        click.echo(str(r))
+
+
+@duel.command("check")
+@click.argument("sequence")
+@click.option("--weapon", default="rapier", show_default=True, help="His weapon.")
+@click.option("--against", "opponent_weapon", default=None, help="His opponent's weapon, if known.")
+def duel_check(sequence: str, weapon: str, opponent_weapon: str | None) -> None:
+    """Check a written duel sequence against Duelling Table A (exit 1 if illegal).
+
+    \b
+    Example:
+      engarde duel check "X L X CL K X X X X S P JB (X)"
+    """
+    from .rules.duel import check_sequence, describe_routines, plan_sequence
+
+    problems = check_sequence(sequence, weapon, opponent_weapon)
+    if problems:
+        for p in problems:
+            click.echo(f"illegal: {p}")
+        sys.exit(1)
+    click.echo("legal: " + describe_routines(plan_sequence(sequence, weapon, opponent_weapon)[0]))
+
+
+@duel.command("show")
+@click.argument("month", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the duels' records as JSON.")
+@pass_ctx
+def duel_show(c: Context, month: str | None, as_json: bool) -> None:
+    """Print every duel of a resolved month, turn by turn (default: the last resolved).
+
+    \b
+    Example:
+      engarde duel show 1607-04
+    """
+    from .codes import EV_DUEL
+
+    camp = c.campaign()
+    if month:
+        when = GameMonth.parse(month)
+    else:
+        done = ops.resolved_months(camp)
+        if not done:
+            fail("no month has been resolved yet")
+        when = done[-1]
+    duels = [e for e in ops.month_events(camp, when) if e.code == EV_DUEL]
+    if as_json:
+        click.echo(json.dumps([{"week": e.week, **e.data} for e in duels], indent=2, ensure_ascii=False))
+        return
+    if not duels:
+        click.echo(f"No duels in {when}.")
+    for e in duels:
+        d = e.data
+        a, b = d["names"]
+        click.echo(f"{when} {week_label(e.week)}: {a} ({d['weapons'][0]}) v {b} ({d['weapons'][1]}), "
+                   f"{d['place']}; cause: {d['cause']}")
+        click.echo(f"  {'turn':>4}  {a[:12]:>12} {b[:12]:>12}  {'damage':>9}  {'endurance':>11}")
+        for t in d["turns"]:
+            acts, dmg, end = t["actions"], t["damage"], t["endurance"]
+            click.echo(f"  {t['turn']:>4}  {acts[0]:>12} {acts[1]:>12}  {dmg[0]:>4} {dmg[1]:>4}  "
+                       f"{end[0]:>5} {end[1]:>5}" + (f"  {'; '.join(t['notes'])}" if t["notes"] else ""))
+        outcome = {"killed": "killed: " + ", ".join(d["killed"]), "surrender": "surrendered: "
+                   + ", ".join(d["surrendered"]), "parted": "parted by the seconds"}[d["end"]]
+        click.echo(f"  winner: {d['winner'] or 'none'} ({outcome})")
 
 if __name__ == "__main__":  # pragma: no cover
     main()

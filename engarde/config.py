@@ -36,13 +36,60 @@ class RuleSettings:
     rounding: str = "down"
     # A bawdyhouse visit with no stated purse carries exactly the evening's cost.
     bawdyhouse_default_purse: str = "cost"
+    # e. Duelling: a sequence short of the mandatory rests it owes is corrected by
+    # "insert_rests" (the missing rests go in at the sequence's first routine
+    # boundary, the rest of it moving on) or "replace_routines" (its first routines
+    # are replaced, turn for turn, by rests).  The player is told either way.
+    illegal_sequence: str = "insert_rests"
+    # A month without orders (NMR): the character follows his standing orders,
+    # else rests; and loses this many status points (0: resting is the only cost).
+    nmr_status_points: int = 0
 
+
+# Rule settings that are whole numbers: (lowest, highest) allowed.
+RULE_NUMBERS = {
+    "nmr_status_points": (0, 100),
+}
 
 RULE_CHOICES = {
     "allowance": ("month_start", "month_end"),
     "rounding": ("down", "nearest", "up"),
     "bawdyhouse_default_purse": ("cost", "all"),
+    "illegal_sequence": ("insert_rests", "replace_routines"),
 }
+
+
+@dataclass(frozen=True)
+class ImapSettings:
+    """Where order mail is fetched from by IMAP (``[campaigns.ID.mail.imap]``).
+
+    The password is never written in campaigns.toml: it is read from the
+    environment variable named by ``password_env`` when mail is fetched.
+    """
+
+    host: str
+    port: int = 993
+    ssl: bool = True
+    user: str = ""
+    password_env: str = "ENGARDE_IMAP_PASSWORD"
+    folder: str = "INBOX"
+    timeout: float = 30.0  # seconds for connecting and for each command
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """Order mail (``[campaigns.ID.mail]``)."""
+
+    # A message larger than this is rejected unread (its size and source are recorded).
+    max_message_bytes: int = 5_000_000
+    # "turn run" refuses without --force when more than this share of the
+    # characters have no orders (lost mail is likelier than a mass desertion).
+    nmr_refuse_share: float = 0.5
+    imap: ImapSettings | None = None
+
+
+MAIL_KEYS = {"max_message_bytes", "nmr_refuse_share", "imap"}
+IMAP_KEYS = {"host", "port", "ssl", "user", "password_env", "folder", "timeout"}
 
 
 @dataclass(frozen=True)
@@ -62,6 +109,7 @@ class Campaign:
     house_rules: tuple[str, ...] = ()
     rules: RuleSettings = field(default_factory=RuleSettings)
     base_dir: Path = Path(".")
+    mail: MailSettings = field(default_factory=MailSettings)
 
     def next_deadline(self, now: dt.datetime | None = None) -> dt.datetime | None:
         """The first deadline after ``now`` by the campaign's RRULE, or None."""
@@ -79,7 +127,7 @@ class Campaign:
 
 KNOWN_KEYS = {
     "name", "newspaper", "first_month", "seed", "database", "deadlines", "deadline_start",
-    "timezone", "orders", "newsletters", "templates", "house_rules", "rules",
+    "timezone", "orders", "newsletters", "templates", "house_rules", "rules", "mail",
 }
 # The optional house-rule modules DESIGN.md names.  None is implemented yet, so
 # naming one is an error rather than a silent no-op.
@@ -183,8 +231,14 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
     if not isinstance(rules_table, dict):
         raise ConfigError(f"{where}.rules: must be a table")
     for key, value in rules_table.items():
+        if key in RULE_NUMBERS:
+            low, high = RULE_NUMBERS[key]
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise ConfigError(f"{where}.rules.{key}: must be a whole number from {low} to {high}, not {value!r}")
+            continue
         if key not in RULE_CHOICES:
-            raise ConfigError(f"{where}.rules.{key}: unknown rule setting (known: {', '.join(RULE_CHOICES)})")
+            known = ", ".join([*RULE_CHOICES, *RULE_NUMBERS])
+            raise ConfigError(f"{where}.rules.{key}: unknown rule setting (known: {known})")
         if value not in RULE_CHOICES[key]:
             raise ConfigError(f"{where}.rules.{key}: must be one of {', '.join(RULE_CHOICES[key])}, not {value!r}")
 
@@ -212,4 +266,56 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
         house_rules=tuple(house),
         rules=RuleSettings(**rules_table),
         base_dir=base,
+        mail=_mail(f"{where}.mail", table.get("mail", {})),
     )
+
+
+def _mail(where: str, table: Any) -> MailSettings:
+    """``[campaigns.ID.mail]``: every key checked, each mistake named."""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: must be a table")
+    for key in table:
+        if key not in MAIL_KEYS:
+            raise ConfigError(f"{where}.{key}: unknown key (known: {', '.join(sorted(MAIL_KEYS))})")
+    defaults = MailSettings()
+    size = table.get("max_message_bytes", defaults.max_message_bytes)
+    if not isinstance(size, int) or isinstance(size, bool) or size < 1024:
+        raise ConfigError(f"{where}.max_message_bytes: must be a whole number of bytes, at least 1024, not {size!r}")
+    share = table.get("nmr_refuse_share", defaults.nmr_refuse_share)
+    if not isinstance(share, (int, float)) or isinstance(share, bool) or not 0 <= share <= 1:
+        raise ConfigError(f"{where}.nmr_refuse_share: must be a number from 0 to 1 (a share of the characters), "
+                          f"not {share!r}")
+    imap = table.get("imap")
+    return MailSettings(max_message_bytes=size, nmr_refuse_share=float(share),
+                        imap=_imap(f"{where}.imap", imap) if imap is not None else None)
+
+
+def _imap(where: str, table: Any) -> ImapSettings:
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: must be a table")
+    for key in table:
+        if key not in IMAP_KEYS:
+            hint = " (the password is read from the environment variable named by password_env)" \
+                if key == "password" else ""
+            raise ConfigError(f"{where}.{key}: unknown key (known: {', '.join(sorted(IMAP_KEYS))}){hint}")
+
+    def text(key: str, default: str | None) -> str:
+        value = table.get(key, default)
+        if not isinstance(value, str) or not value.strip():
+            raise ConfigError(f"{where}.{key}: must be text" + (" (required)" if default is None else ""))
+        return value.strip()
+
+    ssl = table.get("ssl", True)
+    if not isinstance(ssl, bool):
+        raise ConfigError(f"{where}.ssl: must be true or false, not {ssl!r}")
+    port = table.get("port", 993 if ssl else 143)
+    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
+        raise ConfigError(f"{where}.port: must be a port number (1-65535), not {port!r}")
+    timeout = table.get("timeout", 30)
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not 0 < timeout <= 600:
+        raise ConfigError(f"{where}.timeout: must be a number of seconds from 1 to 600, not {timeout!r}")
+    env = text("password_env", "ENGARDE_IMAP_PASSWORD")
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", env):
+        raise ConfigError(f"{where}.password_env: must name an environment variable, not {env!r}")
+    return ImapSettings(host=text("host", None), port=port, ssl=ssl, user=text("user", None),
+                        password_env=env, folder=text("folder", "INBOX"), timeout=float(timeout))

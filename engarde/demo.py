@@ -28,6 +28,11 @@ def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pri
         values = dict(values)
         ch = ops.add_character(camp, given_character(values.pop("name"), **values))
         echo(f"  created {ch.name} (Social Level {ch.social_level})")
+    # d. Mistresses: "At the beginning of the game someone should roll dice to determine the
+    # various mistresses' Social Levels and special attributes": one per character.
+    mistresses, _ = ops.roll_mistresses(camp)
+    echo("  mistresses: " + ", ".join(
+        f"{m.number} {m.name} (SL {m.social_level}{''.join(', ' + a for a in m.attributes())})" for m in mistresses))
     echo(f"Ingesting the orders in {camp.orders}")
     for r in ops.ingest(camp, camp.orders):
         echo(f"  {r.status:<9} {r.source}: {r.character or '?'}")

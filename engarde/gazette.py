@@ -12,9 +12,11 @@ variables:
 ``gazette.html.j2``
     ``campaign``, ``month``, ``errors_count`` (int or None),
     ``society`` (public society events, by week), ``club_news`` (public
-    membership events, by week), ``club_visits`` (list of ``ClubVisits``, by
+    membership events, by week), ``regimental_news`` (public regiment,
+    appointment and title events, by week), ``club_visits`` (list of ``ClubVisits``, by
     club rank then week), ``precedence`` (characters by social level, then
-    name), ``characters``, ``events`` (all public events of the month).
+    name), ``characters``, ``events`` (all public events of the month),
+    ``affairs`` (public duel events, by week: the Affairs of Honour).
 ``report.html.j2``
     ``campaign``, ``month``, ``character`` (his sheet now), ``weeks`` (list of
     ``(week, [events])``, every event of his, public or private),
@@ -54,6 +56,17 @@ SOCIETY_CODES = (
     codes.EV_SL_DROPPED,
     codes.EV_CONSPICUOUS,
     codes.EV_FOOTPADS,
+    # d. Mistresses and Loans; c. Gambling (public only when of note)
+    codes.EV_GAMBLING,
+    codes.EV_NEW_LIAISON,
+    codes.EV_MISTRESS_GIVEN_UP,
+    codes.EV_MISTRESS_SUPPLANTED,
+    codes.EV_THROWN_OUT,
+    codes.EV_MISTRESS_LEFT,
+    codes.EV_RIVAL_SUITORS,
+    codes.EV_CAUGHT_COURTING,
+    codes.EV_DISGRACED,
+    codes.EV_DISGRACE_LIFTED,
 )
 CLUB_CODES = (
     codes.EV_CLUB_JOINED,
@@ -61,6 +74,16 @@ CLUB_CODES = (
     codes.EV_CLUB_LAPSED,
 )
 VISIT_CODES = (codes.EV_CLUB_VISIT,)
+# g. Regiments, appointments and titles: the gazette's regimental news and honours.
+REGIMENT_CODES = (
+    codes.EV_REGIMENT_JOINED,
+    codes.EV_RANK_BOUGHT,
+    codes.EV_EXPELLED,
+    codes.EV_BRIGADE_MAJOR,
+    codes.EV_APPOINTED,
+    codes.EV_APPOINTMENT_ENDED,
+    codes.EV_TITLE_GRANTED,
+)
 
 
 @dataclass
@@ -76,6 +99,8 @@ class GazetteData:
     characters: list[Character]
     events: list[Event]
     errors_count: int | None = None
+    # Letters to the gazette (campaign.PressLetter: byline, text), printed as sent.
+    letters: list[Any] = field(default_factory=list)
 
     def character(self, name: str) -> Character:
         for ch in self.characters:
@@ -233,6 +258,34 @@ def club_visits(events: Iterable[Event]) -> list[ClubVisits]:
     return [groups[k] for k in sorted(groups, key=lambda k: (_club_rank(k[0]), k[1]))]
 
 
+# h./i. Military campaigns: the "News from the Front" section (engarde.rules.military)
+FRONT_CODES = (
+    codes.EV_CAMPAIGN_DETERMINED,
+    codes.EV_SUBSTITUTION_GRANTED,
+    codes.EV_MARCHED,
+    codes.EV_VOLUNTEERED,
+    codes.EV_BATTLE_RESULT,
+    codes.EV_KILLED_IN_ACTION,
+    codes.EV_DESPATCHES,
+    codes.EV_PROMOTED_IN_FIELD,
+    codes.EV_POLTROONERY,
+    codes.EV_RETURNED_FROM_CAMPAIGN,
+    codes.EV_BREVET_CONFIRMED,
+    codes.EV_BREVET_REVERTED,
+    codes.EV_NPC_OFFICER_KILLED,
+)
+
+
+# e. Duelling: the gazette's "Affairs of Honour" (engarde.rules.duel)
+DUEL_CODES = (
+    codes.EV_DUEL,
+    codes.EV_DUEL_DEATH,
+    codes.EV_DUEL_REFUSED,
+    codes.EV_DUEL_NO_CAUSE,
+    codes.EV_DUEL_CAUSE_IGNORED,
+)
+
+
 def gazette_context(data: GazetteData) -> dict[str, Any]:
     public = [ev for ev in _by_week(data.events) if ev.public]
     return {
@@ -243,9 +296,13 @@ def gazette_context(data: GazetteData) -> dict[str, Any]:
         "events": public,
         "society": [ev for ev in public if ev.code in SOCIETY_CODES],
         "club_news": [ev for ev in public if ev.code in CLUB_CODES],
+        "regimental_news": [ev for ev in public if ev.code in REGIMENT_CODES],
+        "front_news": [ev for ev in public if ev.code in FRONT_CODES],
+        "affairs": [ev for ev in public if ev.code in DUEL_CODES],
         "club_visits": club_visits(public),
         "precedence": precedence(data.characters),
         "clubs": CLUBS,
+        "press": list(data.letters),
     }
 
 

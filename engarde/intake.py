@@ -11,8 +11,9 @@ others.
 Quoted lines and the attribution line above them are blanked rather than
 removed, so a line number in the body is the line the player sees in his own
 message.  Sources: ``read_message`` (bytes) is the core; ``read_file`` and
-``read_folder`` feed it from disk.  Maildir, mbox or IMAP sources only need to
-produce ``(source, bytes)`` pairs for ``read_message``.
+``read_folder`` feed it from disk, and ``engarde.sources`` from a Maildir, an
+mbox file or an IMAP mailbox.  A message larger than the campaign's limit is
+not read at all (``too_large``): it becomes a Message with ``E_TOO_LARGE``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import email.utils
 import os
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from email import policy
 from html.parser import HTMLParser
 from pathlib import Path
@@ -71,10 +72,26 @@ class Message:
     is_mail: bool = False  # False: a plain text file, no headers
     notes: list[str] = field(default_factory=list)
     errors: list[ErrorRecord] = field(default_factory=list)
+    # When the source says it arrived: a file's modification time, an IMAP
+    # server's INTERNALDATE, an mbox "From " line.  The Date header comes first.
+    arrived: datetime | None = None
+    size: int = 0  # bytes as received
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    @property
+    def too_large(self) -> bool:
+        return any(e.code == codes.E_TOO_LARGE for e in self.errors)
+
+    def received(self, now: datetime) -> tuple[datetime, str]:
+        """When it was received, for the deadline, and where that time comes from."""
+        if self.date is not None:
+            return self.date, "its Date header"
+        if self.arrived is not None:
+            return self.arrived, "its arrival time"
+        return now, "the time it was read"
 
 
 def _bad_mail(source: str, message: str) -> ErrorRecord:
@@ -399,10 +416,27 @@ def _read_mail(data: bytes, out: Message) -> None:
             out.notes.append(f"attachment {_attachment_name(part)} ignored")
 
 
-def read_message(data: bytes, source: str) -> Message:
-    """One piece of order mail (or a plain text file) as a ``Message``.  Never raises."""
+def too_large(source: str, size: int, limit: int, arrived: datetime | None = None) -> Message:
+    """A message over the size limit: rejected with the reason, its bytes not read nor kept."""
+    out = Message(source=source, size=size, arrived=arrived)
+    out.errors.append(ErrorRecord(
+        source, 0, codes.E_TOO_LARGE,
+        f"the message is {size:,} bytes, more than the campaign's limit of {limit:,}: it was not read",
+        "send the orders as plain text, without attachments",
+    ))
+    return out
+
+
+def read_message(data: bytes, source: str, max_bytes: int | None = None,
+                 arrived: datetime | None = None) -> Message:
+    """One piece of order mail (or a plain text file) as a ``Message``.  Never raises.
+
+    Over ``max_bytes`` it is not read (``too_large``).
+    """
     data = bytes(data)
-    out = Message(source=source, raw=data)
+    if max_bytes is not None and len(data) > max_bytes:
+        return too_large(source, len(data), max_bytes, arrived)
+    out = Message(source=source, raw=data, arrived=arrived, size=len(data))
     try:
         if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
             # Windows Notepad's "Unicode": full of NUL bytes, yet text
@@ -420,16 +454,24 @@ def read_message(data: bytes, source: str) -> Message:
     return out
 
 
-def read_file(path: str | os.PathLike[str]) -> Message:
-    """One file as a ``Message``; an unreadable file is a Message with ``E_BAD_MAIL``."""
+def read_file(path: str | os.PathLike[str], max_bytes: int | None = None) -> Message:
+    """One file as a ``Message``; an unreadable file is a Message with ``E_BAD_MAIL``.
+
+    Its modification time is when it arrived (for a mail with no Date header).
+    A file over ``max_bytes`` is not read.
+    """
     source = str(path)
     try:
+        stat = Path(path).stat()
+        arrived = datetime.fromtimestamp(stat.st_mtime, tz=timezone.utc)
+        if max_bytes is not None and stat.st_size > max_bytes:
+            return too_large(source, stat.st_size, max_bytes, arrived)
         data = Path(path).read_bytes()
     except OSError as exc:
         message = Message(source=source)
         message.errors.append(_bad_mail(source, f"the file cannot be read ({exc.strerror or exc})"))
         return message
-    return read_message(data, source)
+    return read_message(data, source, max_bytes, arrived)
 
 
 def folder_files(path: str | os.PathLike[str]) -> list[Path]:
@@ -449,10 +491,10 @@ def folder_files(path: str | os.PathLike[str]) -> list[Path]:
     return files
 
 
-def read_folder(path: str | os.PathLike[str]) -> list[Message]:
+def read_folder(path: str | os.PathLike[str], max_bytes: int | None = None) -> list[Message]:
     """Every order file in a folder as a ``Message``, in name order.
 
     A missing folder raises ``FileNotFoundError`` (the caller's mistake, for
     the CLI to report); a bad file inside it never does.
     """
-    return [read_file(entry) for entry in folder_files(path)]
+    return [read_file(entry, max_bytes) for entry in folder_files(path)]

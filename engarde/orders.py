@@ -76,13 +76,20 @@ class VisitClub(Order):
     companions: tuple[str, ...] = ()
     guest_of: str | None = None  # "as the guest of Cyrano" / "toady to Cyrano"
     gamble: Gambling | None = None
+    # "Mistresses accompanying their lovers to a club count in lieu of the
+    # monthly visit": "Go to Hunter's with my mistress".
+    with_mistress: bool = False
 
     def describe(self) -> str:
-        text = f"Visit {self.club}" if self.club else "Visit his own club"
+        if self.club:
+            text = f"Visit {self.club}"
+        else:  # club "": his own club, or his host's when he goes as a guest
+            text = "Visit his host's club" if self.guest_of else "Visit his own club"
         if self.guest_of:
             text += f" as the guest of {self.guest_of}"
-        if self.companions:
-            text += " with " + ", ".join(self.companions)
+        company = list(self.companions) + (["his mistress"] if self.with_mistress else [])
+        if company:
+            text += " with " + ", ".join(company)
         extras = (["carouse"] if self.carouse else []) + ([self.gamble.describe()] if self.gamble else [])
         if extras:
             text += " and " + " and ".join(extras)
@@ -120,7 +127,7 @@ class Court(Order):
     extra_payments: int = 0  # each adds one to the die roll (not for a wealthy mistress)
 
     def describe(self) -> str:
-        text = f"Court {self.mistress}"
+        text = f"Court mistress number {self.mistress}" if self.mistress.isdigit() else f"Court {self.mistress}"
         if self.extra_payments:
             text += f" with {self.extra_payments} extra payment{'s' if self.extra_payments != 1 else ''}"
         return text
@@ -174,9 +181,16 @@ class RegimentalDuty(Order):
 class Volunteer(Order):
     kind: ClassVar[str] = "volunteer"
     frontier: bool = False  # True: with a Frontier regiment; else the season's campaign
+    rnhb: bool = False  # on the Frontier with the Royal North Highland Borderers
+    unit: str | None = None  # "battalion", "squadron", "regiment", "brigade": his command goes too
 
     def describe(self) -> str:
-        return "Volunteer for the Frontier" if self.frontier else "Volunteer for the campaign"
+        text = "Volunteer"
+        if self.unit:
+            text += f" his {self.unit}"
+        if self.rnhb:
+            return text + " for the Frontier with the RNHB"
+        return text + (" for the Frontier" if self.frontier else " for the campaign")
 
 
 @dataclass(frozen=True)
@@ -200,11 +214,11 @@ class UseInfluence(Order):
 
     def describe(self) -> str:
         way = "against" if self.against else "for"
-        text = f"Use influence {way} {self.for_whom}" if self.for_whom else f"Use influence {way}"
+        text = f"Use influence {way} {self.for_whom or 'himself'}"
         if self.decision:
             text += f" on {self.decision}"
-        if self.favour:
-            text += f" ({self.favour})"
+        if self.favour:  # "class 7" or "from mistress": as the player named it
+            text += f" with a {self.favour} favour" if self.favour.startswith("class ") else f" with the favour {self.favour}"
         return text
 
 
@@ -243,7 +257,7 @@ class Challenge(Order):
     def describe(self) -> str:
         text = f"Challenge {self.opponent}"
         if self.cause:
-            text += f" ({self.cause})"
+            text += f" for {self.cause}"
         return text + f" with the {self.weapon}"
 
 
@@ -256,7 +270,7 @@ class AnswerChallenge(Order):
 
     def describe(self) -> str:
         verb = "Accept" if self.accept else "Refuse"
-        text = f"{verb} the challenge of {self.challenger}"
+        text = f"{verb} the challenge of {self.challenger}" if self.challenger else f"{verb} any challenge"
         if self.accept and self.weapon:
             text += f" with the {self.weapon}"
         return text
@@ -306,6 +320,9 @@ class MonthlyOrders:
     new_password: str | None = None  # takes effect once the sheet is accepted
     # e. Practice: "subtract five from his Expertise to add one to his Strength", N times
     trade_expertise_for_strength: int = 0
+    # d. Loans: "after three months ... the lender may demand payment": the borrowers
+    # (names, or "all") whose loans from him he calls in this month (engarde.rules.loans)
+    call_loans: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -333,6 +350,23 @@ class StandingOrders:
         data = dict(data)
         data["duel_conditions"] = tuple(data.get("duel_conditions", ()))
         return cls(**data)
+
+    def describe(self) -> list[str]:
+        """Each order on file, as the sheet language writes it (for confirmations)."""
+        lines = []
+        if self.if_challenged or self.duel_weapon:
+            answer = self.if_challenged or "(accept or refuse: not said)"
+            lines.append(f"If challenged: {answer}" + (f" with the {self.duel_weapon}" if self.duel_weapon else ""))
+        if self.duel_sequence:
+            lines.append(f"Duel sequence: {self.duel_sequence}")
+        lines += [f"Duel conditions: {c}" for c in self.duel_conditions]
+        if self.campaign_modifier is not None:
+            m = self.campaign_modifier
+            lines.append("Campaign: none" if m == 0 else
+                         f"Campaign: reckless bravery +{m}" if m > 0 else f"Campaign: poltroonery {m}")
+        if self.rival_suitor:
+            lines.append(f"Rival suitor: {self.rival_suitor}")
+        return lines
 
     def merged(self, newer: "StandingOrders") -> "StandingOrders":
         """These orders with every order ``newer`` gives replacing the old one."""

@@ -102,10 +102,20 @@ class SheetRow(SQLModel, table=True):
     text: str = Field(default="", sa_type=Text)
     parsed: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     errors: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
-    status: str = "accepted"  # accepted | rejected | superseded
+    # accepted | held (received after its month's deadline: it counts for the month
+    # in ``month``, and becomes accepted when that month is the one to resolve) |
+    # rejected | superseded (a later sheet for the same month replaced it)
+    status: str = "accepted"
     reason: str = ""
     confirmation: str = Field(default="", sa_type=Text)
-    received_at: dt.datetime = Field(default_factory=utcnow)
+    received_at: dt.datetime = Field(default_factory=utcnow)  # when engarde read it
+    message_id: str = ""  # the Message-ID header, if any
+    size: int = 0  # bytes as received (a message over the limit is recorded, not kept)
+    # When it was received for the deadline (its Date header, else its arrival time),
+    # where that time came from, and the deadline of the month it counts for.
+    received: dt.datetime | None = None
+    received_by: str = ""
+    deadline: dt.datetime | None = None
 
 
 class TurnRow(SQLModel, table=True):
@@ -120,6 +130,22 @@ class TurnRow(SQLModel, table=True):
     snapshot: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     errors: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
     resolved_at: dt.datetime = Field(default_factory=utcnow)
+
+
+class RulingRow(SQLModel, table=True):
+    """e. Duelling: the GM's ruling on cause between two characters for a month
+    (the rules' vote of the players not involved).  Kept like order sheets: an
+    undone month keeps them; the latest ruling for a pair and month stands."""
+
+    __tablename__ = "cause_ruling"
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: str = Field(index=True, foreign_key="campaign.id")
+    month: str = Field(index=True)  # the month it applies to
+    first: str
+    second: str
+    cause: bool  # True: there is cause; False: there is none
+    note: str = Field(default="", sa_type=Text)
+    ruled_at: dt.datetime = Field(default_factory=utcnow)
 
 
 _ENGINES: dict[str, Engine] = {}

@@ -220,7 +220,8 @@ def test_carousing_he_cannot_afford():
 
 def test_non_member_is_turned_away():
     """"[A character may not] visit a club unless he is a member of that club or a guest of a
-    member (see Toadying)": guests come with toadying, so a non-member's week is wasted."""
+    member (see Toadying)": a non-member who goes with no member is turned away, the week wasted
+    (guests: tests/test_toadying.py)."""
     ch = Character("Jacques", social_level=4, club="Red Phillips", crowns=100)
     turn = make_turn(ch)
     assert clubs.visit(turn, ch, VisitClub("Bothwell's", carouse=True), 1) is False
@@ -237,3 +238,14 @@ def test_own_club_visit_without_a_club_is_refused():
     assert clubs.visit(turn, ch, VisitClub(), 1) is False
     assert turn.ledger == [] and codes(turn, EV_CLUB_TURNED_AWAY) == []
     assert codes(turn, EV_ORDER_REFUSED)[0].data == {"order": "Visit own club", "reason": "not a member of any club"}
+
+
+def test_a_visit_records_where_he_was():
+    """Whereabouts: a member's visit puts him at "club:<name>" that week (toadying, rival suitors and
+    duels read it); a man turned away is nowhere."""
+    falstaff = Character("Falstaff", social_level=9, club="Hunter's", crowns=100)
+    jacques = Character("Jacques", social_level=4, club="Red Phillips", crowns=100)
+    turn = make_turn(falstaff, jacques)
+    clubs.visit(turn, falstaff, VisitClub(), 2)
+    clubs.visit(turn, jacques, VisitClub("Hunter's"), 2)
+    assert turn.whereabouts == {2: {"club:Hunter's": ["Falstaff"]}}

@@ -88,3 +88,42 @@ def test_status_points_may_go_negative_within_the_month():
     status.settle_social_level(turn, ch)
     status.reset_status_points(turn, ch)
     assert ch.social_level == 2 and ch.status_points == 0
+
+
+def test_a_visit_to_his_mistress_satisfies_the_month():
+    """"A character need only visit his mistress once per month to satisfy his need for female
+    companionship.\""""
+    from engarde.orders import VisitMistress
+    from engarde.rules import mistresses
+    from engarde.world import Mistress, World
+
+    ch = Character("Athos", social_level=10, crowns=100, mistress="Roxanne", months_without_companionship=2)
+    turn = make_turn(ch)
+    turn.world = World(mistresses=[Mistress(4, "Roxanne", 8, lover="Athos")])
+    mistresses.visit(turn, ch, VisitMistress(), 3)
+    assert companionship.month_end(turn, ch) == 0 and ch.months_without_companionship == 0
+
+
+def test_keeping_a_mistress_without_seeing_her_does_not():
+    """Choice: having a mistress is not companionship; he must visit her (or bring her to his club)."""
+    from engarde.world import Mistress, World
+
+    ch = Character("Athos", social_level=10, crowns=100, mistress="Roxanne")
+    turn = make_turn(ch)
+    turn.world = World(mistresses=[Mistress(4, "Roxanne", 8, lover="Athos")])
+    assert companionship.month_end(turn, ch) == 2
+
+
+def test_bringing_her_to_the_club_satisfies_the_month():
+    """"Mistresses accompanying their lovers to a club count in lieu of the monthly visit.\""""
+    from engarde.orders import VisitClub
+    from engarde.rules import clubs
+    from engarde.world import Mistress, World
+
+    ch = Character("Athos", social_level=10, crowns=100, club="Hunter's", mistress="Roxanne")
+    turn = make_turn(ch)
+    turn.world = World(mistresses=[Mistress(4, "Roxanne", 8, lover="Athos")])
+    clubs.visit(turn, ch, VisitClub(companions=("his mistress",), carouse=True), 1)
+    assert companionship.month_end(turn, ch) == 0
+    assert [(e.delta, e.reason) for e in turn.ledger if e.field == "crowns"] == [
+        (-10, "caroused at Hunter's (SL 10 crowns)"), (-8, "Roxanne's liquid refreshment at Hunter's (her SL 8 crowns)")]

@@ -14,7 +14,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engarde.intake import Message, html_to_text, read_message
-from engarde.orders import OrderSheet, Practise, Rest, VisitBawdyhouse, VisitClub
+from engarde.names import CAVALRY, REGIMENTS
+from engarde.orders import (
+    AnswerChallenge,
+    ApplyRegiment,
+    Borrow,
+    BuyRank,
+    Challenge,
+    Court,
+    Gambling,
+    Order,
+    OrderSheet,
+    Petition,
+    Practise,
+    RegimentalDuty,
+    Repay,
+    Rest,
+    SeekAppointment,
+    UseInfluence,
+    VisitBawdyhouse,
+    VisitClub,
+    VisitMistress,
+    Volunteer,
+)
 from engarde.parse import parse_action, parse_sheet
 from engarde.tables import CLUBS, WEAPONS
 
@@ -28,6 +50,13 @@ FRAGMENTS = [
     "rapier", "two handed sword", "ditto", '"', "same as week", "rest", "-", "Join:", "Join club", "Red Phillips",
     "Resign", "Conspicuous consumption", "Support: normal", "court", "duel", "End of orders", "End", "#", "*",
     "(", ")", "lots of", "\u00e0", "\u2028", "\x00", "as guest of", "gamble", "no companionship", "same",
+    "bets of", "cut on a", "9", "10", "x", "toady to", "Cyrano", "mistress number", "Roxanne", "extra payments",
+    "Join", "Royal Foot Guards", "as Captain", "else", "Buy rank of", "Regimental duty", "Volunteer for the",
+    "Frontier", "Seek appointment as", "Use a class 7 favour on", "for", "against", "Borrow", "Repay", "from",
+    "Challenge", "Accept", "Refuse", "challenge of", "Petition for", "to replace", "If challenged:",
+    "Duel sequence:", "X L X CL K", "(X)", "Campaign:", "poltroonery", "reckless bravery +2", "Rival suitor:",
+    "withdraw", "Trade 5 expertise for 1 strength", "New password:", "Letter to the gazette (anonymous):",
+    "End of letter", "Call in loans:",
 ]
 sheetish = st.lists(st.sampled_from(FRAGMENTS), max_size=60).map("".join)
 
@@ -63,6 +92,26 @@ def test_read_message_never_raises_on_any_bytes(data):
     well_formed(parse_sheet(message.body, message.source))
 
 
+def orders_or_errors(message: Message) -> None:
+    """What intake makes of a message: errors, or a named character with an order for every week."""
+    sheet = parse_sheet(message.body, message.source)
+    well_formed(sheet)
+    if not (message.errors or sheet.errors):
+        assert sheet.character
+        assert all(isinstance(sheet.action(w), Order) for w in (1, 2, 3, 4))
+
+
+@SETTINGS
+@given(st.binary() | sheetish.map(lambda t: ("Character: Porthos\n" + t).encode("utf-8", "surrogatepass")))
+def test_any_bytes_give_orders_or_errors(data):
+    """Issue 3: any bytes as a message body never crash the parser and always give either orders or errors."""
+    orders_or_errors(read_message(data, "any.eml"))
+    body = EmailMessage()
+    body["From"] = "a@example.org"
+    body.set_payload(data)
+    orders_or_errors(read_message(body.as_bytes(), "wrapped.eml"))
+
+
 @SETTINGS
 @given(st.lists(st.sampled_from(["From: a@b.c", "Subject: =?utf-8?q?x?=", "Date: Mon, 1 Jan 2024 00:00:00 +0000",
                                  "Content-Type: multipart/mixed; boundary=b", "Content-Type: text/html",
@@ -92,6 +141,63 @@ orders = st.one_of(
     st.builds(VisitBawdyhouse, st.just(True), st.booleans(), st.none() | st.integers(0, 10_000)),
 )
 
+# Every weekly order of the rules, with the values a sheet can hold.
+gambling = st.builds(Gambling, st.integers(1, 9), st.integers(1, 500), st.none() | st.integers(1, 6))
+infantry = [r for r in REGIMENTS if r not in CAVALRY]
+
+
+@st.composite
+def regiments_to_try(draw):
+    chosen = sorted(draw(st.lists(st.sampled_from(REGIMENTS), min_size=1, max_size=3, unique=True)),
+                    key=REGIMENTS.index)
+    return chosen[0], tuple(chosen[1:])
+
+
+@st.composite
+def applications(draw):
+    first, fallbacks = draw(regiments_to_try())
+    return ApplyRegiment(first, draw(st.none() | st.sampled_from(["Subaltern", "Captain", "Major"])), fallbacks)
+
+
+@st.composite
+def petitions(draw):
+    pool = draw(st.sampled_from([infantry, sorted(CAVALRY)]))
+    a, b = draw(st.lists(st.sampled_from(pool), min_size=2, max_size=2, unique=True))
+    return Petition(a, b)
+
+
+every_order = st.one_of(
+    orders,
+    st.builds(VisitClub, st.sampled_from([c.name for c in CLUBS] + [""]), st.booleans(),
+              st.lists(st.sampled_from(NAMES), unique=True, max_size=2).map(tuple),
+              st.sampled_from(["Cyrano", "Rodney Bergerac"]), st.none() | gambling, st.booleans()),
+    st.builds(VisitClub, st.sampled_from([c.name for c in CLUBS]), st.booleans(),
+              st.lists(st.sampled_from(NAMES), unique=True, max_size=2).map(tuple),
+              st.none(), gambling, st.booleans()),
+    st.builds(VisitBawdyhouse, st.just(True), st.booleans(), st.none() | st.integers(1, 1000), gambling),
+    st.builds(Court, st.sampled_from(["4", "12", "Roxanne", "Constance"]), st.integers(0, 3)),
+    st.just(VisitMistress()),
+    applications(),
+    st.builds(BuyRank, st.sampled_from(["Subaltern", "Captain", "Major", "Lieutenant-Colonel", "Colonel"])),
+    st.just(RegimentalDuty()),
+    st.builds(Volunteer, st.booleans(), st.just(False), st.none() | st.sampled_from(["battalion", "squadron"])),
+    st.builds(Volunteer, st.just(True), st.just(True), st.none() | st.sampled_from(["battalion", "regiment"])),
+    st.builds(SeekAppointment, st.sampled_from(["Brigade Major", "Inspector-General of Cavalry", "Adjutant"])),
+    st.builds(UseInfluence, st.sampled_from(["", "class 3", "class 9", "from mistress"]),
+              st.sampled_from(["Minister of War", "Cardinal", "Field Marshal"]),
+              st.sampled_from(["", "Athos", "Rodney Bergerac"]), st.just(False)),
+    st.builds(UseInfluence, st.sampled_from(["", "class 7"]), st.sampled_from(["Minister of War", "King"]),
+              st.sampled_from(["Athos", "Cyrano"]), st.just(True)),
+    st.builds(Borrow, st.integers(1, 5000), st.sampled_from(["moneylender", "Porthos", "Rodney Bergerac"])),
+    st.builds(Repay, st.none() | st.integers(1, 5000), st.sampled_from(["moneylender", "Porthos", "Aramis"])),
+    st.builds(Challenge, st.sampled_from(NAMES), st.sampled_from(["", "insulting my regiment", "courting Roxanne"]),
+              st.sampled_from(list(WEAPONS))),
+    st.builds(AnswerChallenge, st.sampled_from(["", "Athos", "D'Artagnan"]), st.just(True),
+              st.none() | st.sampled_from(list(WEAPONS))),
+    st.builds(AnswerChallenge, st.sampled_from(["", "Athos"]), st.just(False), st.none()),
+    petitions(),
+)
+
 
 @SETTINGS
 @given(st.dictionaries(st.integers(1, 4), orders, min_size=1), st.sampled_from(NAMES))
@@ -110,6 +216,24 @@ def test_parse_action_reads_describe(order):
     assert parse_action(order.describe()) == order
 
 
+@settings(max_examples=400, deadline=None)
+@given(every_order)
+def test_every_order_reads_back_from_its_description(order):
+    """The order language covers every weekly action of the rules: what engarde says it
+    understood (the confirmation's calendar) reads back as the same order."""
+    assert parse_action(order.describe()) == order
+
+
+@SETTINGS
+@given(st.dictionaries(st.integers(1, 4), every_order, min_size=1), st.sampled_from(NAMES))
+def test_every_order_reads_back_in_a_sheet(weeks, character):
+    text = f"Character: {character}\n" + "".join(
+        f"Week {week}: {order.describe()}\n" for week, order in sorted(weeks.items()))
+    sheet = parse_sheet(text, "roundtrip.txt")
+    assert sheet.errors == []
+    assert sheet.weeks == weeks
+
+
 @SETTINGS
 @given(st.booleans(), st.none() | st.sampled_from([c.name for c in CLUBS]), st.booleans())
 def test_monthly_orders_read_back_the_same(conspicuous, join, resign):
@@ -119,7 +243,7 @@ def test_monthly_orders_read_back_the_same(conspicuous, join, resign):
     lines += ["Resign club"] if resign else []
     sheet = parse_sheet("\n".join(lines), "monthly.txt")
     assert sheet.ok
-    assert sheet.monthly.to_dict() == {"conspicuous_consumption": conspicuous, "join_club": join, "resign_club": resign, "new_password": None, "trade_expertise_for_strength": 0}
+    assert sheet.monthly.to_dict() == {"conspicuous_consumption": conspicuous, "join_club": join, "resign_club": resign, "new_password": None, "trade_expertise_for_strength": 0, "call_loans": ()}
 
 
 @SETTINGS

@@ -273,3 +273,22 @@ def test_conspicuous_status_point_counts_toward_the_level():
     status.pay_support(turn, ch, conspicuous=True)
     settle(turn, ch)
     assert ch.social_level == 5 and ch.crowns == 88
+
+
+def test_a_mistress_status_points_count_toward_the_level():
+    """"A character receives one Status Point per month for having a mistress ... additional Status
+    Points equal to the difference" (if hers is higher): they come before the level is settled.
+    SL 4: 2 from Red Phillips, 1 + 4 from an SL 8 mistress, -2 as he did not see her: 5 holds SL 4."""
+    from engarde.orders import OrderSheet
+    from engarde.world import Mistress, World
+
+    ch = Character("Jacques", social_level=4, crowns=100, club="Red Phillips", mistress="Roxanne")
+    world = World(mistresses=[Mistress(4, "Roxanne", 8, lover="Jacques", since="1607-01")])
+    result = resolve_month(APRIL, [ch], {"Jacques": OrderSheet("j.eml", "Jacques")}, ScriptedDice([]),
+                           RuleSettings(), world)
+    assert [e.code for e in result.events if e.code in (EV_SL_MAINTAINED, EV_SL_DROPPED)] == [EV_SL_MAINTAINED]
+    # red phillips 2 + mistress 1 + 4 - no companionship 2 = 5 >= 4
+    (held,) = [e for e in result.events if e.code == EV_SL_MAINTAINED]
+    assert held.data == {"level": 4, "status_points": 5}
+    # her support (24) is paid after his (8) and his dues (5)
+    assert [e.delta for e in result.ledger if e.field == "crowns"] == [-8, -5, -24]

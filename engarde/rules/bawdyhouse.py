@@ -10,7 +10,12 @@ a Status Point.")  "At the end of his visit, any character in the red light
 district must roll one die to determine if he is set upon by footpads and
 relieved of his money. This occurs on a roll of 6 on one die."
 
-Gambling at a bawdyhouse is a later issue.
+Gambling (``gambling.gamble``): "as outlined in the gambling rule, but without
+house limit or house divisor. One Status Point is gained per win, and one lost
+per loss or cut, but no points are gained for the total amount bet."  He bets
+from the purse he brought (no credit), after his refreshment and companionship;
+the footpads take what is left of it, winnings included.  Every visit records
+his presence at the place "bawdyhouse" for the week.
 """
 
 from __future__ import annotations
@@ -20,11 +25,12 @@ from ..orders import VisitBawdyhouse
 from ..records import Character
 from ..tables import FOOTPADS_ON
 from ..turn import Turn
-from . import companionship
+from . import companionship, gambling
 
 RULE_BAWDYHOUSE = "d. Bawdyhouses"
 RULE_CAROUSING = "c. Carousing"
 RULE_COMPANIONSHIP = "d. Female Companionship"
+PLACE = "bawdyhouse"
 
 
 def purse_for(turn: Turn, ch: Character, order: VisitBawdyhouse) -> int:
@@ -35,8 +41,9 @@ def purse_for(turn: Turn, ch: Character, order: VisitBawdyhouse) -> int:
     elif turn.settings.bawdyhouse_default_purse == "all":
         stated = ch.crowns
     else:
-        # "cost": exactly the evening's refreshment and companionship.
-        stated = cost
+        # "cost": exactly the evening's refreshment and companionship, and the
+        # stakes of the bets he ordered (Choice: a gambler's purse holds them).
+        stated = cost + (order.gamble.bets * order.gamble.stake if order.gamble else 0)
     # "Credit is not allowed": the purse is capped at the crowns he has.
     return max(0, min(stated, ch.crowns))
 
@@ -70,9 +77,14 @@ def visit(turn: Turn, ch: Character, order: VisitBawdyhouse, week: int) -> bool:
             # The purse covers the refreshment only.
             turn.event(EV_CANNOT_AFFORD, week, ch.name, public=False,
                        what="female companionship", cost=cost, had=purse - spent)
+    turn.be_at(week, PLACE, ch.name)
     turn.event(EV_BAWDYHOUSE_VISIT, week, ch.name, public=False,
                caroused=True, companionship=had_company, spent=spent)
-    left = purse - spent
+    won = 0
+    if order.gamble is not None:
+        session = gambling.gamble(turn, ch, order.gamble, week, "a bawdyhouse", purse=purse - spent)
+        won = session.net if session else 0
+    left = purse - spent + won
     roll = turn.dice.d6(f"footpads: {ch.name} leaving the bawdyhouse, week {week} (robbed on a {FOOTPADS_ON})")
     if roll >= FOOTPADS_ON:
         # He loses what is left of the purse he brought, which may be nothing

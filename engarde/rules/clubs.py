@@ -14,7 +14,17 @@ standing."  "Visiting a club counts as an action."
 Carousing: "If a player character purchases liquid refreshment at a club or
 bawdyhouse, he gains a Status Point. Liquid refreshment costs Crowns equal in
 number to the Social Level of the character. ... A player may carouse once a
-week provided he visits a club or bawdyhouse that week."
+week provided he visits a club or bawdyhouse that week."  "A character
+carousing as the guest of a character of higher Social Level must pay a
+carousing cost equal to that of his host."
+
+Guests: a non-member enters only as the guest of a member who is at that club
+that week and whom he names (``guest_of``, or among his companions) or who
+names him among his companions (``find_host``).  The resolver lets members
+arrive first (``needs_host``), then guests.  Toadying is ``rules.toadying``.
+Every visit records presence at "club:<name>" (``Turn.be_at``); a visit may
+bring his mistress (``rules.mistresses.bring_to_club``) and gamble
+(``rules.gambling``, with the club's house limit, minimum and divisor).
 
 The bar on rejoining is the counter ``club_barred.<rank>`` on the character
 (ledger-visible): set to 3 when he resigns at month start, counted down by one
@@ -41,6 +51,7 @@ from ..orders import VisitClub
 from ..records import Character, ErrorRecord
 from ..tables import REJOIN_BAR_MONTHS, CLUBS, Club, club_by_name
 from ..turn import Turn
+from . import gambling, mistresses
 
 RULE_CLUBS = "c. Clubs"
 RULE_CAROUSING = "c. Carousing"
@@ -50,6 +61,10 @@ HORSE_GUARDS_RANK = 3
 HORSE_GUARDS_REFUSAL = "requires an officer of the Horse Guards Brigade"
 
 FACT_DUES_PAID = "club_dues_paid"
+# week -> (host, club): he was a guest (toadying reads it after the week)
+FACT_GUEST_OF = "club_guest_of"
+# week -> the companions his club visit named (a host naming his guests)
+FACT_COMPANIONS = "club_companions"
 
 
 def bar_field(club: Club) -> str:
@@ -118,10 +133,14 @@ def join(turn: Turn, ch: Character, club_name: str) -> bool:
     if ch.get(bar_field(club)) > 0:
         return refuse(f"resigned from {club.name} within the last {REJOIN_BAR_MONTHS} months")
     if club.min_social_level is None:
-        # The Horse Guards: "Officer of Horse Guards Brigade".  There are no
-        # regiments yet, so nobody meets it.
-        return refuse(HORSE_GUARDS_REFUSAL)
-    if ch.social_level < club.min_social_level:
+        # The Horse Guards: "Officer of Horse Guards Brigade": Subaltern or above of
+        # a regiment of that brigade (Regimental Table C).
+        from ..tables import regiment_by_name
+
+        reg = regiment_by_name(ch.regiment) if ch.regiment else None
+        if reg is None or reg.brigade != "Horse Guards Brigade" or ch.rank in (None, "Private"):
+            return refuse(HORSE_GUARDS_REFUSAL)
+    if club.min_social_level is not None and ch.social_level < club.min_social_level:
         return refuse(f"requires {club.requirement}; SL {ch.social_level} is too low")
     turn.assign(ch, "club", club.name, MONTH_START,
                 f"joined {club.name} ({club.requirement}; SL {ch.social_level})", RULE_CLUBS)
@@ -132,43 +151,134 @@ def join(turn: Turn, ch: Character, club_name: str) -> bool:
 # -- the weeks: visits and carousing --------------------------------------------------
 
 
-def visit(turn: Turn, ch: Character, order: VisitClub, week: int) -> bool:
-    """Visit a club (his own if the order names none), carousing if ordered.
+def club_place(club: Club) -> str:
+    """The club's key in ``Turn.whereabouts``."""
+    return f"club:{club.name}"
 
-    True if he got in.  Only members may enter: a guest must come with a
-    member, which is the toadying rules (a later issue), so a non-member is
-    turned away and the week is wasted.  Companions are recorded in the event
-    only (toadying effects are a later issue).
-    """
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+def _target(turn: Turn, ch: Character, order: VisitClub, week: int) -> Club | None:
+    """The club the order means, or None after refusing it: the club named; with
+    none named, his host's (``guest_of``: wherever his host is this week) or else
+    his own."""
     if order.club:
         club = club_by_name(order.club)
         if club is None:
             turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
                        order=order.describe(), reason=f"no club called {order.club!r}")
-            return False
-    else:
-        club = club_of(turn, ch)
-        if club is None:
-            # No club to be turned away from: the order itself cannot be done.
-            turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
-                       order="Visit own club", reason="not a member of any club")
-            return False
-    if club_by_name(ch.club or "") != club:
-        turn.event(EV_CLUB_TURNED_AWAY, week, ch.name, public=False,
-                   club=club.name, reason=f"not a member of {club.name}")
+        return club
+    if order.guest_of:
+        for place, names in turn.whereabouts.get(week, {}).items():
+            if place.startswith("club:") and any(_same(order.guest_of, n) for n in names):
+                return club_by_name(place[len("club:"):])
+        turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),
+                   reason=f"{order.guest_of} was at no club that week")
+        return None
+    club = club_of(turn, ch)
+    if club is None:
+        # No club to be turned away from: the order itself cannot be done.
+        turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
+                   order="Visit own club", reason="not a member of any club")
+    return club
+
+
+def needs_host(ch: Character, order: object) -> bool:
+    """True for a visit to a club he is not a member of: he can enter only as a guest,
+    so the resolver lets the week's members arrive first (``visit`` then finds his host)."""
+    if not isinstance(order, VisitClub):
         return False
+    if not order.club:
+        return bool(order.guest_of)  # his host's club, wherever the host goes
+    club = club_by_name(order.club)
+    return club is not None and club_by_name(ch.club or "") != club
+
+
+def find_host(turn: Turn, ch: Character, order: VisitClub, club: Club, week: int) -> str | None:
+    """The member who takes him in as his guest this week, or None.
+
+    "may not visit a club unless he is a member of that club or a guest of a
+    member".  Choice: a member of that club, at that club that week, whom he
+    names (``guest_of`` or a companion) or who names him among his companions.
+    The one he names first wins; else the first member present who named him.
+    """
+    present = turn.present(week, club_place(club))
+    named = ([order.guest_of] if order.guest_of else []) + list(order.companions)
+    for text in named:
+        for name in present:
+            if _same(text, name) and club_by_name(turn.characters[name].club or "") == club:
+                return name
+    for name in present:
+        member = turn.characters[name]
+        if club_by_name(member.club or "") != club:
+            continue
+        if any(_same(ch.name, c) for c in turn.fact(name).get(FACT_COMPANIONS, {}).get(week, ())):
+            return name
+    return None
+
+
+def visit(turn: Turn, ch: Character, order: VisitClub, week: int) -> bool:
+    """Visit a club (his own if the order names none), as a member or as a guest.
+
+    True if he got in.  A non-member gets in only as the guest of a member who
+    is there that week (``find_host``; the resolver runs guests after members);
+    otherwise he is turned away and the week is wasted.  Once in: carousing
+    (a guest of a higher host pays the host's cost), a mistress he brings
+    (``mistresses.bring_to_club``), gambling (``gambling.gamble`` with the
+    club's limit and divisor).  Toadying is settled after the week
+    (``toadying.after_week``) from the guest record made here.
+    """
+    club = _target(turn, ch, order, week)
+    if club is None:
+        return False
+    host: Character | None = None
+    if club_by_name(ch.club or "") != club:
+        host_name = find_host(turn, ch, order, club, week)
+        if host_name is None:
+            reason = f"not a member of {club.name}"
+            named = ([order.guest_of] if order.guest_of else []) + list(order.companions)
+            if named:
+                reason += f", and no member there took him in as a guest ({', '.join(named)})"
+            turn.event(EV_CLUB_TURNED_AWAY, week, ch.name, public=False, club=club.name, reason=reason)
+            return False
+        host = turn.characters[host_name]
+        turn.fact(ch.name).setdefault(FACT_GUEST_OF, {})[week] = (host.name, club.name)
+    turn.be_at(week, club_place(club), ch.name)
+    turn.fact(ch.name).setdefault(FACT_COMPANIONS, {})[week] = tuple(order.companions)
     caroused = False
     if order.carouse:
-        caroused = carouse(turn, ch, week, club.name)
-    turn.event(EV_CLUB_VISIT, week, ch.name, public=True,
-               club=club.name, caroused=caroused, companions=list(order.companions))
+        # "A character carousing as the guest of a character of higher Social Level
+        # must pay a carousing cost equal to that of his host."
+        cost = host.social_level if host is not None and host.social_level > ch.social_level else None
+        caroused = carouse(turn, ch, week, club.name, cost=cost, host=host.name if cost else None)
+    # "Mistresses accompanying their lovers to a club count in lieu of the monthly visit."
+    if getattr(order, "with_mistress", False) or any(
+            mistresses.is_his_mistress(turn, ch, c) for c in order.companions):
+        mistresses.bring_to_club(turn, ch, week, club.name)
+    data = {"club": club.name, "caroused": caroused, "companions": list(order.companions)}
+    if host is not None:
+        data["guest_of"] = host.name
+    turn.event(EV_CLUB_VISIT, week, ch.name, public=True, **data)
+    if order.gamble is not None:
+        gambling.gamble(turn, ch, order.gamble, week, club.name, house_limit=club.house_limit,
+                        house_minimum=club.house_minimum, divisor=club.gambling_divisor)
     return True
 
 
-def carouse(turn: Turn, ch: Character, week: int, where: str) -> bool:
-    """Buy liquid refreshment: SL crowns for +1 Status Point; True if he could pay."""
-    cost = ch.social_level
-    if not turn.pay(ch, cost, week, f"caroused at {where} (SL {cost} crowns)", RULE_CAROUSING):
+def carouse(turn: Turn, ch: Character, week: int, where: str, cost: int | None = None,
+            host: str | None = None) -> bool:
+    """Buy liquid refreshment: SL crowns (or ``cost``, his host's) for +1 Status Point.
+
+    True if he could pay.
+    """
+    if cost is None:
+        cost = ch.social_level
+        text = f"caroused at {where} (SL {cost} crowns)"
+    else:
+        text = f"caroused at {where} as the guest of {host} (his host's SL {cost} crowns)"
+    if not turn.pay(ch, cost, week, text, RULE_CAROUSING):
         turn.event(EV_CANNOT_AFFORD, week, ch.name, public=False, what="carousing", cost=cost, had=ch.crowns)
         return False
     turn.post(ch, "status_points", 1, week, f"caroused at {where}", RULE_CAROUSING)

@@ -4,8 +4,15 @@
 Characters lose 2 Status Points the first month in which they lack feminine
 company and an additional 2 points each consecutive month thereafter."
 
-Whatever satisfies the need (a bawdyhouse now, a mistress later) calls
-``satisfy``; at month end ``month_end`` applies the penalty or resets the
+"Characters may fulfil the female companionship requirements by acquiring a
+mistress or by going to a bawdyhouse."  "A character need only visit his
+mistress once per month ... Mistresses accompanying their lovers to a club
+count in lieu of the monthly visit."  Merely keeping a mistress does not
+satisfy the month: he must see her.
+
+Whatever satisfies the need (companionship at a bawdyhouse, a visit to his
+mistress, bringing her to his club: ``bawdyhouse.visit``,
+``mistresses.visit``, ``mistresses.bring_to_club``) calls ``satisfy``; at month end ``month_end`` applies the penalty or resets the
 count.  The count of consecutive months without is the character's
 ``months_without_companionship`` (ledger-governed).
 """

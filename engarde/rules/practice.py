@@ -32,9 +32,12 @@ def practise(turn: Turn, ch: Character, order: Practise, week: int) -> bool:
                    order=order.describe(), reason=f"no weapon called {order.weapon!r}")
         return False
     expertise = ch.expertise_with(weapon)
-    # There are no regiments yet, so nobody practises free with his regiment's
-    # weapon: everyone pays crowns equal to his Expertise with that weapon.
-    cost = expertise
+    # "Characters in a Regiment may practice free with that Regiment's weapon, but
+    # must pay for practice with any other weapon" (Regimental Table C weapons).
+    from ..tables import regiment_by_name
+
+    regiment = regiment_by_name(ch.regiment) if ch.regiment else None
+    cost = 0 if regiment is not None and regiment.weapon == weapon else expertise
     if not turn.pay(ch, cost, week, f"a week's practice with the {weapon} (Expertise {expertise})", RULE_PRACTICE):
         # He cannot pay: no practice that week.
         turn.event(EV_CANNOT_AFFORD, week, ch.name, public=False,

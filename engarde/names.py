@@ -1,0 +1,175 @@
+"""Names the order language knows besides clubs and weapons: regiments and ranks.
+
+The order parser needs to recognise a regiment however a player spells it
+("the Gascons", "Cardinals Guard", "13th Fusiliers") and to know the order of
+Regimental Table A, because "A player who unsuccessfully attempts to join a
+Regiment may apply to other Regiments in the same week, but may only apply to
+Regiments of a lower social standing".  The spellings of the names are those
+of ``engarde.tables`` (the campaign tables) so that an order and a rule speak
+of the same regiment.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+# Regimental Table A, highest social standing first ("the Royal Foot Guards
+# being the highest, and the Frontier Regiments the lowest").
+REGIMENTS: tuple[str, ...] = (
+    "Royal Foot Guards",
+    "Cardinal's Guard",
+    "King's Musketeers",
+    "Dragoon Guards",
+    "Queen's Own Carabiniers",
+    "Archduke Leopold Cuirassiers",
+    "Crown Prince Cuirassiers",
+    "Royal Marines",
+    "Grand Duke Max's Dragoons",
+    "Picardy Musketeers",
+    "13th Fusiliers",
+    "Princess Louisa's Light Dragoons",
+    "53rd Fusiliers",
+    "27th Musketeers",
+    "4th Arquebusiers",
+    "69th Arquebusiers",
+    "Gascon Regiment",
+    "Frontier Regiment",
+)
+# "* Cavalry Regiment" on Regimental Table A.  A substitution "must be of the
+# same type (i.e. infantry or Cavalry) as the unit it is substituted for".
+CAVALRY: frozenset[str] = frozenset({
+    "Dragoon Guards", "Queen's Own Carabiniers", "Archduke Leopold Cuirassiers",
+    "Crown Prince Cuirassiers", "Grand Duke Max's Dragoons", "Princess Louisa's Light Dragoons",
+})
+RNHB = "Royal North Highland Border Regiment"
+
+# Other spellings players use.  Ambiguous short forms ("the Guards", "the
+# Musketeers") are deliberately absent: guessing would send a gentleman to the
+# wrong regiment.
+_ALIASES: dict[str, str] = {
+    "foot guards": "Royal Foot Guards",
+    "royal guards": "Royal Foot Guards",
+    "rfg": "Royal Foot Guards",
+    "cardinal guard": "Cardinal's Guard",
+    "cardinals guards": "Cardinal's Guard",
+    "cardinal guards": "Cardinal's Guard",
+    "kings musketeer": "King's Musketeers",
+    "musketeers of the king": "King's Musketeers",
+    "queens own": "Queen's Own Carabiniers",
+    "queens carabiniers": "Queen's Own Carabiniers",
+    "archduke leo cuirassiers": "Archduke Leopold Cuirassiers",
+    "archduke leopolds cuirassiers": "Archduke Leopold Cuirassiers",
+    "archduke leopold": "Archduke Leopold Cuirassiers",
+    "crown princes cuirassiers": "Crown Prince Cuirassiers",
+    "crown prince": "Crown Prince Cuirassiers",
+    "marines": "Royal Marines",
+    "grand duke max dragoons": "Grand Duke Max's Dragoons",
+    "grand duke maxs": "Grand Duke Max's Dragoons",
+    "picardy": "Picardy Musketeers",
+    "thirteenth fusiliers": "13th Fusiliers",
+    "princess louisa light dragoons": "Princess Louisa's Light Dragoons",
+    "princess louisas dragoons": "Princess Louisa's Light Dragoons",
+    "fifty third fusiliers": "53rd Fusiliers",
+    "fifty-third fusiliers": "53rd Fusiliers",
+    "twenty seventh musketeers": "27th Musketeers",
+    "twenty-seventh musketeers": "27th Musketeers",
+    "fourth arquebusiers": "4th Arquebusiers",
+    "sixty ninth arquebusiers": "69th Arquebusiers",
+    "sixty-ninth arquebusiers": "69th Arquebusiers",
+    "gascon": "Gascon Regiment",
+    "gascons": "Gascon Regiment",
+    "gascony": "Gascon Regiment",
+    "frontier": "Frontier Regiment",
+    "frontier regiments": "Frontier Regiment",
+    "a frontier regiment": "Frontier Regiment",
+}
+
+
+def _key(text: str) -> str:
+    """Lower case, no apostrophes or "the", no trailing "regiment", single spaces."""
+    s = text.lower().replace("\u2019", "'").replace("'", "").replace(".", " ")
+    s = " ".join(s.split())
+    s = re.sub(r"^(?:the|a|an)\s+", "", s)
+    s = re.sub(r"\s+(?:regiment|regiments|regt)$", "", s)
+    return s
+
+
+_REGIMENT_KEYS: dict[str, str] = {}
+for _name in REGIMENTS:
+    _REGIMENT_KEYS[_key(_name)] = _name
+for _alias, _name in _ALIASES.items():
+    _REGIMENT_KEYS[_key(_alias)] = _name
+
+
+def find_regiment(text: str) -> str | None:
+    """The regiment a player means, by its name or a common spelling; None if unknown."""
+    key = _key(text)
+    if key in _REGIMENT_KEYS:
+        return _REGIMENT_KEYS[key]
+    # "Cardinal's Guards", "King's Musketeer": a plural too many or too few
+    for variant in (key[:-1] if key.endswith("s") else key + "s",):
+        if variant in _REGIMENT_KEYS:
+            return _REGIMENT_KEYS[variant]
+    return None
+
+
+def regiments_like(text: str) -> list[str]:
+    """Regiments whose names are close to ``text`` or contain its words ("Musketeers")."""
+    key = _key(text)
+    if not key:
+        return []
+    words = set(key.split())
+    containing = [r for r in REGIMENTS if words and words <= set(_key(r).split())]
+    if containing:
+        return containing
+    close = difflib.get_close_matches(key, list(_REGIMENT_KEYS), n=3, cutoff=0.6)
+    return list(dict.fromkeys(_REGIMENT_KEYS[c] for c in close))
+
+
+def standing(regiment: str) -> int:
+    """Its place on Regimental Table A: 0 is the highest (the Royal Foot Guards)."""
+    return REGIMENTS.index(regiment)
+
+
+def is_cavalry(regiment: str) -> bool:
+    return regiment in CAVALRY
+
+
+# Regimental Table B's ranks, lowest first, with the words players use for them.
+RANKS: tuple[str, ...] = (
+    "Private", "Subaltern", "Captain", "Major", "Lieutenant-Colonel", "Colonel",
+    "Brigadier-General", "Lieutenant-General", "General", "Field Marshal",
+)
+# "A rank up to and including that of Major may be bought immediately upon
+# entry into the Regiment"; "For the ranks of Lieutenant-Colonel and above,
+# commissions may not be bought initially."
+HIGHEST_RANK_ON_ENTRY = "Major"
+_RANK_WORDS: dict[str, str] = {
+    "private": "Private", "trooper": "Private", "ranker": "Private", "soldier": "Private",
+    "subaltern": "Subaltern", "lieutenant": "Subaltern", "ensign": "Subaltern", "cornet": "Subaltern",
+    "captain": "Captain", "captaincy": "Captain", "capt": "Captain",
+    "major": "Major", "majority": "Major",
+    "lieutenant colonel": "Lieutenant-Colonel", "lieutenant-colonel": "Lieutenant-Colonel",
+    "lt colonel": "Lieutenant-Colonel", "lt-colonel": "Lieutenant-Colonel", "lt col": "Lieutenant-Colonel",
+    "lt-col": "Lieutenant-Colonel", "lieutenant colonelcy": "Lieutenant-Colonel",
+    "colonel": "Colonel", "colonelcy": "Colonel", "col": "Colonel",
+    "brigadier": "Brigadier-General", "brigadier general": "Brigadier-General",
+    "brigadier-general": "Brigadier-General",
+    "lieutenant general": "Lieutenant-General", "lieutenant-general": "Lieutenant-General",
+    "general": "General", "field marshal": "Field Marshal", "field-marshal": "Field Marshal",
+    "marshal": "Field Marshal",
+}
+
+
+def find_rank(text: str) -> str | None:
+    """The rank a player means: "Captain", "a captaincy", "Lt. Col.", "the rank of Major"."""
+    s = text.lower().replace(".", " ").replace("\u2019", "'")
+    s = " ".join(s.split())
+    s = re.sub(r"^(?:(?:the|a|an|his|my)\s+)?(?:(?:rank|commission|post)\s+(?:of|as)\s+(?:an?\s+)?)?", "", s)
+    s = re.sub(r"'?s?\s+(?:rank|commission)$", "", s).strip()
+    return _RANK_WORDS.get(s)
+
+
+def rank_order(rank: str) -> int:
+    return RANKS.index(rank)

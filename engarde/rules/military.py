@@ -1,0 +1,1294 @@
+"""h. Campaign and Volunteers, i. Campaign Outcome: the army in the field.
+
+Pure functions first (the tables are data in ``engarde.tables``; dice come in
+and every roll is logged with its reason):
+
+- ``force_commitment``, ``force_deployment``, ``force_organisation``: the
+  summer's three tables, by one die, one die and the two digits;
+- ``command_chain`` / ``resolve_chain``: the battle results from the top
+  command down (MAs, adjutants two or more better adding one, the RNHB's
+  division +1, results of 1-2 / 5-6 moving every subordinate's MA by one,
+  cumulative, kept within 1..10);
+- ``outcome_modifiers``, ``outcome_needed``, ``roll_personal_outcome``: the
+  Personal Outcome Table with its modifiers, poltroonery and reckless bravery,
+  death, mention in despatches, promotion and plunder;
+- ``promote`` and ``review_brevet``: promotion into vacancies (else a
+  mention), brevet ranks of both kinds with their one-year clocks.
+
+Then the month's steps that ``engarde.resolve`` calls (``season_start``,
+``volunteer``, ``petition``, ``month_end``, ...), which change characters only
+through ``Turn.post`` / ``Turn.assign`` and report every happening as an event
+with a code from ``engarde.codes``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..dice import Dice
+from ..tables import (
+    ADJUTANT_BONUS,
+    ADJUTANT_MARGIN,
+    BATTLE_RESULT_SHIFT,
+    BATTLE_RESULT_TABLE,
+    BETTER_BATTALION_DEATH,
+    BETTER_THAN_SUPERIOR,
+    FORCE_COMMITMENT_TABLE,
+    FORCE_DEPLOYMENT_TABLE,
+    FORCE_ORGANISATION_TABLE,
+    FRONTIER,
+    GENERAL_RANKS,
+    MA_MAX,
+    MA_MIN,
+    OUTCOME_MODIFIERS_COMMAND,
+    OUTCOME_MODIFIERS_RANK,
+    OUTCOME_MODIFIERS_REGIMENT,
+    PERSONAL_OUTCOME_TABLE,
+    POLTROON_DISMISSED,
+    POLTROON_UNNOTICED,
+    PROMOTION_LADDER,
+    REGIMENTAL_TABLE_C,
+    RNHB,
+    RNHB_DIVISION_BONUS,
+    WORSE_BATTALION_DEATH,
+    WORSE_MARGIN,
+    WORSE_THAN_SUPERIOR,
+    Army,
+    Division,
+    normalise_name,
+)
+
+RULE_CAMPAIGN = "h. Campaign"
+RULE_DETERMINATION = "h. Campaign Determination"
+RULE_SUBSTITUTION = "h. Substitutions"
+RULE_VOLUNTEERS = "h. Volunteers"
+RULE_RNHB = "h. The Royal North Highland Border Regiment"
+RULE_OUTCOME = "i. Campaign Outcome"
+RULE_PERSONAL = "i. Personal Outcome Table"
+RULE_POLTROONERY = "i. Poltroonery"
+RULE_BRAVERY = "i. Reckless Bravery"
+RULE_DESPATCHES = "i. Mention in Despatches"
+RULE_PROMOTION = "i. Promotion"
+RULE_BREVET = "i. Brevet Rank"
+RULE_NPC = "i. Non-Player Characters"
+
+
+# == h. Campaign Determination ===================================================
+
+
+def force_commitment(dice: Dice) -> tuple[int, tuple[str, ...]]:
+    """Force Commitment Table: one die; the brigades (and the Frontier
+    Regiments and RNHB, who always go) sent on the summer campaign."""
+    roll = dice.d6("Force Commitment Table")
+    return roll, FORCE_COMMITMENT_TABLE[roll]
+
+
+def force_deployment(dice: Dice, reason: str = "Force Deployment Table") -> tuple[int, dict[str, str]]:
+    """Force Deployment Table: one die; each unit's mission."""
+    roll = dice.d6(reason)
+    return roll, dict(FORCE_DEPLOYMENT_TABLE[roll])
+
+
+def force_organisation(commitment_roll: int, deployment_roll: int) -> tuple[int, tuple[Army, ...]]:
+    """Force Organisation Table: "Create a two digit number using the die roll
+    for Force Commitment as the first digit and the die roll for Force
+    Deployment as the second." """
+    code = commitment_roll * 10 + deployment_roll
+    return code, FORCE_ORGANISATION_TABLE[code]
+
+
+def units_of(armies: tuple[Army, ...]) -> list[str]:
+    """Every brigade (and Frontier / RNHB unit) of an organisation, in order."""
+    out: list[str] = []
+    for army in armies:
+        for unit in army.units:
+            out.extend(unit.units if isinstance(unit, Division) else (unit,))
+    return out
+
+
+def place_of(armies: tuple[Army, ...], unit: str) -> tuple[str, str | None] | None:
+    """(army, division or None) under which ``unit`` serves, or None."""
+    for army in armies:
+        for item in army.units:
+            if isinstance(item, Division):
+                if unit in item.units:
+                    return army.name, item.name
+            elif item == unit:
+                return army.name, None
+    return None
+
+
+def division_has_rnhb(armies: tuple[Army, ...], army: str, division: str | None) -> bool:
+    for a in armies:
+        for item in a.units:
+            if a.name == army and isinstance(item, Division) and item.name == division:
+                return RNHB in item.units
+    return False
+
+
+def canonical_regiment(name: str | None) -> str | None:
+    """The campaign tables' name for a regiment ("RNHB", "the Gascon
+    Regiment", "Frontier Regiments" ...), or None if unknown."""
+    if not name:
+        return None
+    key = normalise_name(name)
+    if key in ("rnhb", "rnhb regiment", normalise_name(RNHB), "royal north highland borderers"):
+        return RNHB
+    if key.startswith("frontier"):
+        return FRONTIER
+    from ..tables import regiment_by_name
+
+    info = regiment_by_name(name)
+    return info.name if info is not None and info.name in OUTCOME_MODIFIERS_REGIMENT else None
+
+
+def brigade_of(regiment: str | None) -> str | None:
+    """The brigade of a regiment (Regimental Table C); the Frontier and RNHB are
+    their own units."""
+    reg = canonical_regiment(regiment)
+    if reg in (FRONTIER, RNHB):
+        return reg
+    for brigade in REGIMENTAL_TABLE_C:
+        if reg in brigade.regiments:
+            return brigade.name
+    return None
+
+
+def is_cavalry_brigade(brigade: str | None) -> bool:
+    from ..tables import CAVALRY_BRIGADES
+
+    return brigade in CAVALRY_BRIGADES
+
+
+# == i. Campaign Outcome: battle results ===========================================
+
+
+def roll_ma(dice: Dice, who: str, bonus: int = 0) -> int:
+    """g. Military Ability: one die (the RNHB's commander adds three)."""
+    return dice.d6(f"military ability of {who}") + bonus
+
+
+def clamp_ma(ma: int) -> int:
+    return max(MA_MIN, min(MA_MAX, ma))
+
+
+def battle_result(ma: int, roll: int) -> int:
+    """Battle Result Table: the result for a commander's (modified) MA and die."""
+    return BATTLE_RESULT_TABLE[clamp_ma(ma)][roll - 1]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One commander in a chain: his level (army, division, brigade, regiment,
+    battalion), the command's name, his MA and his Adjutant's (or Brigade
+    Major's), and whether his division holds the RNHB."""
+
+    level: str
+    name: str
+    ma: int
+    adjutant_ma: int | None = None
+    rnhb: bool = False
+
+    @property
+    def effective_ma(self) -> int:
+        """His MA with the adjutant's and the RNHB's +1, before any superior's result.
+
+        "If an Adjutant's (or a Brigade Major's) Military Ability is two or more
+        greater than that of the Commander ..., that Commander is treated as if
+        his MA were one greater"; "the Division containing the RNHB rolls ...
+        as if the Commander had a military ability one higher".
+        """
+        ma = self.ma
+        if self.adjutant_ma is not None and self.adjutant_ma - self.ma >= ADJUTANT_MARGIN:
+            ma += ADJUTANT_BONUS
+        if self.rnhb:
+            ma += RNHB_DIVISION_BONUS
+        return ma
+
+
+@dataclass(frozen=True)
+class BattleResult:
+    command: Command
+    shift: int  # the sum of his superiors' +1 / -1
+    modified_ma: int  # effective MA + shift, kept within 1..10
+    roll: int
+    result: int
+
+    @property
+    def passes_on(self) -> int:
+        """What this result does to every subordinate's MA: +1, 0 or -1."""
+        return BATTLE_RESULT_SHIFT[self.result]
+
+
+def resolve_chain(dice: Dice, chain: list[Command], known: dict[str, BattleResult] | None = None) -> list[BattleResult]:
+    """The battle results of a chain of command, from the top down.
+
+    ``known`` holds the results already rolled this campaign by command name:
+    a command shared by several characters' chains rolls once.  New results
+    are added to it.
+    """
+    known = {} if known is None else known
+    out: list[BattleResult] = []
+    shift = 0
+    for command in chain:
+        res = known.get(command.name)
+        if res is None:
+            modified = clamp_ma(command.effective_ma + shift)
+            roll = dice.d6(f"battle result: {command.name} (MA {modified})")
+            res = BattleResult(command, shift, modified, roll, battle_result(modified, roll))
+            known[command.name] = res
+        out.append(res)
+        shift += res.passes_on
+    return out
+
+
+# == i. Personal Outcome Table ======================================================
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One line of the Personal Outcome Table Modifiers, with why it applies."""
+
+    label: str
+    death: int = 0
+    mention: int = 0
+    promotion: int = 0
+    crowns: int = 0
+
+
+def _mod(label: str, values: tuple[int, int, int, int]) -> Modifier:
+    return Modifier(label, *values)
+
+
+def outcome_modifiers(
+    *,
+    command: str | None = None,
+    regiment: str | None = None,
+    rank: str | None = None,
+    own_result: int | None = None,
+    superior_result: int | None = None,
+    battalion: bool = False,
+) -> list[Modifier]:
+    """The Personal Outcome Table modifiers that apply to one character.
+
+    ``command``: "army", "division" or "brigade" for a player serving with a
+    higher command (who uses that command's modifiers instead of his
+    regiment's); ``regiment`` otherwise.  Every player uses his rank's.
+    ``own_result`` / ``superior_result``: a commander's battle result and his
+    immediate superior's ("better": -1 mention and promotion, a
+    Battalion/Squadron Commander +1 death too; "2 or more worse": +1 mention and
+    promotion, a Battalion/Squadron Commander -1 death too).
+    """
+    mods: list[Modifier] = []
+    if command in OUTCOME_MODIFIERS_COMMAND:
+        mods.append(_mod(f"{command} commander", OUTCOME_MODIFIERS_COMMAND[command]))
+    else:
+        reg = canonical_regiment(regiment)
+        if reg is not None:
+            mods.append(_mod(reg, OUTCOME_MODIFIERS_REGIMENT[reg]))
+    if rank in OUTCOME_MODIFIERS_RANK:
+        mods.append(_mod(rank, OUTCOME_MODIFIERS_RANK[rank]))
+    if own_result is not None and superior_result is not None:
+        if own_result < superior_result:
+            death = BETTER_BATTALION_DEATH if battalion else 0
+            d, m, p, c = BETTER_THAN_SUPERIOR
+            mods.append(Modifier("better than his immediate superior", d + death, m, p, c))
+        elif own_result - superior_result >= WORSE_MARGIN:
+            death = WORSE_BATTALION_DEATH if battalion else 0
+            d, m, p, c = WORSE_THAN_SUPERIOR
+            mods.append(Modifier("two or more worse than his immediate superior", d + death, m, p, c))
+    return mods
+
+
+def better_than_superior(own_result: int, superior_result: int) -> bool:
+    """"his military ability is increased permanently by one" (a lower result is better)."""
+    return own_result < superior_result
+
+
+def npc_modifiers(regiment: str | None) -> list[Modifier]:
+    """i. Non-Player Characters: "do not give them the benefit of rank or
+    Regiment" for death, but "In those Regiments where there is an
+    unfavourable modification for death, give it"; "Do give them the benefit
+    of their regimental modifiers when rolling for promotion"."""
+    reg = canonical_regiment(regiment)
+    if reg is None:
+        return []
+    death, _mention, promotion, _crowns = OUTCOME_MODIFIERS_REGIMENT[reg]
+    return [Modifier(reg, death=min(death, 0), promotion=promotion)]
+
+
+@dataclass(frozen=True)
+class Needed:
+    """The two-dice rolls a character needs, after every modifier."""
+
+    mission: str
+    result: int
+    death: int
+    mention: int
+    promotion: int
+    crowns: int | None
+    plunder_dice: int
+    plunder_multiplier: int
+
+
+def outcome_needed(mission: str, result: int, modifiers: list[Modifier]) -> Needed:
+    """The Personal Outcome Table line for (mission, result), moved by the
+    modifiers: "Table Modifiers are the changes in the numbers on the Personal
+    Outcome table"."""
+    line = PERSONAL_OUTCOME_TABLE[mission][result]
+    return Needed(
+        mission,
+        result,
+        line.death + sum(m.death for m in modifiers),
+        line.mention + sum(m.mention for m in modifiers),
+        line.promotion + sum(m.promotion for m in modifiers),
+        None if line.crowns is None else line.crowns + sum(m.crowns for m in modifiers),
+        line.plunder_dice,
+        line.plunder_multiplier,
+    )
+
+
+UNNOTICED, SEEN, DISMISSED = "unnoticed", "seen", "dismissed"
+
+
+@dataclass
+class PersonalOutcome:
+    """What the dice gave one character on the Personal Outcome Table.
+
+    ``campaign_modifier``: his standing order: < 0 poltroonery (added to the
+    death roll needed), > 0 reckless bravery (taken from every roll needed).
+    """
+
+    needed: Needed
+    campaign_modifier: int = 0
+    death_roll: int = 0
+    died: bool = False
+    poltroonery: str | None = None  # UNNOTICED, SEEN or DISMISSED
+    poltroon_roll: int | None = None
+    mention_roll: int | None = None
+    mentioned: bool = False
+    promotion_roll: int | None = None
+    promoted: bool = False
+    plunder_roll: int | None = None
+    plunder: int = 0
+
+    def need(self, what: str) -> int | None:
+        """The number needed for ``what`` after poltroonery or bravery."""
+        base = getattr(self.needed, what)
+        if base is None:
+            return None
+        m = self.campaign_modifier
+        if what == "death":
+            return base - m  # poltroonery (m < 0) raises it, bravery (m > 0) lowers it
+        if m > 0:
+            return base - m  # "he may use the same modifier for his rolls for mention ..."
+        return base
+
+
+def roll_personal_outcome(dice: Dice, who: str, needed: Needed, campaign_modifier: int = 0) -> PersonalOutcome:
+    """Roll two dice for death, then (if he lives) mention in despatches,
+    promotion and crowns in plunder, in the order of the table's columns.
+
+    Poltroonery (``campaign_modifier`` < 0): after he lives, one die: 1-2 his
+    cowardice is not noticed ("he may roll normally for mention in despatches
+    and promotion, but not plunder"); 3-5 he is seen; 6 he is dismissed.  Seen
+    or dismissed, he rolls for nothing more.
+    """
+    out = PersonalOutcome(needed, campaign_modifier)
+    out.death_roll = dice.roll(2, f"{who}: death (needs {out.need('death')}+)")
+    if out.death_roll >= out.need("death"):
+        out.died = True
+        return out
+    plunder_allowed = True
+    if campaign_modifier < 0:
+        out.poltroon_roll = dice.d6(f"{who}: is his poltroonery noticed?")
+        if out.poltroon_roll in POLTROON_UNNOTICED:
+            out.poltroonery = UNNOTICED
+            plunder_allowed = False
+        else:
+            out.poltroonery = DISMISSED if out.poltroon_roll in POLTROON_DISMISSED else SEEN
+            return out
+    out.mention_roll = dice.roll(2, f"{who}: mention in despatches (needs {out.need('mention')}+)")
+    out.mentioned = out.mention_roll >= out.need("mention")
+    out.promotion_roll = dice.roll(2, f"{who}: promotion (needs {out.need('promotion')}+)")
+    out.promoted = out.promotion_roll >= out.need("promotion")
+    crowns = out.need("crowns")
+    if plunder_allowed and crowns is not None:
+        out.plunder_roll = dice.roll(2, f"{who}: crowns in plunder (needs {crowns}+)")
+        if out.plunder_roll >= crowns:
+            n, mult = needed.plunder_dice, needed.plunder_multiplier
+            out.plunder = dice.roll(n, f"{who}: plunder ({n} x {mult} crowns)") * mult
+    return out
+
+
+def roll_despatch_points(dice: Dice, who: str) -> int:
+    """"Each time a character is mentioned in despatches, he rolls one die. The
+    result is the number of Status Points per month he receives for the next
+    three months." """
+    return dice.d6(f"{who}: status points a month for the mention in despatches")
+
+
+# == i. Promotion and Brevet Rank ===================================================
+
+PROMOTED = "promoted"
+BREVET_SL = "brevet-social-level"
+BREVET_GENERAL = "brevet-general"
+BREVET_CONFIRMED = "brevet-confirmed"
+MENTION_INSTEAD = "mention-instead"
+NO_PROMOTION = "no-promotion"
+
+
+@dataclass(frozen=True)
+class Promotion:
+    """What a promotion on campaign makes of him.
+
+    ``rank``: his permanent rank after; ``brevet``: his brevet rank after (None:
+    none); ``brevet_for_sl``: a brevet of the first kind (Social Level).
+    """
+
+    kind: str
+    rank: str | None
+    brevet: str | None = None
+    brevet_for_sl: bool = False
+    new_rank: str | None = None  # the rank he rose to (permanent or brevet)
+
+
+def next_rank(rank: str | None) -> str | None:
+    if rank is None:
+        return PROMOTION_LADDER[0]
+    if rank not in PROMOTION_LADDER or rank == PROMOTION_LADDER[-1]:
+        return None
+    return PROMOTION_LADDER[PROMOTION_LADDER.index(rank) + 1]
+
+
+def promote(
+    rank: str | None,
+    brevet: str | None,
+    brevet_for_sl: bool,
+    social_level: int,
+    min_social_level: Callable[[str], int | None],
+    has_vacancy: Callable[[str], bool],
+) -> Promotion:
+    """A promotion won on campaign.
+
+    - A brevet for Social Level: "Should such a player receive a promotion on
+      campaign, he instead converts his present brevet rank to his permanent
+      rank".
+    - A brevet general officer: "his brevet rank becomes his new permanent rank
+      and he assumes the brevet rank of the next higher general officer rank"
+      (never a permanent Field Marshal).
+    - Into general officer rank: brevet, keeping his permanent rank.
+    - Otherwise only into an opening of the next rank ("If ... there is no
+      vacancy in the Regiment for the new rank, he is instead mentioned in
+      despatches"), and as brevet if his Social Level is below the rank's
+      minimum.
+    """
+    if brevet is not None and brevet_for_sl:
+        return Promotion(BREVET_CONFIRMED, brevet, None, False, brevet)
+    if brevet is not None and brevet in GENERAL_RANKS:
+        higher = next_rank(brevet)
+        if brevet == "Field Marshal" or higher is None:
+            return Promotion(MENTION_INSTEAD, rank, brevet, False)
+        return Promotion(BREVET_GENERAL, brevet, higher, False, higher)
+    target = next_rank(rank)
+    if target is None:
+        return Promotion(MENTION_INSTEAD, rank, brevet, brevet_for_sl)
+    if target in GENERAL_RANKS:
+        return Promotion(BREVET_GENERAL, rank, target, False, target)
+    if not has_vacancy(target):
+        return Promotion(MENTION_INSTEAD, rank, brevet, brevet_for_sl)
+    minimum = min_social_level(target)
+    if minimum is not None and social_level < minimum:
+        return Promotion(BREVET_SL, rank, target, True, target)
+    return Promotion(PROMOTED, target, None, False, target)
+
+
+KEEP, CONFIRM, REVERT, EXTEND = "keep", "confirm", "revert", "extend"
+
+
+def review_brevet(
+    brevet: str,
+    for_sl: bool,
+    months_left: int,
+    social_level: int,
+    min_social_level: int | None,
+    holds_appointment_for_rank: bool,
+) -> str:
+    """What becomes of a brevet rank at a month end (``months_left`` after this one).
+
+    First kind: "Immediately upon [raising his Social Level to the required
+    minimum], his brevet rank becomes his permanent rank. If, at the end of
+    that year, he has not done so, he reverts to his former permanent rank."
+    Second kind: "If, at the end of the year, the player receives an
+    appointment that requires the rank for the next year, his brevet rank
+    commission is extended for that additional year."
+    """
+    if for_sl:
+        if min_social_level is not None and social_level >= min_social_level:
+            return CONFIRM
+        return REVERT if months_left <= 0 else KEEP
+    if months_left > 0:
+        return KEEP
+    return EXTEND if holds_appointment_for_rank else REVERT
+
+
+def rnhb_accepts(rank: str | None, endurance: int, expertise: int, military_ability: int,
+                 merit_promotions: int, despatches: int) -> str | None:
+    """h. The RNHB's entry requirements: None if accepted, else why not.
+
+    "Privates may campaign with the RNHB only if they have an Endurance of 110
+    or more and an Expertise of 9.  Officers ... in addition, have received one
+    merit promotion (non-purchased) or have been mentioned in despatches.
+    Officers with a military ability of 1 are not accepted."
+    """
+    from ..tables import RNHB_MIN_ENDURANCE, RNHB_MIN_EXPERTISE, RNHB_MIN_OFFICER_MA
+
+    if endurance < RNHB_MIN_ENDURANCE:
+        return f"an Endurance of {RNHB_MIN_ENDURANCE} is needed"
+    if expertise < RNHB_MIN_EXPERTISE:
+        return f"an Expertise of {RNHB_MIN_EXPERTISE} is needed"
+    if rank not in (None, "Private"):
+        if military_ability < RNHB_MIN_OFFICER_MA:
+            return "officers with a military ability of 1 are not accepted"
+        if merit_promotions < 1 and despatches < 1:
+            return "an officer needs a merit promotion or a mention in despatches"
+    return None
+
+
+def interpretation(mission: str, result: int) -> str:
+    """The Battle Results Table's interpretation of a result for a mission."""
+    from ..tables import BATTLE_RESULT_INTERPRETATIONS
+
+    return BATTLE_RESULT_INTERPRETATIONS[mission][result]
+
+
+# == The month's steps (called by engarde.resolve) ==================================
+
+from ..calendar import MONTH_END, MONTH_START, GameMonth  # noqa: E402
+from ..codes import (  # noqa: E402
+    EV_BATTLE_RESULT,
+    EV_BREVET_CONFIRMED,
+    EV_BREVET_EXTENDED,
+    EV_BREVET_REVERTED,
+    EV_CAMPAIGN_DETERMINED,
+    EV_DESPATCH_STATUS,
+    EV_DESPATCHES,
+    EV_KILLED_IN_ACTION,
+    EV_MA_RAISED,
+    EV_MARCHED,
+    EV_NPC_OFFICER_KILLED,
+    EV_NPC_SUBALTERN_PROMOTED,
+    EV_ON_CAMPAIGN,
+    EV_PERSONAL_OUTCOME,
+    EV_PLUNDER,
+    EV_POLTROON_PENALTY,
+    EV_POLTROONERY,
+    EV_PROMOTED_IN_FIELD,
+    EV_RETURNED_FROM_CAMPAIGN,
+    EV_SUBSTITUTION_GRANTED,
+    EV_SUBSTITUTION_PETITIONED,
+    EV_SUBSTITUTION_REFUSED,
+    EV_VOLUNTEER_REFUSED,
+    EV_VOLUNTEERED,
+)
+from ..records import Character  # noqa: E402
+from ..tables import (  # noqa: E402
+    ALWAYS_ON_CAMPAIGN,
+    BREVET_MONTHS,
+    CAPTAIN_VACANCIES_KEPT,
+    DESPATCH_LIFE_POINTS,
+    DESPATCH_MONTHS,
+    NPC_VOLUNTEERS_ON,
+    POLTROON_SP_MULTIPLIER,
+    REGIMENT_ESTABLISHMENT,
+    RNHB_COMMANDER_MA_BONUS,
+    SUBSTITUTION_PETITION_ROLL,
+)
+from ..turn import Turn  # noqa: E402
+from ..world import Front  # noqa: E402
+
+STATE_ON_CAMPAIGN = "on campaign"
+STATE_DEAD = "dead"
+# Counters on a sheet (moved by the ledger like every other value)
+C_DESPATCHES = "campaign.despatches"  # mentions in despatches, ever
+C_MERIT = "campaign.merit_promotions"  # promotions won on campaign (not purchased)
+C_POLTROON = "campaign.poltroon_penalty"  # status points lost each month until mentioned
+C_DISMISSED = "campaign.dismissed"  # 1: dismissed for cowardice, until mentioned on the Frontier
+C_BREVET_RANK = "brevet.rank"  # his brevet rank: 1-based place in tables.PROMOTION_LADDER
+C_BREVET_SL = "brevet.social_level"  # 1: a brevet for want of Social Level (the first kind)
+C_BREVET_MONTHS = "brevet.months"  # months left of the year
+
+COMMANDING_RANKS = ("Major", "Lieutenant-Colonel")  # Battalion/Squadron Commanders
+
+
+def season_bounds(month: GameMonth) -> tuple[GameMonth, GameMonth]:
+    """The first and last month of ``month``'s campaign season."""
+    first = month
+    while first.previous().season == month.season:
+        first = first.previous()
+    return first, first.next().next()
+
+
+def current_front(turn: Turn) -> Front | None:
+    front = turn.world.front
+    if front is not None and front.start <= turn.month.key <= front.end:
+        return front
+    return None
+
+
+def on_campaign(turn: Turn, name: str) -> bool:
+    """Is he on campaign now (enrolled in this season's campaign and alive)?"""
+    front = current_front(turn)
+    if front is None or name not in front.campaigners:
+        return False
+    ch = turn.characters.get(name)
+    return ch is not None and ch.state != STATE_DEAD and not front.campaigners[name].get("returned")
+
+
+def brevet_rank(ch: Character) -> str | None:
+    index = ch.counters.get(C_BREVET_RANK, 0)
+    return PROMOTION_LADDER[index - 1] if index else None
+
+
+def effective_rank(ch: Character) -> str | None:
+    """"Players holding a brevet rank receive all pay, status and privileges
+    associated with that rank": his brevet rank if he has one, else his rank."""
+    return brevet_rank(ch) or ch.rank
+
+
+def _regiment_info(name: str | None):
+    from ..tables import regiment_by_name
+
+    return regiment_by_name(name) if name else None
+
+
+def _min_sl(regiment: str | None) -> Callable[[str], int | None]:
+    from ..tables import GENERAL_OFFICERS, rank_terms
+
+    info = _regiment_info(regiment)
+
+    def minimum(rank: str) -> int | None:
+        if rank in GENERAL_OFFICERS:
+            return GENERAL_OFFICERS[rank].min_social_level
+        if info is None:
+            return None
+        terms = rank_terms(info, rank)
+        return terms.min_social_level if terms else None
+
+    return minimum
+
+
+def _ensure_front(turn: Turn) -> Front:
+    front = current_front(turn)
+    if front is None:
+        start, end = season_bounds(turn.month)
+        front = Front(start.key, end.key, regular=turn.month.is_campaign_season)
+        front.units = list(ALWAYS_ON_CAMPAIGN)
+        front.regiments = {u: u for u in ALWAYS_ON_CAMPAIGN}
+        turn.world.front = front
+    return front
+
+
+def _ensure_missions(turn: Turn, front: Front) -> None:
+    """A non-regular season: "roll one die and consult the Force Deployment
+    Chart. The mission shown for a Frontier Regiment is that assigned to all
+    units on campaign." """
+    if front.deployment_roll is None:
+        roll, missions = force_deployment(turn.dice, "Force Deployment Table (the season's mission)")
+        front.deployment_roll = roll
+        front.missions = {u: missions[FRONTIER] for u in front.units}
+
+
+def mission_of(front: Front, unit: str) -> str:
+    return front.missions.get(unit) or front.missions[FRONTIER]
+
+
+def begin_month(turn: Turn) -> None:
+    """Month start: the season's campaign, and who marches with it.
+
+    Each summer the Force Commitment, Deployment and Organisation are rolled
+    (only once some character of the campaign serves in the army or has
+    petitioned: a campaign without soldiers rolls no dice).  Every season the
+    Frontier Regiments and the RNHB are on campaign; members of every unit on
+    campaign march at the start of the month.
+    """
+    front = _ensure_front(turn)
+    living = [turn.characters[n] for n in sorted(turn.characters) if turn.characters[n].state != STATE_DEAD]
+    soldiers = [ch for ch in living if canonical_regiment(ch.regiment)]
+    if front.regular and front.commitment_roll is None and (soldiers or turn.world.petitions):
+        _determine_summer(turn, front)
+    for ch in soldiers:
+        reg = canonical_regiment(ch.regiment)
+        if ch.name not in front.campaigners and reg in front.regiments and not _barred(ch):
+            _enlist(turn, front, ch, reg, MONTH_START, volunteer=False)
+
+
+def _barred(ch: Character) -> bool:
+    return bool(ch.counters.get(C_DISMISSED)) and canonical_regiment(ch.regiment) != FRONTIER
+
+
+def _determine_summer(turn: Turn, front: Front) -> None:
+    c_roll, units = force_commitment(turn.dice)
+    d_roll, missions = force_deployment(turn.dice)
+    code, armies = force_organisation(c_roll, d_roll)
+    front.commitment_roll, front.deployment_roll, front.organisation = c_roll, d_roll, code
+    front.units = list(units)
+    front.missions = {u: missions[u] for u in units}
+    front.regiments = {}
+    for unit in units:
+        if unit in ALWAYS_ON_CAMPAIGN:
+            front.regiments[unit] = unit
+        else:
+            for brigade in REGIMENTAL_TABLE_C:
+                if brigade.name == unit:
+                    front.regiments.update({r: unit for r in brigade.regiments})
+    _substitutions(turn, front)
+    turn.event(EV_CAMPAIGN_DETERMINED, MONTH_START, (), public=True, commitment=c_roll, deployment=d_roll,
+               organisation=code, units=list(units), missions=dict(front.missions),
+               armies=[_describe_army(a) for a in armies])
+
+
+def _describe_army(army: Army) -> str:
+    parts = []
+    for unit in army.units:
+        if isinstance(unit, Division):
+            parts.append(f"{unit.name} ({', '.join(unit.units)})")
+        else:
+            parts.append(unit)
+    return f"{army.name}: " + "; ".join(parts)
+
+
+def organisation_lines(front: Front) -> list[str]:
+    """The season's organisation, one army a line (for ``engarde front``)."""
+    if not front.organisation:
+        return [f"{u}: {front.missions.get(u, '?')}" for u in front.units]
+    return [_describe_army(a) for a in FORCE_ORGANISATION_TABLE[front.organisation]]
+
+
+# -- h. Substitutions ------------------------------------------------------------------
+
+
+def petition(turn: Turn, ch: Character, order, week: int) -> None:
+    """h. Substitutions: a petition waits for the next summer's campaign.
+
+    Choice: petitions are heard when the summer's forces are determined (the
+    first month of summer); one made during the summer waits for the next.
+    """
+    reg, replacing = canonical_regiment(order.regiment), canonical_regiment(order.replacing)
+    if reg is None or replacing is None:
+        turn.event(EV_SUBSTITUTION_REFUSED, week, ch.name, public=False,
+                   regiment=order.regiment, replacing=order.replacing, reason="unknown regiment")
+        return
+    turn.world.petitions = [p for p in turn.world.petitions if p["character"] != ch.name]
+    turn.world.petitions.append({"character": ch.name, "regiment": reg, "replacing": replacing,
+                                 "influence": 0, "month": turn.month.key})
+    turn.event(EV_SUBSTITUTION_PETITIONED, week, ch.name, public=False, regiment=reg, replacing=replacing)
+
+
+def _substitutions(turn: Turn, front: Front) -> None:
+    """"The Field Marshal will grant a player's petition on a roll of 7 on one
+    die. This roll may be altered by influence." Conflicts: the highest roll,
+    then the highest Social Level; equal Social Levels: neither is granted (the
+    GM is told; the rules' duel or withdrawal decides it next time)."""
+    petitions, turn.world.petitions = list(turn.world.petitions), []
+    rolled = []
+    for p in sorted(petitions, key=lambda p: p["character"]):
+        name, reg, replacing = p["character"], p["regiment"], p["replacing"]
+        info_a, info_b = _regiment_info(reg), _regiment_info(replacing)
+        reason = None
+        if reg in front.regiments:
+            reason = f"the {reg} is already going"
+        elif replacing not in front.regiments or replacing in ALWAYS_ON_CAMPAIGN:
+            reason = f"the {replacing} is not going"
+        elif info_a is None or info_b is None or info_a.cavalry != info_b.cavalry:
+            reason = "a substitute must be of the same type (infantry or cavalry)"
+        if reason:
+            turn.event(EV_SUBSTITUTION_REFUSED, MONTH_START, name, public=False, regiment=reg,
+                       replacing=replacing, reason=reason)
+            continue
+        roll = turn.dice.d6(f"{name}: the Field Marshal hears his petition")
+        total = roll + int(p.get("influence", 0))
+        if total < SUBSTITUTION_PETITION_ROLL:
+            turn.event(EV_SUBSTITUTION_REFUSED, MONTH_START, name, public=False, regiment=reg,
+                       replacing=replacing, reason=f"rolled {total}, needs {SUBSTITUTION_PETITION_ROLL}")
+            continue
+        ch = turn.characters.get(name)
+        rolled.append((total, ch.social_level if ch else 0, name, reg, replacing))
+    taken: set[str] = set()
+    rolled.sort(key=lambda r: (-r[0], -r[1], r[2]))
+    for i, (total, sl, name, reg, replacing) in enumerate(rolled):
+        rivals = [r for r in rolled if r[4] == replacing and r[2] != name]
+        tie = any(r[0] == total and r[1] == sl for r in rivals)
+        if replacing in taken or reg in taken or tie:
+            turn.event(EV_SUBSTITUTION_REFUSED, MONTH_START, name, public=False, regiment=reg, replacing=replacing,
+                       reason="a rival petition was preferred" if not tie else "an equal rival petition: withdraw or duel")
+            continue
+        taken.update({reg, replacing})
+        front.regiments[reg] = front.regiments.pop(replacing)
+        front.substitutions.append({"character": name, "regiment": reg, "replacing": replacing, "roll": total})
+        turn.event(EV_SUBSTITUTION_GRANTED, MONTH_START, name, public=True, regiment=reg, replacing=replacing)
+
+
+# -- going on campaign ------------------------------------------------------------------
+
+
+def _enlist(turn: Turn, front: Front, ch: Character, regiment: str, week: int, volunteer: bool) -> None:
+    if regiment not in front.regiments:
+        front.regiments[regiment] = regiment
+        front.units.append(regiment)
+    if not front.regular or front.deployment_roll is None:
+        _ensure_missions(turn, front)
+    unit = front.regiments[regiment]
+    front.campaigners[ch.name] = {"regiment": regiment, "since": turn.month.key, "week": week,
+                                  "volunteer": volunteer, "rank": ch.rank or "Private"}
+    if ch.state is None:
+        turn.assign(ch, "state", STATE_ON_CAMPAIGN, week, f"on campaign with the {regiment}",
+                    RULE_VOLUNTEERS if volunteer else RULE_CAMPAIGN)
+    code = EV_VOLUNTEERED if volunteer else EV_MARCHED
+    turn.event(code, week, ch.name, public=True, regiment=regiment, unit=unit, mission=mission_of(front, unit))
+
+
+def away(turn: Turn, ch: Character, week: int) -> bool:
+    """"While on campaign ...": he takes no weekly action (told once a month)."""
+    if not on_campaign(turn, ch.name):
+        return False
+    facts = turn.fact(ch.name)
+    if not facts.get("campaign_told"):
+        facts["campaign_told"] = True
+        front = current_front(turn)
+        turn.event(EV_ON_CAMPAIGN, week, ch.name, public=False, regiment=front.campaigners[ch.name]["regiment"])
+    return True
+
+
+def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
+    """h. Volunteers.
+
+    With a Frontier Regiment (or the RNHB, if he meets its requirements) in any
+    season, keeping his rank ("or the rank of Private"); with his own unit in a
+    non-regular season: his own command goes at his word, an NPC commander's on
+    a 6.  "the first week in May is the latest a player could volunteer for the
+    Spring campaign".
+    """
+    front = _ensure_front(turn)
+
+    def refuse(reason: str) -> None:
+        turn.event(EV_VOLUNTEER_REFUSED, week, ch.name, public=False, reason=reason)
+
+    if on_campaign(turn, ch.name):
+        return refuse("he is already on campaign")
+    if front.end == turn.month.key and week > 1:
+        return refuse("too late for this season: a volunteer must serve at least one month")
+    if getattr(order, "rnhb", False):
+        why = rnhb_accepts(ch.rank, ch.endurance, ch.expertise, ch.military_ability,
+                           ch.counters.get(C_MERIT, 0), ch.counters.get(C_DESPATCHES, 0))
+        if why:
+            return refuse(f"the RNHB will not have him: {why}")
+        return _enlist(turn, front, ch, RNHB, week, volunteer=True)
+    if order.frontier:
+        return _enlist(turn, front, ch, FRONTIER, week, volunteer=True)
+    if front.regular:
+        return refuse("in summer the regular army goes by the Force Commitment Table; volunteer for the Frontier")
+    reg = canonical_regiment(ch.regiment)
+    if reg is None or _barred(ch):
+        return refuse("he has no regiment to go with; volunteer for the Frontier")
+    if ch.rank not in COMMANDING_RANKS + ("Colonel",):
+        roll = turn.dice.d6(f"{ch.name}: will his commander volunteer the unit?")
+        if roll < NPC_VOLUNTEERS_ON:
+            return refuse(f"his commander declined (rolled {roll}, needs {NPC_VOLUNTEERS_ON})")
+    _enlist(turn, front, ch, reg, week, volunteer=True)
+
+
+# -- i. the campaign fought ------------------------------------------------------------------
+
+
+def _ma(turn: Turn, front: Front, post: str, bonus: int = 0) -> int:
+    if post not in front.ma:
+        front.ma[post] = roll_ma(turn.dice, post, bonus)
+    return front.ma[post]
+
+
+def _higher_command(turn: Turn, front: Front, level: str, key: str, label: str, rnhb: bool = False) -> Command:
+    ma = _ma(turn, front, f"{key} commander")
+    adjutant = _ma(turn, front, f"{key} {'brigade major' if level == 'brigade' else 'adjutant'}")
+    return Command(level, label, ma, adjutant, rnhb)
+
+
+def _roster(turn: Turn, reg: str | None):
+    return turn.world.regiment(reg) if reg else None
+
+
+def _regiment_commander(turn: Turn, front: Front, reg: str) -> tuple[str | None, int]:
+    """The regiment's commander (his name if known) and MA: the Colonel, or the
+    senior officer present (acting), of the regiment's roster
+    (engarde.rules.regiments); a regiment without a roster (the Frontier, the
+    RNHB) has its commander's MA rolled for the campaign, the RNHB's "adding
+    three to the die roll"."""
+    from . import regiments
+
+    roster = _roster(turn, reg)
+    if roster is not None:
+        regiments.ensure_commander_ma(turn, roster, MONTH_END)
+        officer, _rank = regiments.commander(roster)
+        if officer is not None:
+            if officer.player and officer.name in turn.characters:
+                return officer.name, turn.characters[officer.name].military_ability
+            return officer.name, officer.ma or 1
+    bonus = RNHB_COMMANDER_MA_BONUS if reg == RNHB else 0
+    return None, _ma(turn, front, f"{reg} commander", bonus)
+
+
+def _commands_battalion(turn: Turn, reg: str, ch: Character) -> bool:
+    """Does he command a Battalion/Squadron?  From the roster when there is one
+    (the 1st-3rd Battalion commands, acting or not), else by rank (a Major or
+    Lieutenant-Colonel); in the RNHB "Officers of the rank of Major and above
+    may always command Battalions (even Colonels and general officers)"."""
+    from . import regiments
+
+    rank = effective_rank(ch)
+    if reg == RNHB:
+        return rank in PROMOTION_LADDER[3:]
+    roster = _roster(turn, reg)
+    if roster is not None and regiments.post_of(roster, ch.name) is not None:
+        return any(c.officer is not None and c.officer.name == ch.name for c in regiments.commands(roster)[1:4])
+    return rank in COMMANDING_RANKS
+
+
+def chain_for(turn: Turn, front: Front, ch: Character) -> tuple[list[Command], str]:
+    """His chain of command from the top down, and his place in it
+    ("regiment": he commands his regiment; "battalion"; or "" serving in it)."""
+    reg = front.campaigners[ch.name]["regiment"]
+    unit = front.regiments.get(reg, reg)
+    chain: list[Command] = []
+    if front.regular and front.organisation:
+        armies = FORCE_ORGANISATION_TABLE[front.organisation]
+        place = place_of(armies, unit)
+        if place is not None:
+            army, division = place
+            chain.append(_higher_command(turn, front, "army", army, army))
+            if division is not None:
+                chain.append(_higher_command(turn, front, "division", f"{army}, {division}", division,
+                                             division_has_rnhb(armies, army, division)))
+    if unit != reg:
+        chain.append(_higher_command(turn, front, "brigade", unit, unit))
+    commander, colonel_ma = _regiment_commander(turn, front, reg)
+    chain.append(Command("regiment", reg, colonel_ma, _ma(turn, front, f"{reg} adjutant")))
+    if commander == ch.name:
+        return chain, "regiment"
+    if _commands_battalion(turn, reg, ch):
+        chain.append(Command("battalion", f"{reg}: the battalion of {ch.name}", ch.military_ability))
+        return chain, "battalion"
+    return chain, ""
+
+
+def month_end(turn: Turn, home: list[str]) -> None:
+    """Month end: the campaign fought in its season's last month; then, for
+    those at home (who keep a status account), the status of their mentions in
+    despatches and the price of their poltroonery; every brevet's clock."""
+    front = current_front(turn)
+    if front is not None and front.end == turn.month.key and not front.fought:
+        fight(turn, front)
+    for name in home:
+        ch = turn.characters[name]
+        if ch.state == STATE_DEAD:
+            continue
+        despatch_status(turn, ch)
+        penalty = ch.counters.get(C_POLTROON, 0)
+        if penalty:
+            turn.post(ch, "status_points", -penalty, MONTH_END, "seen to run: the price of his poltroonery",
+                      RULE_POLTROONERY)
+            turn.event(EV_POLTROON_PENALTY, MONTH_END, name, public=False, lost=penalty)
+    for name in sorted(turn.characters):
+        ch = turn.characters[name]
+        if ch.state != STATE_DEAD and brevet_rank(ch):
+            brevet_clock(turn, ch)
+
+
+def fight(turn: Turn, front: Front) -> None:
+    """The campaign's battle: every chain of command with a character in it,
+    from the top down, then each character's personal outcome (in name order),
+    then the non-player officers of their regiments; then all go home but the
+    Frontier's and the RNHB's own."""
+    front.fought = True
+    known: dict[str, BattleResult] = {}
+    missions: dict[str, str] = {}
+    names = [n for n in sorted(front.campaigners) if on_campaign(turn, n)]
+    for name in names:
+        ch = turn.characters[name]
+        chain, role = chain_for(turn, front, ch)
+        results = resolve_chain(turn.dice, chain, known)
+        reg = front.campaigners[name]["regiment"]
+        for res in results:
+            # Choice: a higher command's result is read with the mission of the
+            # first unit under it that a character serves in.
+            missions.setdefault(res.command.name, mission_of(front, front.regiments.get(reg, reg)))
+        _personal(turn, front, ch, results, role)
+    reg_results = {}
+    for key, res in known.items():
+        mission = missions[key]
+        front.results.append({"command": res.command.name, "level": res.command.level, "ma": res.command.ma,
+                              "modified_ma": res.modified_ma, "roll": res.roll, "result": res.result,
+                              "mission": mission, "interpretation": interpretation(mission, res.result)})
+        if res.command.level == "regiment":
+            reg_results[res.command.name] = res
+        turn.event(EV_BATTLE_RESULT, MONTH_END, (), public=res.command.level != "battalion",
+                   command=res.command.name, level=res.command.level, result=res.result, mission=mission,
+                   interpretation=interpretation(mission, res.result))
+    for reg, res in sorted(reg_results.items()):
+        _npc_officers(turn, front, reg, res)
+    for name in names:
+        ch = turn.characters[name]
+        if ch.state == STATE_DEAD:
+            continue
+        c = front.campaigners[name]
+        if c["regiment"] in ALWAYS_ON_CAMPAIGN and not c["volunteer"]:
+            continue  # "always on campaign, year round"
+        c["returned"] = True
+        if ch.state == STATE_ON_CAMPAIGN:
+            turn.assign(ch, "state", None, MONTH_END, "returned from campaign at the season's end", RULE_CAMPAIGN)
+        turn.event(EV_RETURNED_FROM_CAMPAIGN, MONTH_END, name, public=True, regiment=c["regiment"])
+
+
+def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResult], role: str) -> None:
+    reg = front.campaigners[ch.name]["regiment"]
+    unit = front.regiments.get(reg, reg)
+    mission = mission_of(front, unit)
+    regiment_res = next(r for r in results if r.command.level == "regiment")
+    own = superior = None
+    if role:
+        i = len(results) - 1
+        own = results[i].result
+        superior = results[i - 1].result if i > 0 else None
+    rank = effective_rank(ch) or "Private"
+    mods = outcome_modifiers(regiment=reg, rank=rank, own_result=own, superior_result=superior,
+                             battalion=role == "battalion")
+    needed = outcome_needed(mission, regiment_res.result, mods)
+    m = turn.standing_orders(ch.name).campaign_modifier or 0
+    out = roll_personal_outcome(turn.dice, ch.name, needed, m)
+    w = MONTH_END
+    turn.event(EV_PERSONAL_OUTCOME, w, ch.name, public=False, mission=mission, result=regiment_res.result,
+               own_result=own, death=out.need("death"), mention=out.need("mention"),
+               promotion=out.need("promotion"), crowns=out.need("crowns"), campaign_modifier=m,
+               death_roll=out.death_roll, mention_roll=out.mention_roll, promotion_roll=out.promotion_roll,
+               plunder_roll=out.plunder_roll, modifiers=[x.label for x in mods])
+    record = {"character": ch.name, "regiment": reg, "mission": mission, "result": regiment_res.result,
+              "own_result": own, "died": out.died, "mentioned": out.mentioned, "promoted": out.promoted,
+              "plunder": out.plunder, "poltroonery": out.poltroonery}
+    front.outcomes.append(record)
+    if own is not None and superior is not None and better_than_superior(own, superior):
+        turn.post(ch, "military_ability", 1, w, "a battle result better than his immediate superior's", RULE_OUTCOME)
+        turn.event(EV_MA_RAISED, w, ch.name, public=False, military_ability=ch.military_ability)
+    if out.died:
+        turn.assign(ch, "state", STATE_DEAD, w, f"killed on campaign with the {reg}", RULE_PERSONAL)
+        turn.event(EV_KILLED_IN_ACTION, w, ch.name, public=True, regiment=reg, mission=mission)
+        _vacate(turn, canonical_regiment(ch.regiment), ch.name)
+        return
+    if out.poltroonery is not None:
+        _poltroon(turn, ch, out, reg)
+    if out.mentioned:
+        mention(turn, ch, reg)
+    if out.promoted:
+        _promoted(turn, ch, reg, record)
+    if out.plunder:
+        turn.post(ch, "crowns", out.plunder, w, f"plunder: {out.plunder_roll} on two dice", RULE_PERSONAL)
+        turn.event(EV_PLUNDER, w, ch.name, public=False, crowns=out.plunder)
+
+
+def _poltroon(turn: Turn, ch: Character, out: PersonalOutcome, reg: str) -> None:
+    w = MONTH_END
+    took = -out.campaign_modifier
+    turn.event(EV_POLTROONERY, w, ch.name, public=out.poltroonery != UNNOTICED, verdict=out.poltroonery,
+               modifier=took, regiment=reg)
+    if out.poltroonery == UNNOTICED:
+        return
+    # "he loses twice as many Status Points as the modification he took ... every
+    # month thereafter until he has redeemed himself by being mentioned in despatches"
+    turn.post(ch, C_POLTROON, POLTROON_SP_MULTIPLIER * took - ch.counters.get(C_POLTROON, 0), w,
+              f"seen to run ({took} on the death roll)", RULE_POLTROONERY)
+    if out.poltroonery == DISMISSED:
+        home = canonical_regiment(ch.regiment)
+        turn.post(ch, C_DISMISSED, 1 - ch.counters.get(C_DISMISSED, 0), w, "dismissed for cowardice", RULE_POLTROONERY)
+        if home is not None and home != FRONTIER:
+            from . import regiments
+
+            regiments.leave(turn, ch, w, f"dismissed from the {home} for cowardice", RULE_POLTROONERY)
+
+
+def mention(turn: Turn, ch: Character, reg: str, instead_of_promotion: bool = False) -> int:
+    """A mention in despatches: one die of status points a month for three months,
+    then one a month for life (cumulative); it redeems a poltroon."""
+    w = MONTH_END
+    points = roll_despatch_points(turn.dice, ch.name)
+    n = ch.counters.get(C_DESPATCHES, 0) + 1
+    turn.post(ch, C_DESPATCHES, 1, w, f"mentioned in despatches ({reg})", RULE_DESPATCHES)
+    turn.post(ch, f"despatch.{n}.points", points, w, f"mention {n}: {points} status points a month", RULE_DESPATCHES)
+    turn.post(ch, f"despatch.{n}.months", DESPATCH_MONTHS, w, f"mention {n}: for the next three months",
+              RULE_DESPATCHES)
+    if ch.counters.get(C_POLTROON):
+        turn.post(ch, C_POLTROON, -ch.counters[C_POLTROON], w, "redeemed by a mention in despatches",
+                  RULE_POLTROONERY)
+    if ch.counters.get(C_DISMISSED) and reg == FRONTIER:
+        turn.post(ch, C_DISMISSED, -ch.counters[C_DISMISSED], w,
+                  "redeemed by a mention in despatches in a Frontier Regiment", RULE_POLTROONERY)
+    turn.event(EV_DESPATCHES, w, ch.name, public=True, regiment=reg, points=points,
+               instead_of_promotion=instead_of_promotion)
+    return points
+
+
+def despatch_status(turn: Turn, ch: Character) -> int:
+    """This month's status points for his mentions in despatches (at home only:
+    on campaign he keeps no status account, so the three months wait for him)."""
+    total = 0
+    for n in range(1, ch.counters.get(C_DESPATCHES, 0) + 1):
+        left = ch.counters.get(f"despatch.{n}.months", 0)
+        if left:
+            points = ch.counters.get(f"despatch.{n}.points", 0)
+            turn.post(ch, f"despatch.{n}.months", -1, MONTH_END, f"mention {n}: a month of its three", RULE_DESPATCHES)
+        else:
+            points = DESPATCH_LIFE_POINTS
+        turn.post(ch, "status_points", points, MONTH_END,
+                  f"mention in despatches {n}: {'one of three months' if left else 'one a month for life'}",
+                  RULE_DESPATCHES)
+        total += points
+    if total:
+        turn.event(EV_DESPATCH_STATUS, MONTH_END, ch.name, public=False, points=total)
+    return total
+
+
+def _has_vacancy(turn: Turn, reg: str, home: str | None, rank: str) -> bool:
+    if rank in ("Private", "Subaltern"):
+        return True  # "an unlimited number of Subalterns and Privates"
+    if reg == RNHB:
+        return True  # "there are always openings available for qualified officers and men"
+    roster = turn.world.regiment(home) if home else None
+    if roster is None:
+        return False
+    return any(o.name is None and REGIMENT_ESTABLISHMENT[i] == rank for i, o in enumerate(roster.officers))
+
+
+def _promoted(turn: Turn, ch: Character, reg: str, record: dict) -> None:
+    w = MONTH_END
+    home = canonical_regiment(ch.regiment)
+    promo = promote(ch.rank, brevet_rank(ch), bool(ch.counters.get(C_BREVET_SL)), ch.social_level,
+                    _min_sl(home), lambda rank: _has_vacancy(turn, reg, home, rank))
+    record["promotion"] = promo.kind
+    if promo.kind == MENTION_INSTEAD:
+        mention(turn, ch, reg, instead_of_promotion=True)
+        return
+    turn.post(ch, C_MERIT, 1, w, f"promoted on campaign ({promo.kind})", RULE_PROMOTION)
+    if promo.rank != ch.rank:
+        old = ch.rank
+        turn.assign(ch, "rank", promo.rank, w, f"promoted to {promo.rank} on campaign", RULE_PROMOTION)
+        _take_post(turn, home, ch.name, old, promo.rank)
+    _set_brevet(turn, ch, promo.brevet, promo.brevet_for_sl)
+    turn.event(EV_PROMOTED_IN_FIELD, w, ch.name, public=True, kind=promo.kind, rank=promo.rank,
+               brevet=promo.brevet, regiment=reg)
+
+
+def _set_brevet(turn: Turn, ch: Character, brevet: str | None, for_sl: bool) -> None:
+    w = MONTH_END
+    index = PROMOTION_LADDER.index(brevet) + 1 if brevet else 0
+    rule = RULE_BREVET
+    if ch.counters.get(C_BREVET_RANK, 0) != index:
+        turn.post(ch, C_BREVET_RANK, index - ch.counters.get(C_BREVET_RANK, 0), w,
+                  f"brevet {brevet}" if brevet else "brevet rank ends", rule)
+        months = BREVET_MONTHS if brevet else 0
+        turn.post(ch, C_BREVET_MONTHS, months - ch.counters.get(C_BREVET_MONTHS, 0), w,
+                  "one year from the date of his promotion" if brevet else "brevet rank ends", rule)
+    flag = 1 if (brevet and for_sl) else 0
+    turn.post(ch, C_BREVET_SL, flag - ch.counters.get(C_BREVET_SL, 0), w,
+              "a brevet for want of Social Level" if flag else "not a brevet for want of Social Level", rule)
+
+
+def brevet_clock(turn: Turn, ch: Character) -> None:
+    """Each month end: a brevet's year runs down; confirmed, extended or reverted."""
+    brevet = brevet_rank(ch)
+    for_sl = bool(ch.counters.get(C_BREVET_SL))
+    turn.post(ch, C_BREVET_MONTHS, -1, MONTH_END, f"brevet {brevet}: a month of its year", RULE_BREVET)
+    minimum = _min_sl(canonical_regiment(ch.regiment))(brevet) if for_sl else None
+    verdict = review_brevet(brevet, for_sl, ch.counters.get(C_BREVET_MONTHS, 0), ch.social_level, minimum,
+                            ch.appointment is not None)
+    if verdict == CONFIRM:
+        old = ch.rank
+        turn.assign(ch, "rank", brevet, MONTH_END, f"brevet {brevet} made permanent: Social Level {ch.social_level}",
+                    RULE_BREVET)
+        _take_post(turn, canonical_regiment(ch.regiment), ch.name, old, brevet)
+        _set_brevet(turn, ch, None, False)
+        turn.event(EV_BREVET_CONFIRMED, MONTH_END, ch.name, public=True, rank=brevet)
+    elif verdict == REVERT:
+        _set_brevet(turn, ch, None, False)
+        turn.event(EV_BREVET_REVERTED, MONTH_END, ch.name, public=True, brevet=brevet, rank=ch.rank)
+    elif verdict == EXTEND:
+        turn.post(ch, C_BREVET_MONTHS, BREVET_MONTHS, MONTH_END,
+                  f"brevet {brevet} extended a year: his appointment requires it", RULE_BREVET)
+        turn.event(EV_BREVET_EXTENDED, MONTH_END, ch.name, public=False, brevet=brevet)
+
+
+# -- the regiment's roster (engarde.world.Regiment) ----------------------------------------
+
+
+def _vacate(turn: Turn, reg: str | None, name: str) -> None:
+    from . import regiments
+
+    roster = _roster(turn, reg)
+    index = regiments.post_of(roster, name) if roster is not None else None
+    if index is not None:
+        regiments.vacate(roster, index)
+
+
+def _take_post(turn: Turn, reg: str | None, name: str, old_rank: str | None, new_rank: str) -> None:
+    """His place on the roster after a promotion: the junior of his new rank
+    (the first vacancy of it), his old post left vacant."""
+    from ..world import Officer
+    from . import regiments
+
+    roster = _roster(turn, reg)
+    if roster is None or new_rank in GENERAL_RANKS or new_rank not in REGIMENT_ESTABLISHMENT:
+        return
+    index = regiments.post_of(roster, name)
+    ma = roster.officers[index].ma if index is not None else None
+    if index is not None:
+        regiments.vacate(roster, index)
+    regiments.place_junior(roster, new_rank, Officer(name=name, player=True, ma=ma))
+
+
+def _npc_officers(turn: Turn, front: Front, reg: str, res: BattleResult) -> None:
+    """i. Non-Player Characters: each non-player officer of a regiment with a
+    character on campaign rolls for death (the regiment's unfavourable death
+    modifier only); then, if a Captaincy is vacant, "roll two dice on the
+    Personal Outcome Table to see if a Subaltern is promoted into that slot";
+    then "all Captaincy vacancies in excess of two are considered filled by
+    purchase"."""
+    from ..world import Officer
+
+    from . import regiments
+
+    roster = _roster(turn, reg)
+    if roster is None:
+        return
+    mission = mission_of(front, front.regiments.get(reg, reg))
+    needed = outcome_needed(mission, res.result, npc_modifiers(reg))
+    for officer in list(roster.officers):
+        if not officer.name or officer.player or officer.detached:
+            continue
+        roll = turn.dice.roll(2, f"{officer.name} ({reg}): death (needs {needed.death}+)")
+        if roll >= needed.death:
+            turn.event(EV_NPC_OFFICER_KILLED, MONTH_END, (), public=True, officer=officer.name, regiment=reg)
+            _vacate(turn, reg, officer.name)
+    if regiments.vacancies(roster, "Captain"):
+        roll = turn.dice.roll(2, f"{reg}: a Subaltern's promotion (needs {needed.promotion}+)")
+        if roll >= needed.promotion:
+            _fill(turn, roster, reg)
+    while regiments.vacancies(roster, "Captain") > CAPTAIN_VACANCIES_KEPT:
+        _fill(turn, roster, reg, purchase=True)
+    regiments.ensure_commander_ma(turn, roster, MONTH_END)
+
+
+def _fill(turn: Turn, roster, reg: str, purchase: bool = False) -> None:
+    """A non-player Subaltern becomes the junior Captain (promoted, or by purchase)."""
+    from ..world import Officer
+    from . import regiments
+
+    name = regiments._npc_name(turn.world, "Captain")
+    regiments.place_junior(roster, "Captain", Officer(name=name))
+    turn.event(EV_NPC_SUBALTERN_PROMOTED, MONTH_END, (), public=False, officer=name, regiment=reg, purchase=purchase)

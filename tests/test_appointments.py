@@ -1,0 +1,182 @@
+"""Appointments (house values from en-garde-tables.md) and titles granted by the King."""
+
+from __future__ import annotations
+
+from engarde.calendar import MONTH_END, GameMonth
+from engarde.codes import (
+    E_AWAITS_PLAYER,
+    EV_APPOINTED,
+    EV_APPOINTMENT_ENDED,
+    EV_APPOINTMENT_REFUSED,
+    EV_TITLE_GRANTED,
+    EV_TITLE_NOT_GRANTED,
+)
+from engarde.dice import ScriptedDice
+from engarde.orders import OrderSheet, SeekAppointment
+from engarde.records import Character, replay
+from engarde.resolve import resolve_month
+from engarde.rules import appointments, status, titles
+from engarde.tables import APPOINTMENTS, TITLES, appointment_ma_modifier, post_by_name
+from engarde.turn import Turn
+from engarde.world import World
+
+APRIL = GameMonth(1607, 4)
+
+
+def make_turn(*chars, dice=(), month=APRIL):
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice(dice), world=World())
+
+
+def lt_general(**kw):
+    values = dict(social_level=10, rank="Lieutenant-General", military_ability=4)
+    values.update(kw)
+    return Character("Athos", **values)
+
+
+def test_appointments_table_is_data_marked_as_house_values():
+    """"engarde ships a small appointments table with these posts, marked as house values": the
+    Inspector-General of Cavalry is the rules' own (a Lieutenant-General, the Minister, roll 6)."""
+    igc = post_by_name("inspector-general of cavalry")
+    assert (igc.rank, igc.appointed_by, igc.roll, igc.house_value) == ("Lieutenant-General", "Minister", 6, False)
+    assert sum(not p.house_value for p in APPOINTMENTS) == 2  # and the Brigade Major
+    assert [appointment_ma_modifier(m) for m in (1, 2, 5, 6, 7, 8, 10)] == [1, 0, 0, -1, -1, -2, -2]
+
+
+def test_appointment_roll_with_ma_and_social_level():
+    """"die roll needed on one die (influence applies; MA 1: +1, 2-5: 0, 6-7: -1, 8+: -2; -1 for every
+    3 SL above the minimum)": MA 6 and SL 13 (3 above 10) make 6 into 4; a 4 succeeds."""
+    ch = lt_general(social_level=13, military_ability=6)
+    turn = make_turn(ch, dice=[4])
+    assert appointments.seek(turn, ch, SeekAppointment("Inspector-General of Cavalry"), 2)
+    assert (ch.appointment, ch.get("appointment.months")) == ("Inspector-General of Cavalry", 12)
+    (ev,) = [e for e in turn.events if e.code == EV_APPOINTED]
+    assert ev.public and (ev.data["needed"], ev.data["roll"]) == (4, 4)
+
+
+def test_failed_application_cannot_be_repeated_for_three_months():
+    """"a failed application cannot be repeated for three months" """
+    ch = lt_general()
+    turn = make_turn(ch, dice=[5])
+    assert not appointments.seek(turn, ch, SeekAppointment("Inspector-General of Cavalry"), 1)
+    assert ch.get("appointment_bar.inspector-general-of-cavalry") == 3
+    assert not appointments.seek(turn, ch, SeekAppointment("Inspector-General of Cavalry"), 2)
+    assert "for 3 months" in [e for e in turn.events if e.code == EV_APPOINTMENT_REFUSED][-1].data["reason"]
+    for _ in range(3):
+        appointments.month_end(turn, ch)
+    assert ch.get("appointment_bar.inspector-general-of-cavalry") == 0
+
+
+def test_military_posts_need_exactly_the_rank_government_posts_the_rank_or_higher():
+    """"Military posts need exactly the rank; government posts the rank or higher." """
+    general = lt_general(rank="General", social_level=16)
+    assert "needs a Lieutenant-General" in appointments.qualifies(general, post_by_name("Inspector-General of Cavalry"))
+    assert appointments.qualifies(general, post_by_name("Minister of War")) is None
+    assert "needs a General or higher" in appointments.qualifies(lt_general(social_level=16),
+                                                                  post_by_name("Minister of War"))
+
+
+def test_a_player_who_appoints_decides_and_the_gm_is_told():
+    """A player holding the appointing post decides (influence does not move players): no roll."""
+    minister = Character("Richelieu", appointment="Minister of War")
+    ch = lt_general()
+    turn = make_turn(ch, minister)
+    assert not appointments.seek(turn, ch, SeekAppointment("Inspector-General of Cavalry"), 1)
+    assert turn.dice.log == [] and [e.code for e in turn.errors] == [E_AWAITS_PLAYER]
+
+
+def test_post_status_each_month_and_the_term_ends_after_twelve():
+    """"Posts usually run for twelve months"; the post's SP each month."""
+    ch = lt_general(appointment="Inspector-General of Cavalry", counters={"appointment.months": 1})
+    turn = make_turn(ch)
+    appointments.month_end(turn, ch)
+    assert (ch.status_points, ch.appointment, ch.get("appointment.months")) == (6, None, 0)
+    assert [e.code for e in turn.events][-1] == EV_APPOINTMENT_ENDED
+
+
+def test_reappointment_in_the_last_month_of_the_term():
+    """Reappointment: seeking his own post in its last month; a success adds another term."""
+    ch = lt_general(appointment="Inspector-General of Cavalry", counters={"appointment.months": 2})
+    turn = make_turn(ch, dice=[6])
+    assert not appointments.seek(turn, ch, SeekAppointment("Inspector-General of Cavalry"), 1)
+    ch.counters["appointment.months"] = 1
+    assert appointments.seek(turn, ch, SeekAppointment("Inspector-General of Cavalry"), 1)
+    assert ch.get("appointment.months") == 13
+
+
+def test_appointment_favour_each_season_through_the_month():
+    """The post's favour each season ("from certain appointments (as shown on the Appointments
+    Tables)"), with SL 10's class 2, at the start of June; the ledger replays."""
+    ch = lt_general(appointment="Inspector-General of Cavalry", counters={"appointment.months": 6}, crowns=500)
+    result = resolve_month(GameMonth(1607, 6), [ch], {"Athos": OrderSheet("a", "Athos")}, ScriptedDice([]))
+    after = result.characters[0]
+    assert after.counters["favour.season.class2"] == 1 and after.counters["favour.season.class5"] == 1
+    assert replay(ch.to_dict(), result.ledger).ledger_values() == after.ledger_values()
+
+
+# -- titles --------------------------------------------------------------------------------
+
+
+def test_titles_table():
+    """Titles: min SL, new SL, SP that month, monthly pension (en-garde-tables.md)."""
+    assert [(t.name, t.min_social_level, t.new_social_level, t.status_that_month, t.pension) for t in TITLES][::5] == [
+        ("Knight", 6, 10, 10, 0), ("Count", 11, 15, 20, 100)]
+
+
+def test_title_granted_on_a_6_with_the_new_social_level_jump():
+    """"The King grants on a 6 on one die ... An untitled character becomes a Knight ... A character
+    below the new SL jumps straight to it (the one exception to one level a month)": SL 7 with 2
+    qualifications (+1) and SL 7 (0 above 6 // 3) needs 5; a 5: Knight, SL 10, 10 SP that month, which
+    maintain the new level at the month's settlement."""
+    ch = Character("Henri", social_level=7)
+    turn = make_turn(ch, dice=[5])
+    status.begin_month(turn, ch)
+    titles.qualify(turn, ch, 3, "mentioned in despatches twice")
+    titles.qualify(turn, ch, 3, "a battle result of 1")
+    assert titles.consider(turn, ch)
+    assert (ch.title, ch.social_level, ch.status_points, ch.get("title.qualifications")) == ("Knight", 10, 10, 0)
+    assert status.settle_social_level(turn, ch) == 0 and ch.social_level == 10
+    (ev,) = [e for e in turn.events if e.code == EV_TITLE_GRANTED]
+    assert ev.public and ev.data["from"] == 7 and ev.data["to"] == 10 and ev.data["needed"] == 5
+
+
+def test_a_titled_character_moves_to_the_next_title_without_a_jump_if_above():
+    """"a titled one moves to the next title"; already above the new SL, no jump."""
+    ch = Character("Henri", social_level=14, title="Baron")
+    turn = make_turn(ch, dice=[3])  # 6 - (14 - 8) // 3 = 4 ... a 3 fails
+    titles.qualify(turn, ch, 1, "became Minister of War")
+    assert not titles.consider(turn, ch)
+    assert [e.data.get("needed") for e in turn.events if e.code == EV_TITLE_NOT_GRANTED] == [4]
+
+
+def test_no_title_below_its_minimum_social_level():
+    """"one below the minimum SL gets no title" (no die is rolled)."""
+    ch = Character("Jacques", social_level=5)
+    turn = make_turn(ch)
+    titles.qualify(turn, ch, 1, "a battle result of 1")
+    assert not titles.consider(turn, ch) and turn.dice.log == []
+
+
+def test_two_mentions_in_despatches_are_a_qualification():
+    """"a character qualifies by two mentions in despatches" """
+    ch = Character("Henri")
+    turn = make_turn(ch)
+    titles.mention_in_despatches(turn, ch, 1)
+    assert ch.get("title.qualifications") == 0
+    titles.mention_in_despatches(turn, ch, 1)
+    assert (ch.get("title.qualifications"), ch.get("title.mentions")) == (1, 0)
+
+
+def test_becoming_a_minister_qualifies():
+    ch = Character("Richelieu", social_level=16, rank="General")
+    turn = make_turn(ch)
+    appointments.appoint(turn, ch, post_by_name("Minister of War"), 1, "appointed")
+    assert ch.get("title.qualifications") == 1
+
+
+def test_pension_of_a_title_granted():
+    """The monthly pension (Earl: 25); choice: a title inherited at birth draws none."""
+    granted = Character("A", title="Earl", counters={"title.granted": 1})
+    inherited = Character("B", title="Earl")
+    turn = make_turn(granted, inherited)
+    assert titles.pension(turn, granted) == 25 and titles.pension(turn, inherited) == 0
+    assert granted.crowns == 25 and turn.ledger[0].week == MONTH_END

@@ -1,0 +1,79 @@
+"""e. Duelling through the CLI: orders with a challenge, the GM's ruling on cause, the month, the record."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from engarde import campaign as ops
+from engarde.cli import main
+from engarde.codes import EV_DUEL, EV_DUEL_NO_CAUSE
+from engarde.config import load_one
+
+
+@pytest.fixture
+def gm(tmp_path):
+    (tmp_path / "mail").mkdir()
+    (tmp_path / "campaigns.toml").write_text(
+        '[campaigns.duel]\nname = "Duel"\nnewspaper = "The Duel Gazette"\n'
+        'first_month = "April 1607"\nseed = "duel"\norders = "mail"\n'
+    )
+    runner = CliRunner()
+
+    def run(*args, code=0):
+        result = runner.invoke(main, ["--config", str(tmp_path / "campaigns.toml"), *args], catch_exceptions=False)
+        assert result.exit_code == code, result.output
+        return result.output
+
+    run.path = tmp_path
+    run.campaign = load_one(tmp_path / "campaigns.toml", "duel")
+    run("init")
+    for name, strength, expertise in (("Porthos", 10, 12), ("Falstaff", 8, 10)):
+        run("character", "create", name, "--given", "--sl", "9", "--crowns", "300", "--strength", str(strength),
+            "--constitution", "10", "--expertise", str(expertise), "--ma", "3", "--allowance", "0")
+    (tmp_path / "mail" / "porthos.txt").write_text(
+        "Character: Porthos\nMonth: April 1607\n"
+        "Week 1: Challenge Falstaff for insulting my tailor with the rapier\n"
+        "Duel sequence: X L X\nEnd\n")
+    (tmp_path / "mail" / "falstaff.txt").write_text(
+        "Character: Falstaff\nMonth: April 1607\nWeek 1: rest\n"
+        "If challenged: accept\nDuel sequence: X L X\nConditions: surrender if endurance below 30\nEnd\n")
+    return run
+
+
+def test_a_challenge_by_mail_is_fought_and_shown(gm):
+    """A challenge in the orders, the standing orders of both; the turn; ``engarde duel show``."""
+    gm("orders", "ingest")
+    gm("turn", "run")
+    (ev,) = [e for e in ops.month_events(gm.campaign, ops.resolved_months(gm.campaign)[-1]) if e.code == EV_DUEL]
+    assert (ev.data["winner"], ev.data["end"]) == ("Porthos", "surrender")
+    out = gm("duel", "show")
+    assert "Porthos (rapier) v Falstaff (rapier)" in out and "winner: Porthos (surrendered: Falstaff)" in out
+    assert json.loads(gm("duel", "show", "1607-04", "--json"))[0]["turns"][1]["actions"] == ["L", "L"]
+    gazette = (gm.path / "newsletters").exists()
+    gm("gazette", "--no-pdf")
+    html = next((gm.path / "newsletters").rglob("1607-04.html")).read_text()
+    assert "Affairs of Honour" in html and not gazette
+    report = next((gm.path / "newsletters").rglob("falstaff.html")).read_text()
+    assert "Your Affairs of Honour" in report and "surrender if endurance below 30" in report
+
+
+def test_the_gm_rules_there_is_no_cause(gm):
+    """``engarde duel cause A B --ruling no``: recorded, listed, and the challenge then wants cause (-2 SP)."""
+    out = gm("duel", "cause", "porthos", "Falstaff", "--ruling", "no", "--note", "voted 3-0")
+    assert out.strip() == "ruled: April 1607: Porthos and Falstaff: no cause (voted 3-0)"
+    assert "no cause" in gm("duel", "rulings")
+    gm("orders", "ingest")
+    gm("turn", "run")
+    events = ops.month_events(gm.campaign, ops.resolved_months(gm.campaign)[-1])
+    (no_cause,) = [e for e in events if e.code == EV_DUEL_NO_CAUSE]
+    assert no_cause.data["judged"] == "the GM ruled that there is no cause"
+    gm("duel", "cause", "Porthos", "Nobody", "--ruling", "yes", code=2)
+
+
+def test_check_a_sequence(gm):
+    """``engarde duel check``: Duelling Table A, exit 1 when illegal."""
+    assert gm("duel", "check", "X L X CL K X X X X S P JB (X)").startswith("legal: Lunge (X L X), Kick")
+    assert "illegal: turn 1: with a dagger" in gm("duel", "check", "X L X", "--weapon", "dagger", code=1)

@@ -1,0 +1,377 @@
+"""e. Duelling in the month: cause, challenges, Duelling Table D, death, recovery, the Expertise trade."""
+
+from __future__ import annotations
+
+import json
+
+from engarde.calendar import MONTH_START, GameMonth
+from engarde.codes import (
+    EV_CAUGHT_COURTING,
+    EV_CLUB_VISIT,
+    EV_DUEL,
+    EV_DUEL_CAUSE_IGNORED,
+    EV_DUEL_DEATH,
+    EV_DUEL_NO_CAUSE,
+    EV_DUEL_RECOVERY,
+    EV_DUEL_REFUSED,
+    EV_DUEL_TRADE,
+    EV_ORDER_REFUSED,
+    EV_PRACTICE,
+    EV_SUPPORT_PAID,
+)
+from engarde.config import RuleSettings
+from engarde.dice import ScriptedDice, SeededDice
+from engarde.orders import AnswerChallenge, Challenge, OrderSheet, Practise, StandingOrders, VisitClub
+from engarde.records import Character, Event, replay
+from engarde.resolve import resolve_month
+from engarde.rules import duel
+from engarde.rules.duel import RULE_CAUSE, RULE_RECOVERY, RULE_TABLE_D, causes, regiment_relation
+from engarde.turn import PendingDuel, Turn
+
+APRIL = GameMonth(1607, 4)
+LUNGER = "X L X"
+YIELDS = ("surrender if endurance below 30",)
+
+
+def gent(name: str, sl: int = 9, strength: int = 10, con: int = 10, exp: int = 10, endurance: int | None = None,
+         **kw) -> Character:
+    return Character(name, social_level=sl, crowns=500, strength=strength, constitution=con, expertise=exp,
+                     endurance=strength * con if endurance is None else endurance, **kw)
+
+
+def porthos_and_falstaff(**falstaff) -> list[Character]:
+    """Porthos: Strength 10, Endurance 100, Expertise 12.  Falstaff: Strength 8, Endurance 80, Expertise 10."""
+    return [gent("Porthos", exp=12), gent("Falstaff", strength=8, **falstaff)]
+
+
+def sheets(**weeks) -> dict[str, OrderSheet]:
+    return {name: OrderSheet(f"{name}.eml", name, month=APRIL, weeks=w) for name, w in weeks.items()}
+
+
+def standing(falstaff: StandingOrders | None = None) -> dict[str, StandingOrders]:
+    return {"Porthos": StandingOrders(duel_sequence=LUNGER),
+            "Falstaff": falstaff or StandingOrders(duel_sequence=LUNGER, duel_conditions=YIELDS)}
+
+
+def run(characters, sheets_, standing_=None, rulings=None, dice=None):
+    return resolve_month(APRIL, characters, sheets_, dice or SeededDice("duel"), RuleSettings(),
+                         standing=standing() if standing_ is None else standing_, rulings=rulings)
+
+
+def ledger(result, name: str, rule: str | None = None, fieldname: str | None = None) -> list[tuple[str, int]]:
+    return [(e.field, e.delta) for e in result.ledger if e.character == name
+            and (rule is None or e.rule == rule) and (fieldname is None or e.field == fieldname)]
+
+
+def events(result, code: str) -> list[Event]:
+    return [e for e in result.events if e.code == code]
+
+
+def after(result, name: str) -> Character:
+    return next(c for c in result.characters if c.name == name)
+
+
+CHALLENGE = Challenge("Falstaff", "he trod on my cloak", "rapier")
+
+
+def test_a_challenge_accepted_is_fought_and_recorded_turn_by_turn():
+    """A challenge from orders (whom, cause, weapon); Falstaff's standing orders fight.  Both lunge at
+    turns 2, 5, 8 (Porthos 2 x 10 = 20, Falstaff 2 x 8 = 16); at 20 Falstaff surrenders in turn 9 by his
+    written condition.  "The winner of a duel increases his Expertise by one"; Duelling Table D: a win over
+    a man of no regiment (neutral) +2."""
+    result = run(porthos_and_falstaff(), sheets(Porthos={1: CHALLENGE}))
+    (ev,) = events(result, EV_DUEL)
+    assert ev.public and ev.week == 1 and ev.characters == ("Porthos", "Falstaff")
+    assert (ev.data["winner"], ev.data["end"], len(ev.data["turns"])) == ("Porthos", "surrender", 9)
+    assert ev.data["turns"][1] == {"turn": 2, "actions": ["L", "L"], "routines": ["Lunge", "Lunge"],
+                                   "damage": [16, 20], "endurance": [84, 60],
+                                   "notes": ["Porthos: L v L = 2 x 10 x 1 = 20", "Falstaff: L v L = 2 x 8 x 1 = 16"]}
+    assert ev.data["cause"] == "he trod on my cloak" and ev.data["kind"] == "challenge"
+    json.dumps(ev.data)
+    assert ledger(result, "Porthos", RULE_TABLE_D) == [("status_points", 2), ("expertise.rapier", 1)]
+    assert ("endurance", -48) in ledger(result, "Porthos") and ("endurance", -60) in ledger(result, "Falstaff")
+    assert after(result, "Porthos").expertise_with("rapier") == 13
+
+
+def test_recovery_half_the_first_week_then_constitution():
+    """Recovery: "One half of the Endurance points lost in a duel may be recovered the first week after the
+    duel. Each week thereafter, Endurance points equal to the character's Constitution may be recovered."
+    Porthos lost 48 in week 1: +24 in week 2, +10 (Constitution) in weeks 3 and 4; Falstaff lost 60: +30, +10, +10."""
+    result = run(porthos_and_falstaff(), sheets(Porthos={1: CHALLENGE}))
+    assert ledger(result, "Porthos", RULE_RECOVERY, "endurance") == [("endurance", 24), ("endurance", 10),
+                                                                     ("endurance", 10)]
+    assert [e.week for e in events(result, EV_DUEL_RECOVERY) if e.characters == ("Porthos",)] == [2, 3, 4]
+    assert after(result, "Porthos").endurance == 100 - 48 + 44
+    assert after(result, "Falstaff").endurance == 80 - 60 + 50
+    assert after(result, "Falstaff").counters[duel.WOUNDS] == 10  # still to recover next month
+
+
+def test_refusing_a_challenge_with_cause():
+    """Duelling Table D: "Refuses a challenge that has cause, he loses Status Points equal to half his Social
+    Level"; "Meets an opponent who refuses a challenge (with cause), he gains 2 Status Points"."""
+    result = run(porthos_and_falstaff(), sheets(Porthos={1: CHALLENGE}),
+                 standing(StandingOrders(if_challenged="refuse")))
+    assert not events(result, EV_DUEL)
+    (ev,) = events(result, EV_DUEL_REFUSED)
+    assert ev.public and (ev.data["lost"], ev.data["gained"], ev.data["wounded"]) == (4, 2, False)
+    assert ledger(result, "Falstaff", RULE_TABLE_D) == [("status_points", -4)]
+    assert ledger(result, "Porthos", RULE_TABLE_D) == [("status_points", 2)]
+
+
+def test_an_answer_in_any_week_of_his_orders_stands():
+    """AnswerChallenge orders are read at month start: a refusal written for week 3 answers a week-1 challenge."""
+    result = run(porthos_and_falstaff(), sheets(Porthos={1: CHALLENGE},
+                                                Falstaff={3: AnswerChallenge("Porthos", accept=False)}))
+    assert events(result, EV_DUEL_REFUSED)[0].data["why"] == "his answer to the challenge"
+
+
+def test_challenging_with_insufficient_cause():
+    """Duelling Table D: "Challenges with insufficient cause, he loses 2 Status Points." No cause given and
+    none by the rules; the duel is still fought if accepted."""
+    result = run(porthos_and_falstaff(), sheets(Porthos={1: Challenge("Falstaff", "", "rapier")}))
+    (no_cause,) = events(result, EV_DUEL_NO_CAUSE)
+    assert no_cause.data["status"] == -2
+    assert ledger(result, "Porthos", RULE_TABLE_D)[0] == ("status_points", -2)
+    assert events(result, EV_DUEL)
+
+
+def test_refusing_a_challenge_without_cause_costs_nothing():
+    """Only a challenge "that has cause" costs its refuser; nor does the challenger gain."""
+    result = run(porthos_and_falstaff(), sheets(Porthos={1: Challenge("Falstaff", "", "rapier")}),
+                 standing(StandingOrders(if_challenged="refuse")))
+    assert ledger(result, "Falstaff", RULE_TABLE_D) == []
+    assert ledger(result, "Porthos", RULE_TABLE_D) == [("status_points", -2)]
+
+
+def test_the_gm_rules_on_cause():
+    """"Judgement of whether or not there was cause is up to all the players ... a unanimous vote of all players
+    not involved being required to decide that there is no cause." The GM records the vote as a ruling: no
+    cause makes a stated cause insufficient; cause makes a challenge without stated cause sufficient."""
+    pair = frozenset(("Porthos", "Falstaff"))
+    no = run(porthos_and_falstaff(), sheets(Porthos={1: CHALLENGE}), rulings={pair: False})
+    assert events(no, EV_DUEL_NO_CAUSE)[0].data["judged"] == "the GM ruled that there is no cause"
+    assert ledger(no, "Porthos", RULE_TABLE_D)[0] == ("status_points", -2)
+    yes = run(porthos_and_falstaff(), sheets(Porthos={1: Challenge("Falstaff", "", "rapier")}),
+              rulings={pair: True})
+    assert not events(yes, EV_DUEL_NO_CAUSE) and events(yes, EV_DUEL)
+
+
+def test_a_wounded_man_may_decline_without_loss():
+    """"A player with less than 50% of his Endurance may decline a duel, regardless of cause, without loss of
+    status" (by default he does)."""
+    result = run(porthos_and_falstaff(endurance=30), sheets(Porthos={1: CHALLENGE}))
+    (ev,) = events(result, EV_DUEL_REFUSED)
+    assert ev.data["wounded"] and (ev.data["lost"], ev.data["gained"]) == (0, 0)
+    assert ledger(result, "Falstaff", RULE_TABLE_D) == [] and ledger(result, "Porthos", RULE_TABLE_D) == []
+
+
+def test_a_wounded_man_who_accepts_gains_three():
+    """"If, however, a character in such a condition accepts a duel, he will gain 3 Status Points immediately,
+    regardless of the outcome of the duel." (And, below half, he owes a rest in every sequence.)"""
+    result = run(porthos_and_falstaff(endurance=35), sheets(Porthos={1: CHALLENGE}),
+                 standing(StandingOrders(if_challenged="accept", duel_sequence=LUNGER, duel_conditions=YIELDS)))
+    assert ("status_points", 3) in ledger(result, "Falstaff", RULE_RECOVERY)
+    (ev,) = events(result, EV_DUEL)
+    assert "below half of 80" in ev.data["notes"][1][0]
+
+
+def test_killed_in_a_duel_he_is_dead_and_does_nothing_more():
+    """"If a player's Endurance reaches zero or below, he is dead." Duelling Table D: "Kills his opponent, he
+    gains 2 Status Points." The dead man's later weeks and month end do not happen."""
+    result = run(porthos_and_falstaff(endurance=20), sheets(Porthos={1: CHALLENGE},
+                                                             Falstaff={2: Practise("rapier")}),
+                 standing(StandingOrders(if_challenged="accept", duel_sequence=LUNGER)))
+    f = after(result, "Falstaff")
+    assert f.state == duel.DEAD and f.endurance == 0
+    assert [(e.field, e.value) for e in result.ledger if e.character == "Falstaff" and e.field == "state"] == [
+        ("state", "dead")]
+    assert events(result, EV_DUEL_DEATH)[0].data["killed_by"] == "Porthos"
+    assert ledger(result, "Porthos", RULE_TABLE_D) == [("status_points", 2), ("expertise.rapier", 1),
+                                                       ("status_points", 2)]
+    assert not [e for e in events(result, EV_PRACTICE) if "Falstaff" in e.characters]
+    assert not [e for e in events(result, EV_SUPPORT_PAID) if "Falstaff" in e.characters]
+    # next month he is left out of everything
+    later = resolve_month(GameMonth(1607, 5), result.characters, {}, SeededDice("next"), RuleSettings())
+    assert not [e for e in later.ledger if e.character == "Falstaff"]
+
+
+def test_a_challenge_to_nobody_or_himself_is_refused():
+    """A challenge names a living gentleman of the campaign other than himself."""
+    result = run(porthos_and_falstaff(), sheets(Porthos={1: Challenge("Nobody"), 2: Challenge("Porthos")}))
+    assert [e.data["reason"] for e in events(result, EV_ORDER_REFUSED) if e.characters == ("Porthos",)] == [
+        "there is no gentleman called 'Nobody'", "a man cannot challenge himself"]
+
+
+def club_men(noble_sl: int, other_sl: int) -> list[Character]:
+    return [gent("Guillaume", sl=noble_sl, social_class="nobleman", club="Red Phillips"),
+            gent("Jacques", sl=other_sl, social_class="commoner", club="Red Phillips")]
+
+
+def club_week() -> dict[str, OrderSheet]:
+    return sheets(Guillaume={1: VisitClub("Red Phillips")}, Jacques={1: VisitClub("Red Phillips")})
+
+
+def test_a_noble_meeting_a_non_noble_four_levels_above_him():
+    """Cause: "If a noble meets a non-noble who is four or more Social Levels above him." Same place (the
+    same club), same week: the noble challenges, the other accepts, they fight there."""
+    result = run(club_men(5, 9), club_week(), {})
+    assert len(events(result, EV_CLUB_VISIT)) == 2
+    (ev,) = events(result, EV_DUEL)
+    assert ev.data["place"] == "club:Red Phillips" and ev.data["kind"] == "meeting"
+    assert ev.characters == ("Guillaume", "Jacques")
+    assert "a non-noble 4 Social Levels above him" in ev.data["cause"]
+    assert not events(run(club_men(5, 8), club_week(), {}), EV_DUEL)  # three levels: no cause
+
+
+def test_cause_and_opportunity_without_a_fight_costs_half_his_social_level():
+    """"any character who has cause and an opportunity to fight and does not will lose Status Points equal in
+    number to half his current Social Level." Only the noble has cause; both will not fight."""
+    refuse = StandingOrders(if_challenged="refuse")
+    result = run(club_men(5, 9), club_week(), {"Guillaume": refuse, "Jacques": refuse})
+    (ev,) = events(result, EV_DUEL_CAUSE_IGNORED)
+    assert ev.characters == ("Guillaume", "Jacques") and ev.data["lost"] == 2
+    assert ledger(result, "Guillaume", RULE_CAUSE) == [("status_points", -2)]
+    assert ledger(result, "Jacques", RULE_CAUSE) == []
+
+
+def test_replaying_the_ledger_reproduces_every_sheet_after_duels():
+    """The audit: replay(before, ledger) == after for every character, with duels, death and recovery."""
+    for chars, sh, st in (
+        (porthos_and_falstaff(), sheets(Porthos={1: CHALLENGE}), standing()),
+        (porthos_and_falstaff(endurance=20), sheets(Porthos={1: CHALLENGE}),
+         standing(StandingOrders(if_challenged="accept", duel_sequence=LUNGER))),
+        (club_men(5, 9), club_week(), {}),
+    ):
+        result = run(chars, sh, st)
+        assert events(result, EV_DUEL)
+        for before, now in zip(chars, result.characters):
+            entries = [e for e in result.ledger if e.character == before.name]
+            assert replay(before.to_dict(), entries).ledger_values() == now.ledger_values()
+
+
+def test_same_seed_same_month():
+    """A seeded month replays exactly: the same duels, blow by blow, the same ledger."""
+    def once():
+        chars = [gent("Porthos", exp=12), gent("Falstaff", strength=8, exp=10)]
+        return run(chars, sheets(Porthos={1: CHALLENGE}), {}, dice=SeededDice("same"))
+    a, b = once(), once()
+    assert [e.describe() for e in a.ledger] == [e.describe() for e in b.ledger]
+    assert [(e.code, e.data) for e in a.events] == [(e.code, e.data) for e in b.events]
+    assert events(a, EV_DUEL)[0].data["default_sequence"] == [True, True]
+
+
+def test_the_expertise_trade_for_strength():
+    """Practice: "At any time, a character may subtract five from his Expertise to add one to his Strength
+    characteristic. No other trades may be made, and all the above are irreversible." Endurance (Constitution
+    x Strength) rises by his Constitution."""
+    ch = gent("Porthos", exp=12, con=14)
+    sh = sheets(Porthos={})
+    sh["Porthos"].monthly.trade_expertise_for_strength = 3
+    result = run([ch], sh, {})
+    p = after(result, "Porthos")
+    assert (p.expertise, p.strength, p.endurance) == (2, 12, 140 + 28)
+    trade = [e for e in result.ledger if e.rule == duel.RULE_PRACTICE]
+    assert {e.week for e in trade} == {MONTH_START}
+    assert events(result, EV_DUEL_TRADE)[0].data["times"] == 2
+    assert "less than 5" in [e for e in events(result, EV_ORDER_REFUSED)][0].data["reason"]
+
+
+# -- the month layer without the resolver: a Turn, the week's duels ----------------------
+
+
+def turn_of(*characters: Character, standing_=None) -> Turn:
+    return Turn(APRIL, {c.name: c for c in characters}, ScriptedDice([]), standing=standing_ or {})
+
+
+def winner_and_loser(winner_regiment, loser_regiment) -> Turn:
+    w = gent("Winner", exp=12, regiment=winner_regiment)
+    l_ = gent("Loser", strength=8, regiment=loser_regiment)
+    turn = turn_of(w, l_, standing_={"Winner": StandingOrders(duel_sequence=LUNGER),
+                                     "Loser": StandingOrders(duel_sequence=LUNGER, duel_conditions=YIELDS)})
+    turn.pending_duels.append(PendingDuel(1, "Winner", "Loser", "rival suitors", "mistress:1"))
+    duel.resolve_week(turn, 1)
+    return turn
+
+
+def table_d(turn: Turn, name: str) -> list[int]:
+    return [e.delta for e in turn.ledger if e.character == name and e.rule == RULE_TABLE_D
+            and e.field == "status_points"]
+
+
+def test_table_d_friendly_regiment_win():
+    """Duelling Table D: "Fights a member of a friendly Regiment and wins, he loses 1 Status Point"."""
+    assert table_d(winner_and_loser("King's Musketeers", "Royal Foot Guards"), "Winner") == [-1]
+
+
+def test_table_d_neutral_regiment_win():
+    """Duelling Table D: "Fights a member of a neutral Regiment and wins, he gains 2 Status Points"."""
+    assert table_d(winner_and_loser("King's Musketeers", "Dragoon Guards"), "Winner") == [2]
+
+
+def test_table_d_enemy_regiment_win_and_loss():
+    """Duelling Table D: "Fights a member of an enemy Regiment and wins, he gains 5 Status Points"; "Fights a
+    member of an enemy Regiment and loses, he loses 2 Status Points"."""
+    turn = winner_and_loser("Cardinal's Guard", "King's Musketeers")
+    assert table_d(turn, "Winner") == [5] and table_d(turn, "Loser") == [-2]
+
+
+def test_regimental_friends_and_enemies():
+    """Regimental Table D (en-garde-tables.md): symmetric; a regiment listed as neither is neutral; choices:
+    the same regiment is friendly, no regiment is neutral."""
+    assert regiment_relation("Royal Foot Guards", "King's Musketeers") == "friendly"
+    assert regiment_relation("King's Musketeers", "Royal Foot Guards") == "friendly"
+    assert regiment_relation("Cardinal's Guard", "King's Musketeers") == "enemy"
+    assert regiment_relation("The Gascon Regiment", "Princess Louisa's Light Dragoons") == "enemy"
+    assert regiment_relation("Royal Marines", "Royal Marines") == "friendly"
+    assert regiment_relation("Royal Marines", "Dragoon Guards") == "neutral"
+    assert regiment_relation(None, "Royal Marines") == "neutral"
+
+
+def test_unfriendly_regiments_meeting_is_cause():
+    """Cause: "Two characters of two unfriendly Regiments meeting"; both have cause."""
+    a = gent("A", regiment="Cardinal's Guard")
+    b = gent("B", regiment="King's Musketeers")
+    (cause,) = causes(turn_of(a, b), a, b)
+    assert cause.holders == ("A", "B") and "unfriendly regiments" in cause.text
+    turn = turn_of(a, b)
+    turn.be_at(2, "club:Hunter's", "A")
+    turn.be_at(2, "club:Hunter's", "B")
+    turn.dice = SeededDice("meet")
+    duel.resolve_week(turn, 2)
+    assert [e.data["place"] for e in turn.events if e.code == EV_DUEL] == ["club:Hunter's"]
+
+
+def test_courting_the_same_mistress_is_cause():
+    """Cause: "Two characters courting the same mistress." (At her door in the same week, the mistresses rules
+    settle it; met elsewhere, it is cause.)"""
+    a, b = gent("A"), gent("B")
+    turn = turn_of(a, b)
+    turn.be_at(1, "mistress:3", "A")
+    turn.be_at(2, "mistress:3", "B")
+    assert [c.text for c in causes(turn, a, b)] == ["they court the same mistress"]
+    turn.be_at(3, "bawdyhouse", "A")
+    turn.be_at(3, "bawdyhouse", "B")
+    turn.dice = SeededDice("court")
+    duel.resolve_week(turn, 3)
+    assert [e.data["place"] for e in turn.events if e.code == EV_DUEL] == ["bawdyhouse"]
+
+
+def test_an_indiscretion_with_his_mistress_is_cause():
+    """Cause: "Committing an indiscretion with another player's mistress" (caught courting her, by the
+    mistresses rules, or noted by any rule with note_cause): her lover has cause."""
+    a, b = gent("Lover"), gent("Rake")
+    turn = turn_of(a, b)
+    turn.events.append(Event(APRIL, 1, EV_CAUGHT_COURTING, ("Rake", "Lover"), True, {"lover": "Lover"}))
+    (cause,) = causes(turn, a, b)
+    assert cause.holders == ("Lover",) and "caught courting" in cause.text
+    c, d = gent("C"), gent("D")
+    turn = turn_of(c, d)
+    duel.note_cause(turn, "C", "D", "he insulted my regimental friend")
+    assert [(x.text, x.holders) for x in causes(turn, c, d)] == [("he insulted my regimental friend", ("C",))]
+
+
+def test_a_duel_other_rules_require_is_fought():
+    """The seam: ``turn.pending_duels`` (rival suitors who would not withdraw) are fought after the week."""
+    turn = winner_and_loser(None, None)
+    (ev,) = [e for e in turn.events if e.code == EV_DUEL]
+    assert (ev.data["kind"], ev.data["cause"], ev.data["place"]) == ("required", "rival suitors", "mistress:1")

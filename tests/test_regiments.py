@@ -1,0 +1,485 @@
+"""g. MA and Regiments: application, ranks, purchase, horses, pay, duty, organisation."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from engarde import campaign as ops
+from engarde.calendar import MONTH_END, MONTH_START, GameMonth
+from engarde.cli import main
+from engarde.codes import (
+    E_AWAITS_PLAYER,
+    EV_BRIGADE_MAJOR,
+    EV_CLUB_JOINED,
+    EV_CLUB_REFUSED,
+    EV_DUTY,
+    EV_DUTY_EXCUSED,
+    EV_DUTY_INSTEAD,
+    EV_EXPELLED,
+    EV_RANK_REFUSED,
+    EV_REGIMENT_AWAITS_COLONEL,
+    EV_REGIMENT_JOINED,
+    EV_REGIMENT_NOT_ELIGIBLE,
+    EV_REGIMENT_REJECTED,
+)
+from engarde.config import load_one
+from engarde.dice import ScriptedDice, SeededDice
+from engarde.orders import ApplyRegiment, BuyRank, OrderSheet, Practise, RegimentalDuty, VisitClub
+from engarde.records import Character, replay
+from engarde.resolve import resolve_month
+from engarde.rules import clubs, practice, regiments
+from engarde.tables import (
+    REGIMENT_ESTABLISHMENT,
+    REGIMENTAL_TABLE_C,
+    REGIMENTAL_TABLE_D,
+    rank_terms,
+    regiment_by_name,
+)
+from engarde.turn import Turn
+from engarde.world import BrigadeRecord, Officer, Regiment, World
+
+APRIL = GameMonth(1607, 4)
+
+
+def make_turn(*chars: Character, dice=(), world: World | None = None, month: GameMonth = APRIL) -> Turn:
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice(dice), world=world or World())
+
+
+def npc_regiment(name: str, colonel: Officer | None = None, **posts: Officer) -> Regiment:
+    """An organised regiment of non-players (the Colonel MA 3), without dice."""
+    officers = [Officer(f"NPC {i}") for i in range(len(REGIMENT_ESTABLISHMENT))]
+    officers[0] = colonel or Officer("NPC 0", ma=3)
+    for key, officer in posts.items():
+        officers[int(key[1:])] = officer
+    return Regiment(name, officers, organised=APRIL.key)
+
+
+def world_with(*regs: Regiment) -> World:
+    return World(regiments=list(regs))
+
+
+def codes_of(turn: Turn) -> list[str]:
+    return [e.code for e in turn.events]
+
+
+# -- the tables ------------------------------------------------------------------------
+
+
+def test_regimental_tables_as_data():
+    """Regimental Table A (roll per SL), B (SL, price, pay, status per column), C (brigades,
+    weapons), D (friends and enemies, symmetric) are data named as the book names them."""
+    rfg, gascon = regiment_by_name("Royal Foot Guards"), regiment_by_name("the Gascon Regiment")
+    assert regiments.application_roll(rfg, 6) is None and regiments.application_roll(rfg, 7) == 5
+    assert regiments.application_roll(gascon, 16) == -4 and regiments.application_roll(gascon, 20) == -4
+    assert regiments.application_roll(regiment_by_name("Frontier"), 1) == 1  # "Automatic"
+    major = rank_terms(rfg, "Major")
+    assert (major.min_social_level, major.price, major.pay, major.status) == (10, 170, 22, 9)
+    private = rank_terms(gascon, "Private")
+    assert (private.min_social_level, private.price, private.pay, private.status) == (None, None, 2, 0)
+    assert rank_terms(gascon, "General").pay == 40
+    dg = regiment_by_name("Dragoon Guards")
+    assert (dg.column, dg.cavalry, dg.brigade, dg.weapon) == (3, True, "Horse Guards Brigade", "sabre")
+    assert regiment_by_name("Royal Marines").weapon == "cutlass"
+    assert [b.status for b in REGIMENTAL_TABLE_C] == [6, 5, 4, 3, 2, 1, 1, 0]
+    for reg, (friend, enemy) in REGIMENTAL_TABLE_D.items():
+        if friend:
+            assert REGIMENTAL_TABLE_D[friend][0] == reg
+        if enemy:
+            assert REGIMENTAL_TABLE_D[enemy][1] == reg
+
+
+# -- application -------------------------------------------------------------------------
+
+
+def test_application_accepted_on_the_table_a_roll():
+    """"Regimental Table A lists ... the minimum die roll needed to be accepted into that Regiment
+    per Social Level": SL 10 needs 3 for the Dragoon Guards; a 3 is accepted."""
+    ch = Character("Porthos", social_level=10, crowns=200)
+    # the Horse Guards Brigade is organised first: two Colonels' MAs, the Brigade Major roll
+    turn = make_turn(ch, dice=[4, 2, 1, 3])
+    assert regiments.apply(turn, ch, ApplyRegiment("Dragoon Guards"), 1)
+    assert (ch.regiment, ch.rank, ch.crowns, ch.get("regiment.horses")) == ("Dragoon Guards", "Private", 100, 1)
+    (joined,) = [e for e in turn.events if e.code == EV_REGIMENT_JOINED]
+    assert joined.public and joined.data["needed"] == 3 and joined.data["roll"] == 3
+    assert turn.world.regiment("Dragoon Guards").officers[0].ma == 4
+    assert turn.world.regiment("Queen's Own Carabiniers").officers[0].ma == 2
+
+
+def test_refused_he_may_try_only_lower_regiments_the_same_week():
+    """"A player who unsuccessfully attempts to join a Regiment may apply to other Regiments in the
+    same week, but may only apply to Regiments of a lower social standing than the one to which he
+    has been denied admission." """
+    ch = Character("Aramis", social_level=9, crowns=100)
+    order = ApplyRegiment("Royal Foot Guards", None, ("King's Musketeers", "Royal Foot Guards", "Picardy Musketeers"))
+    # Guards: 3 MAs + Brigade Major; RFG 3 (4 needed); KM 2 (4 needed); the 1st Brigade of
+    # Foot: 2 MAs + Brigade Major; Picardy needs 1, +1 for two rejections: 2.
+    turn = make_turn(ch, dice=[1, 2, 3, 1, 3, 2, 4, 5, 6, 2])
+    assert regiments.apply(turn, ch, order, 1)
+    assert ch.regiment == "Picardy Musketeers"
+    rejected = [e.data["regiment"] for e in turn.events if e.code == EV_REGIMENT_REJECTED]
+    assert rejected == ["Royal Foot Guards", "King's Musketeers"]
+    (skipped,) = [e for e in turn.events if e.code == EV_REGIMENT_NOT_ELIGIBLE]
+    assert skipped.data["regiment"] == "Royal Foot Guards" and "lower standing" in skipped.data["reason"]
+    (joined,) = [e for e in turn.events if e.code == EV_REGIMENT_JOINED]
+    assert joined.data["needed"] == 2 and joined.data["adjustments"] == [["2 rejections", 1]]
+    assert ch.get("regiment.rejections") == 0
+
+
+def test_every_two_rejections_subtract_one_from_his_roll():
+    """"For every two rejections, the character must subtract one from his die roll on subsequent
+    applications": with 3 rejections behind him, Picardy at SL 9 needs 1 + 1 = 2; a 1 fails, and
+    he has 4."""
+    ch = Character("Aramis", social_level=9, crowns=100, counters={"regiment.rejections": 3})
+    turn = make_turn(ch, dice=[1], world=world_with(npc_regiment("Picardy Musketeers")))
+    assert not regiments.apply(turn, ch, ApplyRegiment("Picardy Musketeers"), 2)
+    (rej,) = [e for e in turn.events if e.code == EV_REGIMENT_REJECTED]
+    assert (rej.data["needed"], rej.data["roll"]) == (2, 1)
+    assert ch.get("regiment.rejections") == 4 and ch.regiment is None
+
+
+def test_not_eligible_below_table_a_costs_no_rejection():
+    """Table A's "-": he may not apply at that Social Level; no die is rolled and it is no rejection."""
+    ch = Character("Jacques", social_level=3, crowns=50)
+    turn = make_turn(ch)
+    assert not regiments.apply(turn, ch, ApplyRegiment("Royal Foot Guards"), 1)
+    assert codes_of(turn) == [EV_REGIMENT_NOT_ELIGIBLE] and ch.get("regiment.rejections") == 0
+
+
+def test_player_commanded_regiment_the_colonel_decides():
+    """"If the Regiment is commanded by a player, no roll is required: the Commander decides who is
+    accepted."  No order lets him answer yet: the application waits and the GM is told."""
+    athos = Character("Athos", social_level=14, rank="Colonel", regiment="Dragoon Guards")
+    ch = Character("D'Artagnan", social_level=8, crowns=200)
+    world = world_with(npc_regiment("Dragoon Guards", Officer("Athos", player=True)))
+    turn = make_turn(athos, ch, world=world)
+    assert not regiments.apply(turn, ch, ApplyRegiment("Dragoon Guards"), 1)
+    assert turn.dice.log == [] and ch.regiment is None
+    (ev,) = [e for e in turn.events if e.code == EV_REGIMENT_AWAITS_COLONEL]
+    assert ev.characters == ("D'Artagnan", "Athos")
+    assert [e.code for e in turn.errors] == [E_AWAITS_PLAYER]
+    assert world.regiment("Dragoon Guards").pending == [
+        {"character": "D'Artagnan", "rank": "Private", "month": "1607-04", "week": 1}]
+
+
+def test_frontier_regiment_is_automatic():
+    """Regimental Table A: "Frontier Regiments  Automatic"."""
+    ch = Character("Jacques", social_level=1, crowns=0)
+    turn = make_turn(ch, dice=[2])  # the Colonel's MA
+    assert regiments.apply(turn, ch, ApplyRegiment("Frontier"), 1)
+    assert (ch.regiment, ch.rank) == ("Frontier Regiment", "Private")
+
+
+# -- ranks and purchase -----------------------------------------------------------------------
+
+
+def test_buy_major_on_entry_paying_each_rank_below():
+    """"In order to initially buy a Majority ... a character would have to pay the costs of the rank
+    of Captain and Subaltern in addition to the cost of Major"; a Major buys three horses.  He becomes
+    the junior Major; the junior non-player Major sells out."""
+    ch = Character("Porthos", social_level=10, crowns=1000)
+    turn = make_turn(ch, dice=[1], world=world_with(npc_regiment("Picardy Musketeers")))
+    assert regiments.apply(turn, ch, ApplyRegiment("Picardy Musketeers", "Major"), 1)
+    assert [e.delta for e in turn.ledger if e.field == "crowns"] == [-80, -90, -110, -300]
+    assert (ch.rank, ch.crowns, ch.get("regiment.horses")) == ("Major", 420, 3)
+    reg = turn.world.regiment("Picardy Musketeers")
+    assert [o.name for o in reg.officers[2:4]] == ["NPC 2", "Porthos"] and reg.officers[3].player
+
+
+def test_lieutenant_colonel_may_not_be_bought_on_entry():
+    """"For the ranks of Lieutenant-Colonel and above, commissions may not be bought initially." """
+    ch = Character("Porthos", social_level=14, crowns=5000)
+    turn = make_turn(ch)
+    assert not regiments.apply(turn, ch, ApplyRegiment("Picardy Musketeers", "Lieutenant-Colonel"), 1)
+    assert ch.regiment is None and turn.dice.log == []
+
+
+def test_rank_not_bought_when_players_hold_every_post_of_it():
+    """"A rank cannot be bought if there are so many players with characters in the same Regiment that
+    all positions of that rank are filled by those characters." """
+    reg = npc_regiment("Picardy Musketeers", m2=Officer("A", player=True), m3=Officer("B", player=True))
+    ch = Character("Porthos", social_level=10, crowns=1000)
+    turn = make_turn(ch, world=world_with(reg))
+    assert not regiments.apply(turn, ch, ApplyRegiment("Picardy Musketeers", "Major"), 1)
+    (ev,) = [e for e in turn.events if e.code == EV_REGIMENT_NOT_ELIGIBLE]
+    assert "held by a player" in ev.data["reason"]
+
+
+def test_later_purchase_only_into_an_opening_never_skipping_a_rank():
+    """"After joining a Regiment, a character may be promoted only if there is an opening of the new
+    rank" ... "A character cannot, under any circumstances, skip a rank." """
+    reg = npc_regiment("Picardy Musketeers", c9=Officer("Porthos", player=True))
+    ch = Character("Porthos", social_level=10, crowns=1000, regiment="Picardy Musketeers", rank="Captain",
+                   counters={"regiment.horses": 1})
+    turn = make_turn(ch, world=world_with(reg))
+    assert not regiments.buy_rank(turn, ch, BuyRank("Lieutenant-Colonel"), 1)
+    assert not regiments.buy_rank(turn, ch, BuyRank("Major"), 1)  # no opening
+    reasons = [e.data["reason"] for e in turn.events if e.code == EV_RANK_REFUSED]
+    assert "no rank may be skipped" in reasons[0] and "no opening" in reasons[1]
+    regiments.vacate(reg, 2)  # the senior Major dies: the other moves up, the vacancy at the bottom
+    assert reg.officers[2].name == "NPC 3" and reg.officers[3].name is None
+    assert regiments.buy_rank(turn, ch, BuyRank("Major"), 2)
+    assert [e.delta for e in turn.ledger if e.field == "crowns"] == [-110, -200]  # price, two more horses
+    assert reg.officers[3].name == "Porthos" and reg.officers[9].name is None  # his captaincy falls vacant
+
+
+def test_subaltern_is_bought_without_an_opening():
+    """"there are an unlimited number of Subalterns and Privates": a Private may buy Subaltern any time."""
+    ch = Character("Jacques", social_level=3, crowns=60, regiment="Gascon Regiment", rank="Private")
+    turn = make_turn(ch, world=world_with(npc_regiment("Gascon Regiment")))
+    assert regiments.buy_rank(turn, ch, BuyRank("Subaltern"), 1)
+    assert (ch.rank, ch.crowns) == ("Subaltern", 10)
+
+
+def test_horses_for_cavalry_captains_and_majors():
+    """"Members of Cavalry Regiments and Captains of any Regiment must buy one horse ... Majors and
+    above in any Regiment must buy three horses" """
+    dg, gascon = regiment_by_name("Dragoon Guards"), regiment_by_name("Gascon Regiment")
+    assert [regiments.horses_required(dg, r) for r in ("Private", "Captain", "Major", "Colonel")] == [1, 1, 3, 3]
+    assert [regiments.horses_required(gascon, r) for r in ("Private", "Subaltern", "Captain", "Major")] == [0, 0, 1, 3]
+
+
+def test_horse_and_groom_support_each_month():
+    """"A horse ... requires support of 3 crowns per month. A groom must be paid 2 crowns per month, but
+    only one need be hired": three horses cost 3 x 3 + 2 = 11."""
+    ch = Character("Porthos", crowns=20, counters={"regiment.horses": 3})
+    turn = make_turn(ch)
+    assert regiments.horse_upkeep(turn, ch)
+    assert ch.crowns == 9
+
+
+def test_pay_and_monthly_status_by_rank():
+    """Regimental Table B: a Captain of the Dragoon Guards (column 3) draws 16 crowns and 6 status
+    points a month."""
+    ch = Character("Porthos", crowns=0, regiment="Dragoon Guards", rank="Captain")
+    turn = make_turn(ch)
+    regiments.pay_and_status(turn, ch)
+    assert (ch.crowns, ch.status_points) == (16, 6)
+    assert [(e.week, e.rule) for e in turn.ledger] == [(MONTH_END, "g. Regimental Table B")] * 2
+
+
+# -- duty ----------------------------------------------------------------------------------
+
+
+def test_privates_owe_two_weeks_of_duty_excused_on_a_5():
+    """"Characters with the rank of Private must spend two weeks of each month on duty" ... "A
+    non-player Battalion Commander will excuse a player from one week of duty on a roll of 5 or
+    greater on one die."  Excused once (5), not the second time (4): the week he rests becomes duty."""
+    ch = Character("Jacques", social_level=4, crowns=50, regiment="Gascon Regiment", rank="Private")
+    sheet = OrderSheet("j.eml", "Jacques", weeks={1: Practise("rapier"), 2: VisitClub("Red Phillips")})
+    world = world_with(npc_regiment("Gascon Regiment"))
+    turn = make_turn(ch, dice=[5, 4], world=world)
+    assert regiments.plan_duty(turn, ch, sheet) == [4]
+    assert [r.reason for r in turn.dice.log] == [
+        "Lieutenant-Colonel decides excusal from a week of duty for Jacques: 5+ needed"] * 2
+    assert codes_of(turn) == [EV_DUTY_EXCUSED]
+    assert regiments.duty_week(turn, ch, 4) and not regiments.duty_week(turn, ch, 1)
+
+
+def test_subalterns_owe_one_week_and_duty_ordered_needs_no_roll():
+    """"Subalterns must spend one week of every month on duty"; a week ordered as duty pays it."""
+    ch = Character("Jacques", social_level=4, regiment="Gascon Regiment", rank="Subaltern")
+    sheet = OrderSheet("j.eml", "Jacques", weeks={3: RegimentalDuty()})
+    turn = make_turn(ch, world=world_with(npc_regiment("Gascon Regiment")))
+    assert regiments.plan_duty(turn, ch, sheet) == [] and turn.dice.log == []
+
+
+def test_unexcused_duty_replaces_his_latest_order():
+    """"While on duty, they may undertake no other action": with no rest week, the latest order gives way."""
+    ch = Character("Jacques", social_level=4, crowns=100, expertise=5, regiment="Gascon Regiment",
+                   rank="Subaltern")
+    weeks = {w: Practise("sabre") for w in range(1, 5)}
+    sheet = OrderSheet("j.eml", "Jacques", weeks=weeks)
+    result = resolve_month(APRIL, [ch], {"Jacques": sheet}, ScriptedDice([4]),
+                           world=world_with(npc_regiment("Gascon Regiment")))
+    duty = [(e.week, e.code) for e in result.events if e.code in (EV_DUTY, EV_DUTY_INSTEAD)]
+    assert duty == [(4, EV_DUTY_INSTEAD), (4, EV_DUTY)]
+    assert result.characters[0].get("practice.sabre") == 3
+
+
+# -- organisation ---------------------------------------------------------------------------
+
+
+def test_colonel_ma_and_the_brigade_major_rolled_when_organised():
+    """"Since the Colonel's Military Ability ... is important, determine it upon enlisting"; "In the
+    Guards Brigade, the Brigade Major is ... from the King's Musketeers on a roll of 3 or 4": the
+    senior Major of the King's Musketeers is detached as Brigade Major."""
+    turn = make_turn(dice=[2, 5, 6, 3])
+    reg = regiments.organise(turn, "King's Musketeers")
+    rfg = turn.world.regiment("Royal Foot Guards")
+    # the regiment asked for first, then its brigade's others in Table C order
+    assert reg.officers[0].ma == 2
+    assert rfg.officers[0].ma == 5 and turn.world.regiment("Cardinal's Guard").officers[0].ma == 6
+    assert reg.officers[2].detached == "Brigade Major" and reg.officers[3].detached is None
+    record = turn.world.brigade("Brigade of Guards")
+    assert (record.brigade_major, record.brigade_major_regiment) == (reg.officers[2].name, "King's Musketeers")
+    assert len({o.name for r in turn.world.regiments for o in r.officers}) == 30  # every name distinct
+
+
+def test_vacancies_shown_at_the_bottom_of_the_rank():
+    """"When a vacancy occurs at the top, all others of that rank move up and the vacancy is shown at
+    the bottom."  A new Captain becomes the junior Captain."""
+    reg = npc_regiment("Gascon Regiment")
+    regiments.vacate(reg, 4)
+    assert [o.name for o in reg.officers[4:]] == ["NPC 5", "NPC 6", "NPC 7", "NPC 8", "NPC 9", None]
+    assert regiments.place_junior(reg, "Captain", Officer("x", player=True)) == 9
+
+
+def test_acting_commands_as_in_sample_organisation_ii():
+    """Sample Organisation II: the Colonel (brevet Brigadier-General) and one Major (Brigade Major)
+    are detached, the other Major's post vacant, two Captaincies vacant: the Lieutenant-Colonel is
+    acting Regimental Commander, the three senior Captains acting Squadron Commanders, the fourth
+    commands A Troop."""
+    officers = [Officer("Col", ma=3, detached="brevet Brigadier-General"), Officer("LtCol", ma=2),
+                Officer("BM", detached="Brigade Major"), Officer(), Officer("C1"), Officer("C2"),
+                Officer("x", player=True), Officer("C4"), Officer(), Officer()]
+    reg = Regiment("Dragoon Guards", officers)
+    got = [(c.command, c.officer.name if c.officer else None, c.acting) for c in regiments.commands(reg)][:6]
+    assert got == [
+        ("Regimental Commander", "LtCol", True),
+        ("1st Squadron Commander", "C1", True),
+        ("2nd Squadron Commander", "C2", True),
+        ("3rd Squadron Commander", "x", True),
+        ("A Troop Commander", "C4", False),
+        ("B Troop Commander", None, False),
+    ]
+
+
+def test_acting_commander_ma_is_rolled():
+    """"The character has also rolled the military ability of the Lieutenant-Colonel, since, as
+    acting Regimental Commander, his MA will determine the fate of the Regiment." """
+    reg = npc_regiment("Gascon Regiment")
+    turn = make_turn(dice=[4], world=world_with(reg))
+    regiments.vacate(reg, 0)
+    regiments.ensure_commander_ma(turn, reg, 1)
+    assert regiments.commands(reg)[0].acting and reg.officers[1].ma == 4
+
+
+def test_yearly_brigade_major_roll_at_the_end_of_august():
+    """"Re-roll Brigade Major assignments at the end of the regular campaign season each year": a 5
+    names the second regiment (4-6); the old Brigade Major, a player, returns to his regiment."""
+    a = npc_regiment("69th Arquebusiers", m2=Officer("Henri", player=True, detached="Brigade Major"))
+    b = npc_regiment("Gascon Regiment")
+    henri = Character("Henri", regiment="69th Arquebusiers", rank="Major", appointment="Brigade Major")
+    world = World(regiments=[a, b], brigades=[BrigadeRecord("4th Brigade of Foot", "Henri", "69th Arquebusiers")])
+    turn = make_turn(henri, dice=[5], world=world, month=GameMonth(1607, 8))
+    regiments.yearly_brigade_majors(turn)
+    assert henri.appointment is None and a.officers[2].detached is None
+    assert b.officers[2].detached == "Brigade Major"
+    assert world.brigade("4th Brigade of Foot").brigade_major == "NPC 2"
+    assert [e.code for e in turn.events] == [EV_BRIGADE_MAJOR]
+
+
+def test_brigade_status_for_the_brigade_major():
+    """Regimental Table C: "Status points for positions ... are awarded to the Brigade commander and
+    Brigade Major": +3 in the Dragoon Brigade."""
+    henri = Character("Henri")
+    world = World(brigades=[BrigadeRecord("Dragoon Brigade", "Henri", "Grand Duke Max's Dragoons")])
+    turn = make_turn(henri, world=world)
+    assert regiments.brigade_status(turn, henri) == 3 and henri.status_points == 3
+
+
+def test_social_level_below_the_rank_minimum_three_months_then_expelled():
+    """"If a player holds a rank, but his Social Level drops below the minimum necessary to hold that
+    rank, the character has three game months to raise his Social Level to the required minimum. If
+    he does not, he is expelled from the Regiment." """
+    reg = npc_regiment("Royal Foot Guards", c9=Officer("Porthos", player=True))
+    ch = Character("Porthos", social_level=8, regiment="Royal Foot Guards", rank="Captain")  # needs 9
+    turn = make_turn(ch, world=world_with(reg))
+    for _ in range(3):
+        regiments.check_rank_minimum(turn, ch)
+    assert ch.get("regiment.months_short") == 3 and ch.regiment == "Royal Foot Guards"
+    regiments.check_rank_minimum(turn, ch)
+    assert (ch.regiment, ch.rank, ch.get("regiment.months_short")) == (None, None, 0)
+    assert reg.officers[9].name is None
+    assert [e for e in turn.events if e.code == EV_EXPELLED][0].public
+
+
+def test_recovering_the_minimum_stops_the_clock():
+    ch = Character("Porthos", social_level=9, regiment="Royal Foot Guards", rank="Captain",
+                   counters={"regiment.months_short": 2})
+    turn = make_turn(ch)
+    regiments.check_rank_minimum(turn, ch)
+    assert ch.get("regiment.months_short") == 0 and ch.regiment == "Royal Foot Guards"
+
+
+# -- other modules that read the regiment -------------------------------------------------
+
+
+def test_free_practice_with_the_regiments_weapon():
+    """"Characters in a Regiment may practice free with that Regiment's weapon, but must pay for
+    practice with any other weapon" (the Dragoon Guards' sabre)."""
+    ch = Character("Porthos", crowns=50, expertise=10, regiment="Dragoon Guards", rank="Private")
+    turn = make_turn(ch)
+    practice.practise(turn, ch, Practise("sabre"), 1)
+    practice.practise(turn, ch, Practise("rapier"), 2)
+    assert ch.crowns == 40
+
+
+def test_horse_guards_club_takes_officers_of_the_brigade():
+    """The Horse Guards: "Officer of Horse Guards Brigade": a Subaltern of the Queen's Own
+    Carabiniers joins; a Private of the same regiment does not."""
+    officer = Character("Porthos", social_level=5, regiment="Queen's Own Carabiniers", rank="Subaltern")
+    private = Character("Jacques", social_level=5, regiment="Queen's Own Carabiniers", rank="Private")
+    turn = make_turn(officer, private)
+    assert clubs.join(turn, officer, "The Horse Guards") and not clubs.join(turn, private, "The Horse Guards")
+    assert codes_of(turn) == [EV_CLUB_JOINED, EV_CLUB_REFUSED]
+
+
+# -- the month and the audit ------------------------------------------------------------------
+
+
+def army_month():
+    chars = [Character("Porthos", social_level=10, crowns=1000, expertise=10),
+             Character("Jacques", social_level=4, crowns=100, expertise=6)]
+    sheets = {
+        "Porthos": OrderSheet("p.eml", "Porthos", weeks={1: ApplyRegiment("Dragoon Guards", "Captain",
+                                                                          ("Picardy Musketeers",)),
+                                                         2: Practise("sabre")}),
+        "Jacques": OrderSheet("j.eml", "Jacques", weeks={1: ApplyRegiment("Gascon Regiment"), 2: RegimentalDuty()}),
+    }
+    return chars, sheets
+
+
+def test_replaying_the_ledger_reproduces_every_sheet_with_regiments():
+    """The audit holds with regiments: replay(before, ledger) == after; the same seed gives the same
+    month, world included."""
+    chars, sheets = army_month()
+    first = resolve_month(APRIL, chars, sheets, SeededDice("army"))
+    second = resolve_month(APRIL, *army_month(), SeededDice("army"))
+    assert first == second
+    assert first.world.regiments
+    for before, after in zip(chars, first.characters):
+        entries = [e for e in first.ledger if e.character == before.name]
+        assert replay(before.to_dict(), entries).ledger_values() == after.ledger_values()
+    assert World.from_dict(json.loads(json.dumps(first.world.to_dict()))) == first.world
+
+
+def test_engarde_regiment_shows_the_roster(tmp_path):
+    """`engarde regiment NAME`: the GM sees a regiment's roster; `engarde regiment list` every regiment."""
+    (tmp_path / "campaigns.toml").write_text(
+        '[campaigns.test]\nname = "T"\nfirst_month = "April 1607"\nseed = "t"\n'
+        f'database = "sqlite:///{tmp_path / "t.sqlite"}"\n')
+    config = ["--config", str(tmp_path / "campaigns.toml")]
+    runner = CliRunner()
+    assert runner.invoke(main, [*config, "init"]).exit_code == 0
+    camp = load_one(tmp_path / "campaigns.toml", "test")
+    from engarde.store import CampaignRow, transaction
+
+    turn = make_turn(dice=[3, 4, 2])
+    regiments.organise(turn, "Dragoon Guards")
+    with transaction(camp.database) as s:
+        row = s.get(CampaignRow, "test")
+        row.world = turn.world.to_dict()
+        s.add(row)
+    out = runner.invoke(main, [*config, "regiment", "Dragoon Guards"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert lines[0] == "Dragoon Guards (Horse Guards Brigade; cavalry; sabre)"
+    assert "Colonel" in lines[1] and "Regimental Commander" in lines[1] and "(MA 3)" in lines[1]
+    assert len(lines) == 11
+    listing = runner.invoke(main, [*config, "regiment", "list"]).output.splitlines()
+    assert len(listing) == 18 and "not yet organised" in listing[0] and "organised" in listing[3]
+    assert runner.invoke(main, [*config, "regiment", "Nowhere"]).exit_code == 2
+    assert ops.regiments(camp, "dragoon guards")[0].organised

@@ -1,0 +1,186 @@
+"""c. Toadying: guests at a club, their hosts, and the Toady Table."""
+
+from __future__ import annotations
+
+import pytest
+
+from engarde.calendar import GameMonth
+from engarde.codes import EV_CLUB_TURNED_AWAY, EV_CLUB_VISIT, EV_TOADYING
+from engarde.config import RuleSettings
+from engarde.dice import ScriptedDice
+from engarde.orders import OrderSheet, Rest, VisitClub
+from engarde.records import Character
+from engarde.resolve import resolve_month
+from engarde.rules import toadying
+
+APRIL = GameMonth(1607, 4)
+
+
+def week_one(characters: list[Character], orders: dict[str, object]):
+    """Resolve April with these week-1 orders; return the result and week 1's ledger and events."""
+    sheets = {name: OrderSheet(f"{name}.eml", name, weeks={1: order}) for name, order in orders.items()}
+    result = resolve_month(APRIL, characters, sheets, ScriptedDice([]), RuleSettings())
+    return result, [e for e in result.ledger if e.week == 1], [e for e in result.events if e.week == 1]
+
+
+def gained(ledger, name: str, fieldname: str = "status_points") -> int:
+    return sum(e.delta for e in ledger if e.character == name and e.field == fieldname)
+
+
+def test_jacques_and_cyrano_at_bothwells():
+    """The rulebook's example: "Jacques, Social Level 4, accompanies Cyrano, Social Level 14, to
+    Bothwell's. He receives 5 Status Points for being at Bothwell's ... (6 – 1 = 5). He receives 5
+    more points for being Cyrano's guest (14 – 4 = 10 / 2 = 5), and 1 more for carousing (at a cost
+    of 14 crowns), for a grand total that week of 11 Status Points. Cyrano loses 2 Status Points for
+    being seen in public with Jacques, but receives 1 for carousing (at a cost of 14 crowns)"."""
+    jacques = Character("Jacques", social_level=4, club="Red Phillips", crowns=100)
+    cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
+    result, ledger, events = week_one([jacques, cyrano], {
+        "Jacques": VisitClub("Bothwell's", carouse=True, guest_of="Cyrano"),
+        "Cyrano": VisitClub("Bothwell's", carouse=True, companions=("Jacques",)),
+    })
+    assert gained(ledger, "Jacques") == 11 and gained(ledger, "Jacques", "crowns") == -14
+    assert gained(ledger, "Cyrano") == -1 and gained(ledger, "Cyrano", "crowns") == -14
+    assert [(e.character, e.delta, e.reason, e.rule) for e in ledger if e.rule == "c. Toadying"] == [
+        ("Jacques", 5, "guest of Cyrano at Bothwell's (rank 1); the best club open to him is Red Phillips (rank 6)",
+         "c. Toadying"),
+        ("Jacques", 5, "seen at Bothwell's with Cyrano, SL 14: half of 14 - 4", "c. Toadying"),
+        ("Cyrano", -2, "seen at Bothwell's with Jacques, SL 4 (Toady Table, difference 10)", "c. Toadying"),
+    ]
+    assert [e.reason for e in ledger if e.character == "Jacques" and e.field == "crowns"] == [
+        "caroused at Bothwell's as the guest of Cyrano (his host's SL 14 crowns)"]
+    (toady,) = [e for e in events if e.code == EV_TOADYING]
+    assert toady.characters == ("Jacques", "Cyrano") and not toady.public
+    assert toady.data == {"club": "Bothwell's", "guest": "Jacques", "host": "Cyrano", "guest_points": 10,
+                          "host_points": -2, "club_ranks": 5}
+    visit = [e for e in events if e.code == EV_CLUB_VISIT and e.characters == ("Jacques",)][0]
+    assert visit.data["guest_of"] == "Cyrano"
+
+
+@pytest.mark.parametrize("difference, points", [
+    (0, 1), (3, 1), (4, 0), (6, 0), (7, -1), (8, -1), (9, -2), (10, -2), (11, -3), (15, -3)])
+def test_toady_table(difference, points):
+    """Toady Table: "0-3 +1, 4-6 0, 7-8 -1, 9-10 -2, 11+ -3"."""
+    assert toadying.toady_points(difference) == points
+
+
+def test_only_members_or_guests_of_a_member_there_may_enter():
+    """"may not visit a club unless he is a member of that club or a guest of a member": Jacques
+    names Cyrano, but Cyrano is not at Bothwell's that week: Jacques is turned away."""
+    jacques = Character("Jacques", social_level=4, club="Red Phillips", crowns=100)
+    cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
+    result, ledger, events = week_one([jacques, cyrano], {
+        "Jacques": VisitClub("Bothwell's", carouse=True, guest_of="Cyrano"), "Cyrano": Rest()})
+    assert ledger == []
+    (away,) = [e for e in events if e.code == EV_CLUB_TURNED_AWAY]
+    assert away.data == {"club": "Bothwell's",
+                         "reason": "not a member of Bothwell's, and no member there took him in as a guest (Cyrano)"}
+
+
+def test_a_host_who_names_his_guest_takes_him_in():
+    """"If a character is taken as a guest to a club": the host names him ("Go to Hunter's with
+    Falstaff"), the guest only the club; the guest comes in after the members, whatever the name order."""
+    albert = Character("Albert", social_level=6, crowns=100)
+    zorro = Character("Zorro", social_level=9, club="Hunter's", crowns=100)
+    result, ledger, events = week_one([albert, zorro], {
+        "Albert": VisitClub("Hunter's"), "Zorro": VisitClub("Hunter's", companions=("albert",))})
+    visits = [(e.characters, e.data.get("guest_of")) for e in events if e.code == EV_CLUB_VISIT]
+    assert visits == [(("Zorro",), None), (("Albert",), "Zorro")]
+    # Albert (SL 6) could join the Frog & Peach (rank 5): Hunter's (rank 2) gives 3, half of 3 gives 1;
+    # Zorro +1 from the Toady Table (difference 3).
+    assert gained(ledger, "Albert") == 3 + 1 and gained(ledger, "Zorro") == 1
+
+
+def test_a_guest_goes_to_his_hosts_club_when_he_names_none():
+    """"Visit his host's club as the guest of Cyrano": the club is wherever his host is that week."""
+    jacques = Character("Jacques", social_level=4, crowns=100)
+    cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
+    result, ledger, events = week_one([jacques, cyrano], {
+        "Jacques": VisitClub("", guest_of="Cyrano"), "Cyrano": VisitClub()})
+    visit = [e for e in events if e.code == EV_CLUB_VISIT and e.characters == ("Jacques",)][0]
+    assert visit.data["club"] == "Bothwell's" and visit.data["guest_of"] == "Cyrano"
+
+
+def test_club_rank_points_are_never_negative():
+    """"the difference in rank between the highest club he is able to join ... and the one he is
+    guest at". Choice: a guest who could join a better club than his host's gains no rank points.
+    Bergerac (SL 12, Bothwell's open to him) as Porthos's guest at Hunter's gains none; Porthos,
+    the lower, gains half the difference (3 // 2 = 1); Bergerac the Toady Table's +1."""
+    bergerac = Character("Bergerac", social_level=12, crowns=100)
+    porthos = Character("Porthos", social_level=9, club="Hunter's", crowns=100)
+    result, ledger, events = week_one([bergerac, porthos], {
+        "Bergerac": VisitClub("Hunter's", guest_of="Porthos"), "Porthos": VisitClub()})
+    assert gained(ledger, "Bergerac") == 1 and gained(ledger, "Porthos") == 1
+    (toady,) = [e for e in events if e.code == EV_TOADYING]
+    assert toady.data["club_ranks"] == 0 and toady.data["guest_points"] == 1 and toady.data["host_points"] == 1
+
+
+def test_half_the_difference_drops_fractions():
+    """"one half the difference in their Social Levels": 14 - 9 = 5, half is 2 (fractions dropped).
+    A guest with no club open to him ranks as "7 No club"."""
+    guest = Character("Guest", social_level=2, crowns=100)
+    assert toadying.rank_points(guest, toadying.CLUBS[0]) == 6
+    d = Character("D", social_level=9, crowns=100)
+    cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
+    result, ledger, events = week_one([d, cyrano], {
+        "D": VisitClub("Bothwell's", guest_of="Cyrano"), "Cyrano": VisitClub()})
+    # Hunter's (rank 2) is the best open to SL 9: 2 - 1 = 1, and 5 // 2 = 2
+    assert gained(ledger, "D") == 1 + 2 and gained(ledger, "Cyrano") == 0  # difference 5: Toady Table 0
+
+
+def test_points_are_determined_for_each_guest_separately():
+    """"Points are determined for each guest separately": Cyrano (SL 14) with Jacques (SL 4, -2)
+    and Aramis (SL 12, +1) loses 1 in all."""
+    jacques = Character("Jacques", social_level=4, crowns=100)
+    aramis = Character("Aramis", social_level=12, crowns=100)
+    cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
+    result, ledger, events = week_one([jacques, aramis, cyrano], {
+        "Jacques": VisitClub("Bothwell's", guest_of="Cyrano"), "Aramis": VisitClub("Bothwell's", guest_of="Cyrano"),
+        "Cyrano": VisitClub()})
+    assert gained(ledger, "Cyrano") == -2 + 1
+    assert [e.data["guest"] for e in events if e.code == EV_TOADYING] == ["Aramis", "Jacques"]
+
+
+def test_equal_social_level_the_host_gets_the_toady_tables_plus_one():
+    """Choice: at equal Social Level (the table's "0") the host gets +1, the guest no half difference."""
+    guest = Character("Guest", social_level=9, crowns=100)
+    host = Character("Host", social_level=9, club="Hunter's", crowns=100)
+    result, ledger, events = week_one([guest, host], {
+        "Guest": VisitClub("Hunter's", guest_of="Host"), "Host": VisitClub()})
+    assert gained(ledger, "Guest") == 0 and gained(ledger, "Host") == 1
+
+
+def test_a_guest_of_a_lower_host_pays_his_own_carousing():
+    """"A character carousing as the guest of a character of higher Social Level must pay a carousing
+    cost equal to that of his host": a guest of a lower host pays his own SL."""
+    guest = Character("Guest", social_level=12, crowns=100)
+    host = Character("Host", social_level=9, club="Hunter's", crowns=100)
+    result, ledger, events = week_one([guest, host], {
+        "Guest": VisitClub("Hunter's", carouse=True, guest_of="Host"), "Host": VisitClub()})
+    assert gained(ledger, "Guest", "crowns") == -12
+
+
+def test_two_members_together_are_not_host_and_guest():
+    """Choice: toadying is between a guest and "his guest"'s host; Porthos and Falstaff, both
+    members of Hunter's, going together gain nothing by it."""
+    porthos = Character("Porthos", social_level=10, club="Hunter's", crowns=100)
+    falstaff = Character("Falstaff", social_level=9, club="Hunter's", crowns=100)
+    result, ledger, events = week_one([porthos, falstaff], {
+        "Porthos": VisitClub("Hunter's", companions=("Falstaff",)),
+        "Falstaff": VisitClub("Hunter's", companions=("Porthos",))})
+    assert ledger == [] and not [e for e in events if e.code == EV_TOADYING]
+
+
+def test_every_visit_records_where_he_was():
+    """Whereabouts: members and guests are recorded at "club:<name>" for the week."""
+    from engarde.rules import clubs
+    from engarde.turn import Turn
+
+    jacques = Character("Jacques", social_level=4, crowns=100)
+    cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
+    turn = Turn(APRIL, {"Jacques": jacques, "Cyrano": cyrano}, ScriptedDice([]), RuleSettings())
+    clubs.visit(turn, cyrano, VisitClub(), 3)
+    clubs.visit(turn, jacques, VisitClub("Bothwell's", guest_of="Cyrano"), 3)
+    assert turn.present(3, "club:Bothwell's") == ["Cyrano", "Jacques"]
+    toadying.after_week(turn, 3)
+    assert jacques.status_points == 10 and cyrano.status_points == -2
