@@ -263,7 +263,11 @@ def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()
     extra = _monthly_lines(sheet)
     if extra:
         lines += ["", "For the month:"] + [f"  - {x}" for x in extra]
-    if status != REJECTED:
+    if status is None:  # a sheet checked, not stored: only what it says
+        given = sheet.standing.describe()
+        if given:
+            lines += ["", "Standing orders given (they stand until changed):"] + [f"  {x}" for x in given]
+    elif status != REJECTED:
         on_file = (standing or sheet.standing).describe()
         lines += ["", "Standing orders on file (they stand until you change them):"]
         lines += [f"  {x}" for x in on_file] or ["  none: the rules' defaults apply"]

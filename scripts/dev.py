@@ -105,9 +105,15 @@ def apt_install_bounded(packages: list[str], why: str, timeout: float) -> bool:
     apt = shutil.which("apt-get")
     if not (apt and hasattr(os, "geteuid") and os.geteuid() == 0):
         return False
-    say(f"{why}; installing {' '.join(packages)} with apt-get")
+    say(f"{why}; installing {' '.join(packages)} with apt-get (at most {timeout:.0f} s)")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    run_apt = lambda *args: subprocess.run([apt, *args], env=env, capture_output=True, timeout=timeout)  # noqa: E731
+    import time
+
+    end = time.monotonic() + timeout  # one budget for every apt-get call together
+
+    def run_apt(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([apt, *args], env=env, capture_output=True, timeout=max(1.0, end - time.monotonic()))
+
     if run_apt("install", "-y", "-qq", *packages).returncode == 0:
         return True
     run_apt("update", "-qq")  # the package lists may be missing or stale on a new machine

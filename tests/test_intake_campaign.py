@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from sqlmodel import select
 
 from engarde import campaign as ops
 from engarde import codes, store
@@ -90,7 +91,7 @@ def drop(gm, name: str, data: bytes | str) -> Path:
 
 def sheets(gm) -> list[SheetRow]:
     with store.transaction(gm.camp.database) as s:
-        return list(s.exec(__import__("sqlmodel").select(SheetRow).order_by(SheetRow.id)))
+        return list(s.exec(select(SheetRow).order_by(SheetRow.id)))
 
 
 # -- attribution ---------------------------------------------------------------------------
@@ -114,7 +115,7 @@ def test_another_players_address_is_rejected_and_changes_nothing(gm):
     assert row.status == "rejected" and row.character_id is None and row.raw  # kept as received
     assert ops.missing_orders(gm.camp) == ["Porthos", "Athos", "Jacques"]
     with store.transaction(gm.camp.database) as s:
-        assert s.exec(__import__("sqlmodel").select(CharacterRow).where(
+        assert s.exec(select(CharacterRow).where(
             CharacterRow.name == "Porthos")).one().password == "sack"
     assert "REJECTED: sent from henri@example.org" in r.confirmation
     assert "Standing orders on file" not in r.confirmation  # nothing of Porthos's is shown
@@ -263,14 +264,13 @@ def test_half_missing_is_not_too_many(gm):
     assert ops.current_month(gm.camp) == MAY
 
 
-def test_a_missed_month_rests_under_standing_orders_and_costs_what_the_campaign_says(tmp_path):
+def test_a_missed_month_rests_under_standing_orders_and_costs_what_the_campaign_says():
     """NMR: the character follows his standing orders, else rests; rules.nmr_status_points is the cost."""
     from dataclasses import replace
 
     from engarde.config import RuleSettings
     from engarde.dice import SeededDice
     from engarde.orders import StandingOrders
-    from engarde.records import Character
     from engarde.resolve import resolve_month
 
     ch = given_character("Athos", social_level=6, crowns=200, strength=10, constitution=10, expertise=10,
@@ -283,7 +283,6 @@ def test_a_missed_month_rests_under_standing_orders_and_costs_what_the_campaign_
     assert not [x for x in free.ledger if "no orders" in x.reason]
     [cost] = [x for x in costly.ledger if "no orders" in x.reason]
     assert (cost.field, cost.delta, cost.rule) == ("status_points", -2, "campaign: nmr_status_points")
-    assert isinstance(ch, Character)
 
 
 # -- what the GM and the player are told ----------------------------------------------------------------
@@ -305,7 +304,7 @@ def test_confirmation_has_the_calendar_standing_orders_letters_and_errors(gm):
 
 def test_on_file_standing_orders_are_merged_into_the_confirmation(gm):
     with store.transaction(gm.camp.database) as s:
-        row = s.exec(__import__("sqlmodel").select(CharacterRow).where(CharacterRow.name == "Porthos")).one()
+        row = s.exec(select(CharacterRow).where(CharacterRow.name == "Porthos")).one()
         row.standing = {"rival_suitor": "fight", "if_challenged": "refuse"}
         s.add(row)
     drop(gm, "a.eml", mail("paul@example.org", PORTHOS + "If challenged: accept\n"))

@@ -14,7 +14,6 @@ import re
 from email import policy
 from email.message import EmailMessage
 from html import escape
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

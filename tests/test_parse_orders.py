@@ -458,3 +458,19 @@ def test_a_letter_without_its_end_is_not_printed():
     err = s.errors[0]
     assert (err.code, err.line) == (codes.E_LETTER_UNENDED, 3)
     assert s.letters == [] and s.weeks == {1: Rest()}
+
+
+def test_hostile_lines_of_the_new_verbs_stay_fast():
+    """DESIGN: one bad order sheet never stalls the run (no regex blow-up in any verb)."""
+    import time
+
+    hostile = [
+        "Week 1: Visit Hunter's and gamble " + "4 bets of 50, " * 3000, "Week 2: Use a " + "class " * 3000 + "favour",
+        "Week 3: Court " + "and " * 5000 + "x", "Week 4: toady to " + "Cyrano and " * 3000,
+        "Duel sequence: " + "X L " * 3000, "Campaign: " + "poltroonery " * 3000,
+        "Week 1: Join " + "Royal Foot Guards, else " * 2000, "Week 2: Take " + "Jacques " * 5000 + "to Hunter's",
+    ]
+    start = time.perf_counter()
+    for line in hostile:
+        parse_sheet("Character: A\n" + line, "hostile.txt")
+    assert time.perf_counter() - start < 5
