@@ -139,8 +139,14 @@ class SheetView:
     start: dict[str, Any]
     ledger: list[LedgerEntry]
     birth_story: list[str]
+    # his loans, from the World: those he owes (debts) and those owed to him (lent)
+    debts: list[Loan] = field(default_factory=list)
+    lent: list[Loan] = field(default_factory=list)
+    standing: StandingOrders = field(default_factory=StandingOrders)  # his standing orders on file
 
     def to_dict(self) -> dict[str, Any]:
+        from dataclasses import asdict
+
         ch = self.character
         data = {
             "name": ch.name,
@@ -157,6 +163,15 @@ class SheetView:
             "allowance": ch.allowance,
             "club": ch.club,
             "title": ch.title,
+            "mistress": ch.mistress,
+            "regiment": ch.regiment,
+            "rank": ch.rank,
+            "appointment": ch.appointment,
+            "state": ch.state,
+            "debts": [asdict(x) for x in self.debts],
+            "lent": [asdict(x) for x in self.lent],
+            "standing_orders": self.standing.to_dict(),
+            "standing_orders_text": self.standing.describe(),
             "weapons": ch.weapons(),
             "counters": dict(ch.counters),
             "birth": {
@@ -186,10 +201,16 @@ class SheetView:
 
 
 def sheet(campaign: Campaign, name: str) -> SheetView:
+    """His sheet, its ledger, his loans (the World's, both sides) and his standing orders on file."""
     with store.transaction(campaign.database) as s:
-        _campaign_row(s, campaign)
+        camp = _campaign_row(s, campaign)
         row = _find(s, campaign, name)
-        return SheetView(store.character_from_row(row), dict(row.start), _ledger(s, row), list(row.birth_story))
+        world = World.from_dict(camp.world)
+        loans = sorted(world.loans, key=lambda x: x.number)
+        return SheetView(store.character_from_row(row), dict(row.start), _ledger(s, row), list(row.birth_story),
+                         debts=[x for x in loans if x.borrower == row.name],
+                         lent=[x for x in loans if x.lender == row.name],
+                         standing=StandingOrders.from_dict(row.standing or {}))
 
 
 def _ledger(s: Session, row: CharacterRow) -> list[LedgerEntry]:
@@ -230,6 +251,9 @@ def _monthly_lines(sheet: OrderSheet) -> list[str]:
     if getattr(monthly, "call_loans", ()):
         who = ", ".join(monthly.call_loans)
         extra.append("call in every loan you made" if who == "all" else f"call in your loans to {who}")
+    for x in getattr(monthly, "lend", ()):
+        extra.append(f"lend up to {x.amount} crowns to {x.borrower} this month, if he borrows them "
+                     f"(his week's 'Borrow {x.amount} crowns from ...'; this costs you no week)")
     if monthly.new_password:
         extra.append("a new order password (from the next sheet you send)")
     return extra
@@ -431,6 +455,10 @@ def _ingest_one(s: Session, campaign: Campaign, msg: Any, now: dt.datetime, curr
         reject(why, codes.E_UNKNOWN_SENDER)
     elif char_row.password and sheet.password != char_row.password:
         reject(f"wrong or missing password for {char_row.name}", codes.E_WRONG_PASSWORD)
+    elif is_dead(char_row):
+        died = _death_month(s, char_row)
+        reject(f"{char_row.name} is dead{f' (he died in {died})' if died else ''}: a dead man gives no orders",
+               codes.E_DEAD_CHARACTER)
     elif sheet.month is not None and sheet.month < current:
         reject(f"the sheet is for {sheet.month}, which has been resolved; the month to resolve is {current}",
                codes.E_CLOSED_MONTH)
@@ -632,7 +660,8 @@ def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
             raise CampaignError("the campaign has no characters yet: add some with 'engarde character create'")
         before = [store.character_from_row(r) for r in rows]
         sheets = active_sheets(s, campaign, month)
-        refuse_mass_nmr(campaign, month, len(rows), [r.name for r in rows if r.name not in sheets], force)
+        living = [r for r in rows if not is_dead(r)]  # the dead owe no orders
+        refuse_mass_nmr(campaign, month, len(living), [r.name for r in living if r.name not in sheets], force)
         # Standing orders on file, replaced where this month's sheet gives new ones.
         standing = {}
         for r in rows:
@@ -710,7 +739,9 @@ def undo_turn(campaign: Campaign) -> GameMonth:
     """Undo the last resolved month: restore the snapshot, drop its records.
 
     The month's order sheets stay, so running the turn again with the same
-    seed gives the same month.
+    seed gives the same month.  Only what the month changed is undone: the GM's
+    set-up since (``_undone_world``: mistresses rolled, added or renamed after the
+    month was resolved) is kept.
     """
     with store.transaction(campaign.database) as s:
         camp = _campaign_row(s, campaign)
@@ -730,10 +761,34 @@ def undo_turn(campaign: Campaign) -> GameMonth:
         for table in (LedgerRow, EventRow, RollRow):
             s.exec(delete(table).where(table.campaign_id == campaign.id, table.month == turn.month))
         camp.current_month = turn.month
-        camp.world = dict(turn.snapshot.get("world", {}))
+        camp.world = _undone_world(turn.snapshot.get("world", {}), camp.world or {})
         s.add(camp)
         s.delete(turn)
         return GameMonth.parse(turn.month)
+
+
+def _undone_world(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
+    """The world as the snapshot holds it (before the month), with the GM's set-up since kept.
+
+    A month never adds, names or re-rolls a mistress (it changes only who keeps her and
+    since when), so a mistress the snapshot lacks was rolled or added by the GM after the
+    month was resolved, and is kept; a name that differs is the GM's rename, kept unless the
+    restored world has her kept by someone (a rename is made only while she is free, and his
+    restored sheet carries her old name): then the old name stands.
+    """
+    import copy
+
+    world = copy.deepcopy(dict(before))
+    then = {m["number"]: m for m in world.get("mistresses", [])}
+    for m in (now or {}).get("mistresses", []):
+        old = then.get(m["number"])
+        if old is None:
+            world.setdefault("mistresses", []).append(copy.deepcopy(m))
+        elif old.get("lover") is None and m.get("name") and m["name"] != old.get("name"):
+            old["name"] = m["name"]
+    if "mistresses" in world:
+        world["mistresses"] = sorted(world["mistresses"], key=lambda m: m["number"])
+    return world
 
 
 def resolved_months(campaign: Campaign) -> list[GameMonth]:
@@ -760,10 +815,28 @@ def month_ledger(campaign: Campaign, month: GameMonth) -> list[LedgerEntry]:
 
 
 def missing_orders(campaign: Campaign) -> list[str]:
+    """The living characters with no orders for the month to resolve (the dead give none)."""
     with store.transaction(campaign.database) as s:
         month = GameMonth.parse(_campaign_row(s, campaign).current_month)
         have = set(active_sheets(s, campaign, month))
-        return [r.name for r in store.characters(s, campaign.id) if r.name not in have]
+        return [r.name for r in store.characters(s, campaign.id) if r.name not in have and not is_dead(r)]
+
+
+def is_dead(row: CharacterRow) -> bool:
+    """``Character.state == "dead"`` (set by the duel and military rules): he takes no part in
+    anything after, and is not counted among those who owe orders."""
+    from .rules.duel import DEAD
+
+    return (row.current or {}).get("state") == DEAD
+
+
+def _death_month(s: Session, row: CharacterRow) -> GameMonth | None:
+    """The month his ledger made him dead, if it did."""
+    from .rules.duel import DEAD
+
+    found = s.exec(select(LedgerRow).where(LedgerRow.character_id == row.id, LedgerRow.field == "state",
+                                          LedgerRow.value == DEAD).order_by(LedgerRow.id.desc())).first()
+    return GameMonth.parse(found.month) if found is not None else None
 
 
 # -- audit ----------------------------------------------------------------------
@@ -839,6 +912,36 @@ def regiments(campaign: Campaign, name: str | None = None) -> list[RegimentView]
             list(reg.pending) if reg else [],
         ))
     return views
+
+
+def decide_application(campaign: Campaign, regiment: str, applicant: str, accept: bool) -> dict[str, Any]:
+    """Record a player colonel's answer to an application waiting for him ("If the
+    Regiment is commanded by a player, no roll is required: the Commander decides who
+    is accepted").  The answer is kept with the application in the campaign's world
+    and carried out at the start of the next month resolved
+    (``engarde.rules.regiments.settle_decisions``), through the ledger like every
+    other change, so the audit stays exact and undoing that month restores it.
+    Returns the application as recorded."""
+    from .tables import regiment_by_name
+
+    info = regiment_by_name(regiment)
+    if info is None:
+        raise CampaignError(f"no regiment called {regiment!r} (see 'engarde regiment list')")
+    import copy
+
+    with store.transaction(campaign.database) as s:
+        camp = _campaign_row(s, campaign)
+        world = World.from_dict(copy.deepcopy(camp.world))  # never the stored value itself: it must be seen to change
+        reg = world.regiment(info.name)
+        waiting = [p for p in (reg.pending if reg else []) if p["character"].casefold() == applicant.strip().casefold()]
+        if not waiting:
+            names = ", ".join(p["character"] for p in (reg.pending if reg else [])) or "none"
+            raise CampaignError(f"no application from {applicant!r} waits for the {info.name}'s commander "
+                                f"(waiting: {names})")
+        waiting[-1]["decision"] = "accept" if accept else "refuse"
+        waiting[-1]["decided_for"] = camp.current_month
+        _save_world(s, camp, world)
+        return dict(waiting[-1], regiment=info.name)
 
 
 # -- the front (h. Campaign and Volunteers, i. Campaign Outcome) ----------------------

@@ -176,24 +176,27 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
 @click.option("--json", "as_json", is_flag=True, help="Print JSON records.")
 @pass_ctx
 def character_list(c: Context, as_json: bool) -> None:
-    """List the campaign's characters by precedence.
+    """List the campaign's characters by precedence (the dead last, marked "dead").
 
     \b
     Example:
       engarde character list --json
     """
-    chars = sorted(ops.list_characters(c.campaign()), key=lambda ch: (-ch.social_level, ch.name))
+    from .rules.duel import is_dead
+
+    chars = sorted(ops.list_characters(c.campaign()), key=lambda ch: (is_dead(ch), -ch.social_level, ch.name))
     if as_json:
         click.echo(json.dumps([
             {"name": ch.name, "player": ch.player, "social_level": ch.social_level, "crowns": ch.crowns,
-             "club": ch.club, "title": ch.title}
+             "club": ch.club, "title": ch.title, "state": ch.state, "dead": is_dead(ch)}
             for ch in chars
         ], indent=2, ensure_ascii=False))
         return
     if not chars:
         click.echo("No characters yet.")
     for ch in chars:
-        click.echo(f"{ch.social_level:>3}  {ch.name:<24} {ch.crowns:>6} cr  {ch.club or '-':<18} {ch.player}")
+        mark = "  \u2020 dead" if is_dead(ch) else (f"  ({ch.state})" if ch.state else "")
+        click.echo(f"{ch.social_level:>3}  {ch.name:<24} {ch.crowns:>6} cr  {ch.club or '-':<18} {ch.player}{mark}")
 
 
 # -- orders -------------------------------------------------------------------
@@ -506,12 +509,41 @@ def sheet(c: Context, name: str, as_json: bool) -> None:
     click.echo(f"  Strength {ch.strength}   Constitution {ch.constitution}   Expertise {ch.expertise}"
                f"   Endurance {ch.endurance}/{ch.max_endurance}   MA {ch.military_ability}")
     click.echo(f"  Club {ch.club or '-'}" + "".join(f"   {w} {x}" for w, x in ch.weapons().items()))
+    click.echo(f"  Mistress {ch.mistress or '-'}   Regiment {ch.regiment or '-'}   Rank {ch.rank or '-'}"
+               f"   Appointment {ch.appointment or '-'}   State {ch.state or 'about town'}")
     click.echo("  Birth: " + "; ".join(view.birth_story))
+    click.echo("  Debts:" + ("" if view.debts else " none"))
+    for x in view.debts:
+        click.echo(f"    {_sheet_loan(x, owed=True)}")
+    click.echo("  Lent:" + ("" if view.lent else " nothing"))
+    for x in view.lent:
+        click.echo(f"    {_sheet_loan(x, owed=False)}")
+    on_file = view.standing.describe()
+    click.echo("  Standing orders on file:" + ("" if on_file else " none (the rules' defaults apply)"))
+    for line in on_file:
+        click.echo(f"    {line}")
     click.echo("  Ledger:")
     if not view.ledger:
         click.echo("    (no entries yet: the sheet is as created)")
     for entry in view.ledger:
         click.echo(f"    {entry.describe()}")
+
+
+def _sheet_loan(x, owed: bool) -> str:
+    """One loan on a sheet: what he owes (``owed``) or what is owed to him."""
+    from .rules.loans import callable_from
+
+    taken = GameMonth.parse(x.taken)
+    if x.from_moneylender:
+        text = (f"loan {x.number}: {x.amount} crowns to a moneylender ({x.principal} lent in {taken}, "
+                f"+{x.interest_percent}%), due at the end of {GameMonth.parse(x.due)}")
+    else:
+        whom = f"to {x.lender}" if owed else f"from {x.borrower}"
+        text = f"loan {x.number}: {x.amount} crowns {whom} (lent in {taken}, no interest), "
+        text += f"called in {GameMonth.parse(x.called)}" if x.called else f"callable from {callable_from(x)}"
+    if x.defaulted:
+        text += f"; unpaid since {GameMonth.parse(x.defaulted)}"
+    return text
 
 
 @main.command()
@@ -554,21 +586,40 @@ def demo(c: Context, no_pdf: bool) -> None:
 
 @main.command()
 @click.argument("name", default="list")
+@click.argument("more", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the roster as JSON.")
+@click.option("--accept/--refuse", "accept", default=None,
+              help="With 'decide': the player colonel's answer to the application.")
 @pass_ctx
-def regiment(c: Context, name: str, as_json: bool) -> None:
+def regiment(c: Context, name: str, more: tuple[str, ...], as_json: bool, accept: bool | None) -> None:
     """Show a regiment's roster: its ten officers above Subaltern, by rank and
     seniority (vacancies at the bottom of their rank), who commands what (acting or
     not), the Colonel's MA, and the characters serving below Captain.  NAME "list"
     lists every regiment.
+
+    "engarde regiment decide REGIMENT APPLICANT --accept|--refuse" records a player
+    colonel's answer to an application waiting for him (a player-commanded regiment
+    decides without a roll); it is carried out, through the ledger, at the start of
+    the next month resolved.
 
     \b
     Examples:
       engarde regiment list
       engarde regiment "Dragoon Guards"
       engarde regiment "King's Musketeers" --json
+      engarde regiment decide "Dragoon Guards" "D'Artagnan" --accept
     """
     camp = c.campaign()
+    if name.lower() == "decide":
+        if len(more) != 2 or accept is None:
+            raise click.UsageError("usage: engarde regiment decide REGIMENT APPLICANT --accept|--refuse")
+        p = ops.decide_application(camp, more[0], more[1], accept)
+        click.echo(f"{p['character']}'s application to the {p['regiment']} as {p['rank']}: "
+                   f"{'accepted' if accept else 'refused'} by its commander; carried out at the start of "
+                   f"{GameMonth.parse(p['decided_for'])}")
+        return
+    if more or accept is not None:
+        raise click.UsageError("extra arguments are only for 'engarde regiment decide REGIMENT APPLICANT'")
     views = ops.regiments(camp, None if name.lower() == "list" else name)
     if as_json:
         from dataclasses import asdict
@@ -594,7 +645,9 @@ def regiment(c: Context, name: str, as_json: bool) -> None:
         ma = f" (MA {row['ma']})" if row["ma"] is not None else ""
         click.echo(f"  {row['rank']:<19} {who:<28}{' - ' + ', '.join(extra) if extra else ''}{ma}")
     for p in v.pending:
-        click.echo(f"  awaiting the colonel: {p['character']} applied as {p['rank']} ({p['month']}, week {p['week']})")
+        answer = f"; answered: {p['decision']}" if p.get("decision") else ""
+        click.echo(f"  awaiting the colonel: {p['character']} applied as {p['rank']} ({p['month']}, week {p['week']})"
+                   + answer)
 
 
 @main.command()

@@ -31,6 +31,8 @@ E_BAD_RANK = "bad-rank"
 E_BAD_FALLBACK = "bad-fallback"  # a regiment to try next that is not of lower standing
 E_BAD_SEQUENCE = "illegal-sequence"  # a duel sequence Duelling Table A does not allow
 E_LETTER_UNENDED = "letter-unended"  # a letter to the gazette with no "End of letter"
+E_BAD_CONDITION = "bad-duel-condition"  # a written duel condition the duel rules cannot read
+E_DEAD_CHARACTER = "dead-character"  # a sheet for a character who is dead
 
 # -- events (things that happen; the gazette and reports render them) ---------
 EV_SL_RAISED = "social-level-raised"
@@ -76,6 +78,8 @@ EV_CAUGHT_COURTING = "caught-courting"  # public: cause for a duel
 EV_LOAN_TAKEN = "loan-taken"
 EV_LOAN_REPAID = "loan-repaid"
 EV_LOAN_CALLED = "loan-called"
+EV_LOAN_OFFERED = "loan-offered"  # private: a lender's monthly offer, to him and the borrower
+EV_LOAN_OFFER_UNUSED = "loan-offer-unused"  # private: what the borrower did not take of it by month end
 EV_DISGRACED = "disgraced"  # public: a debt unpaid; he must join a Frontier Regiment
 EV_DISGRACE_LIFTED = "disgrace-lifted"  # public: his debts paid
 
@@ -140,6 +144,12 @@ EV_BREVET_EXTENDED = "brevet-extended"
 EV_BREVET_REVERTED = "brevet-reverted"  # public
 EV_NPC_OFFICER_KILLED = "npc-officer-killed"  # public: a non-player officer of a regiment
 EV_NPC_SUBALTERN_PROMOTED = "npc-subaltern-promoted"
+EV_NPC_OFFICER_PROMOTED = "npc-officer-promoted"  # a non-player officer into an opening above him
+EV_DISGRACE_FRONTIER = "disgraced-to-the-frontier"  # public: a disgraced man made to join a Frontier Regiment
+EV_DISGRACE_RELEASED = "released-from-the-frontier"  # public: his debts paid, he leaves the Frontier Regiment
+EV_COMMISSION_RESIGNED = "commission-resigned"  # public: he resigned his commission
+EV_REGIMENT_DECIDED = "regiment-application-decided"  # a player colonel's answer, recorded by the GM
+EV_BRIGADE_COMMAND = "brigade-command"  # public: a Brigadier takes (or gives up) his brigade
 
 # -- issue 5: duelling (engarde.rules.duel) ------------------------------------------
 EV_DUEL = "duel"  # public: the whole fight, turn by turn, in its data (DuelRecord.to_dict)

@@ -14,9 +14,11 @@ variables:
     ``society`` (public society events, by week), ``club_news`` (public
     membership events, by week), ``regimental_news`` (public regiment,
     appointment and title events, by week), ``club_visits`` (list of ``ClubVisits``, by
-    club rank then week), ``precedence`` (characters by social level, then
-    name), ``characters``, ``events`` (all public events of the month),
-    ``affairs`` (public duel events, by week: the Affairs of Honour).
+    club rank then week), ``precedence`` (the living characters by social level,
+    then name), ``characters``, ``events`` (all public events of the month),
+    ``affairs`` (public duel events, by week: the Affairs of Honour),
+    ``deaths`` (the month's public death events, one per man: the obituary
+    line; the dead are left out of ``precedence``).
 ``report.html.j2``
     ``campaign``, ``month``, ``character`` (his sheet now), ``weeks`` (list of
     ``(week, [events])``, every event of his, public or private),
@@ -231,8 +233,26 @@ def _club_rank(name: str) -> tuple[int, str]:
 
 
 def precedence(characters: Iterable[Character]) -> list[Character]:
-    """The table of precedence: social level, highest first, then name."""
-    return sorted(characters, key=lambda ch: (-ch.social_level, ch.name.casefold(), ch.name))
+    """The table of precedence: the living, by social level, highest first, then name.  The dead
+    (``state == "dead"``) are not listed: the month they die, the gazette's Deaths line names them."""
+    living = [ch for ch in characters if ch.state != DEAD]
+    return sorted(living, key=lambda ch: (-ch.social_level, ch.name.casefold(), ch.name))
+
+
+# The deaths of the month (e. Duelling, i. Campaign Outcome): the gazette's obituary line.
+DEATH_CODES = (codes.EV_DUEL_DEATH, codes.EV_KILLED_IN_ACTION)
+DEAD = "dead"  # Character.state of a man killed (engarde.rules.duel.DEAD, engarde.rules.military.STATE_DEAD)
+
+
+def deaths(events: Iterable[Event]) -> list[Event]:
+    """The public death events of the month, one for each man, in week order."""
+    seen: set[str] = set()
+    found = []
+    for ev in _by_week(events):
+        if ev.public and ev.code in DEATH_CODES and ev.characters and ev.characters[0] not in seen:
+            seen.add(ev.characters[0])
+            found.append(ev)
+    return found
 
 
 def club_visits(events: Iterable[Event]) -> list[ClubVisits]:
@@ -277,9 +297,9 @@ FRONT_CODES = (
 
 
 # e. Duelling: the gazette's "Affairs of Honour" (engarde.rules.duel)
+# (a death in a duel is told by the duel itself here, and in the Deaths line: DEATH_CODES)
 DUEL_CODES = (
     codes.EV_DUEL,
-    codes.EV_DUEL_DEATH,
     codes.EV_DUEL_REFUSED,
     codes.EV_DUEL_NO_CAUSE,
     codes.EV_DUEL_CAUSE_IGNORED,
@@ -301,6 +321,7 @@ def gazette_context(data: GazetteData) -> dict[str, Any]:
         "affairs": [ev for ev in public if ev.code in DUEL_CODES],
         "club_visits": club_visits(public),
         "precedence": precedence(data.characters),
+        "deaths": deaths(public),
         "clubs": CLUBS,
         "press": list(data.letters),
     }
@@ -412,7 +433,10 @@ def write_reports(
     ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``)."""
     folder = campaign_folder(data.campaign) / "reports" / data.month.key
     folder.mkdir(parents=True, exist_ok=True)
-    wanted = list(only) if only is not None else [ch.name for ch in data.characters]
+    # A dead man's report is written for the month he died (his events), not after.
+    wanted = list(only) if only is not None else [
+        ch.name for ch in data.characters
+        if ch.state != DEAD or any(ch.name in ev.characters for ev in data.events)]
     slugs = report_slugs(ch.name for ch in data.characters)
     env = environment(data.campaign)
     written: list[Path] = []

@@ -14,35 +14,18 @@ from __future__ import annotations
 import difflib
 import re
 
+from . import tables
+
 # Regimental Table A, highest social standing first ("the Royal Foot Guards
-# being the highest, and the Frontier Regiments the lowest").
-REGIMENTS: tuple[str, ...] = (
-    "Royal Foot Guards",
-    "Cardinal's Guard",
-    "King's Musketeers",
-    "Dragoon Guards",
-    "Queen's Own Carabiniers",
-    "Archduke Leopold Cuirassiers",
-    "Crown Prince Cuirassiers",
-    "Royal Marines",
-    "Grand Duke Max's Dragoons",
-    "Picardy Musketeers",
-    "13th Fusiliers",
-    "Princess Louisa's Light Dragoons",
-    "53rd Fusiliers",
-    "27th Musketeers",
-    "4th Arquebusiers",
-    "69th Arquebusiers",
-    "Gascon Regiment",
-    "Frontier Regiment",
-)
+# being the highest, and the Frontier Regiments the lowest").  One list: the
+# names are taken from ``engarde.tables.REGIMENTS``, less the RNHB, which has no
+# row in Table A (one campaigns with it only by volunteering).  The aliases and
+# suggestions below are the order language's own.
+REGIMENTS: tuple[str, ...] = tuple(r.name for r in tables.REGIMENTS if r.name != tables.RNHB_REGIMENT)
 # "* Cavalry Regiment" on Regimental Table A.  A substitution "must be of the
 # same type (i.e. infantry or Cavalry) as the unit it is substituted for".
-CAVALRY: frozenset[str] = frozenset({
-    "Dragoon Guards", "Queen's Own Carabiniers", "Archduke Leopold Cuirassiers",
-    "Crown Prince Cuirassiers", "Grand Duke Max's Dragoons", "Princess Louisa's Light Dragoons",
-})
-RNHB = "Royal North Highland Border Regiment"
+CAVALRY: frozenset[str] = frozenset(r.name for r in tables.REGIMENTS if r.cavalry)
+RNHB = tables.RNHB_REGIMENT
 
 # Other spellings players use.  Ambiguous short forms ("the Guards", "the
 # Musketeers") are deliberately absent: guessing would send a gentleman to the

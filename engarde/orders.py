@@ -288,12 +288,22 @@ class Petition(Order):
         return f"Petition for the {self.regiment} to replace the {self.replacing}"
 
 
+@dataclass(frozen=True)
+class ResignCommission(Order):
+    """g. Regiments: resign his commission (the week's action); he leaves his regiment."""
+
+    kind: ClassVar[str] = "resign-commission"
+
+    def describe(self) -> str:
+        return "Resign my commission"
+
+
 ORDER_KINDS: dict[str, type[Order]] = {
     cls.kind: cls
     for cls in (
         Rest, Practise, VisitClub, VisitBawdyhouse, Court, VisitMistress, ApplyRegiment, BuyRank,
         RegimentalDuty, Volunteer, SeekAppointment, UseInfluence, Borrow, Repay, Challenge,
-        AnswerChallenge, Petition,
+        AnswerChallenge, Petition, ResignCommission,
     )
 }
 
@@ -323,9 +333,32 @@ class MonthlyOrders:
     # d. Loans: "after three months ... the lender may demand payment": the borrowers
     # (names, or "all") whose loans from him he calls in this month (engarde.rules.loans)
     call_loans: tuple[str, ...] = ()
+    # d. Loans: "Characters may borrow money from other players": his consent, the crowns he
+    # offers each borrower this month (taken by the borrower's Borrow order; not a week's action)
+    lend: tuple["Lend", ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "MonthlyOrders":
+        """The inverse of ``to_dict`` (JSON turns tuples into lists; older sheets lack new fields)."""
+        data = dict(data)
+        data["call_loans"] = tuple(data.get("call_loans", ()))
+        data["lend"] = tuple(x if isinstance(x, Lend) else Lend(**x) for x in data.get("lend", ()))
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Lend:
+    """d. Loans: a monthly order, "Lend 100 crowns to D'Artagnan": up to ``amount`` crowns
+    for ``borrower`` this month, if he borrows them (engarde.rules.loans.offer)."""
+
+    amount: int
+    borrower: str
+
+    def describe(self) -> str:
+        return f"Lend {self.amount} crowns to {self.borrower}"
 
 
 @dataclass
@@ -354,9 +387,11 @@ class StandingOrders:
     def describe(self) -> list[str]:
         """Each order on file, as the sheet language writes it (for confirmations)."""
         lines = []
-        if self.if_challenged or self.duel_weapon:
-            answer = self.if_challenged or "(accept or refuse: not said)"
-            lines.append(f"If challenged: {answer}" + (f" with the {self.duel_weapon}" if self.duel_weapon else ""))
+        if self.if_challenged:
+            lines.append(f"If challenged: {self.if_challenged}"
+                         + (f" with the {self.duel_weapon}" if self.duel_weapon else ""))
+        elif self.duel_weapon:
+            lines.append(f"Duel weapon: {self.duel_weapon}")
         if self.duel_sequence:
             lines.append(f"Duel sequence: {self.duel_sequence}")
         lines += [f"Duel conditions: {c}" for c in self.duel_conditions]
@@ -441,7 +476,7 @@ class OrderSheet:
             sheet.month = GameMonth.parse(data["month"])
         sheet.weeks = {int(w): order_from_dict(o) for w, o in data.get("weeks", {}).items()}
         sheet.lines = {int(w): int(n) for w, n in data.get("lines", {}).items()}
-        sheet.monthly = MonthlyOrders(**data.get("monthly", {}))
+        sheet.monthly = MonthlyOrders.from_dict(data.get("monthly", {}))
         sheet.standing = StandingOrders.from_dict(data.get("standing", {}))
         sheet.letters = [Letter(**x) for x in data.get("letters", [])]
         sheet.errors = [ErrorRecord(**e) for e in data.get("errors", [])]

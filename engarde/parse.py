@@ -49,6 +49,7 @@ from .orders import (
     Challenge,
     Court,
     Gambling,
+    Lend,
     Letter,
     Order,
     OrderSheet,
@@ -380,9 +381,7 @@ def _unknown_club(place: str) -> ErrorRecord:
 
 
 # What to write instead, for the NOT_YET entries below.
-_NOT_YET_HINTS = {
-    "lend": "a loan between gentlemen is the borrower's order: he writes 'Borrow N crowns from NAME'",
-}
+_NOT_YET_HINTS: dict[str, str] = {}
 
 
 def _not_yet(name: str) -> ErrorRecord:
@@ -1156,11 +1155,18 @@ def _build_standing_in_week(m: re.Match[str], notes: list[str]) -> Built:
                     "write it on a line of its own, e.g. 'If challenged: accept with sabre'")
 
 
+def _build_lend_in_week(m: re.Match[str], notes: list[str]) -> Built:
+    return _problem(codes.E_UNKNOWN_VERB, f"lending: {_MONTHLY_HINT} (it costs the lender no week)",
+                    "write it on a line of its own, e.g. 'Lend 100 crowns to D'Artagnan'; "
+                    "the borrower writes 'Borrow 100 crowns from NAME' on a week")
+
+
 def _is_club_word(what: str | None) -> bool:
     what = (what or "").strip()
     return not what or bool(_OWN_CLUB.fullmatch(what)) or find_club(_LEADING_ARTICLE.sub("", what)) is not None
 
 
+_LEND_IN_WEEK = r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))\b.*"
 _RESIGN = r"(?:resign(?:s|ing)?|leave|quit)(?:\s+(?:from\s+)?(?:the\s+|my\s+|his\s+)?(?P<what>.*))?"
 _CONSPICUOUS = r"(?:(?:support|upkeep)\s*[:=-]?\s*)?conspicuous(?:\s+consumption)?.*"
 _STANDING_IN_WEEK = (r"(?:if\s+(?:i\s+am\s+|he\s+is\s+)?challenged|duel\s+sequence|rival\s+suitors?|"
@@ -1176,7 +1182,6 @@ _STANDING_IN_WEEK = (r"(?:if\s+(?:i\s+am\s+|he\s+is\s+)?challenged|duel\s+sequen
 NOT_YET: list[tuple[str, re.Pattern[str]]] = [
     (name, re.compile(rf"(?:{words})\b.*", I))
     for name, words in (
-        ("lend", r"loan\w*|lend\w*"),
         ("resign (a commission)", r"resign\w*"),
     )
 ]
@@ -1209,6 +1214,7 @@ VERBS: list[Verb] = [
     _verb("conspicuous consumption", _CONSPICUOUS, _build_conspicuous_in_week),
     _verb("resign club", _RESIGN, _build_resign_in_week),
     _verb("standing order", _STANDING_IN_WEEK, _build_standing_in_week),
+    _verb("lend", _LEND_IN_WEEK, _build_lend_in_week, ("lend",)),
 ]
 # Tried after NOT_YET: a bare place ("Hunter's and carouse", "Bawdyhouse").
 FALLBACK_VERBS: list[Verb] = [
@@ -1331,6 +1337,14 @@ _CALL_LOANS = re.compile(
     r"(?:call(?:s|ing)?\s+in|recall(?:s|ing)?)\s+(?P<all>all\s+)?(?:(?:my|his|the|our)\s+)?(?:loans?|debts?)"
     r"(?:\s*[:=-]\s*|\s+(?:to|from|of|owed\s+by|made\s+to|lent\s+to)\s+|\s*$)(?P<who>.*)"
     r"|demand(?:s|ing)?\s+(?:re)?payment\s+(?:of\s+(?:my|his|the)\s+loans?\s+)?from\s+(?P<who2>.+)", I)
+# d. Loans: "Characters may borrow money from other players": the lender's consent, a monthly
+# order (MonthlyOrders.lend) that costs him no week: "Lend 100 crowns to D'Artagnan".
+_LEND = re.compile(
+    r"(?:lend(?:s|ing)?|loan(?:s|ing)?|offer(?:s|ing)?\s+(?:to\s+lend|a\s+loan\s+of))\s*[:=-]?\s*(?:up\s+to\s+)?"
+    r"(?:(?P<amount>\d{1,7})\s*(?:crowns?|cr)?\.?\s+(?:to\s+)?(?P<who>(?!\d)[^,;()]+?)"
+    r"|(?P<who2>(?!\d|up\s)[^,;()]+?)\s+(?:up\s+to\s+)?(?P<amount2>\d{1,7})\s*(?:crowns?|cr)?\.?)"
+    r"(?:\s*,?\s*(?:this\s+month|if\s+(?:he\s+)?asks|if\s+asked))?[.!]*", I)
+_LEND_WORDS = re.compile(r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))\b.*", I)
 _NEW_PASSWORD = re.compile(
     r"(?:new\s+password|change\s+(?:my\s+|his\s+|the\s+)?password(?:\s+to)?|password\s+change)\s*(?:[:=-]\s*|\s+)?(?P<pw>.*)", I)
 # Press: "Letter to the gazette (signed|anonymous|as "The Red Fox"):" ... "End of letter"
@@ -1346,16 +1360,34 @@ _SEQUENCE_ACTIONS = {a.upper(): a for a in (
     "X", "L", "S", "C", "K", "JB", "CL", "R", "T", "P", "B", "Sur", "OP1", "OP2", "OB1", "OB2")}
 
 
+_SEQUENCE_SEPARATORS = re.compile(r"[,;/|\u2013\u2014-]+")
+_SEQUENCE_TOKEN = re.compile(r"\(|\)|[^\s()]+")
+
+
 def normalise_sequence(text: str) -> str:
-    """A duel sequence as the rules write it: "x-l-x, cl k" becomes "X L X CL K"."""
-    out = []
-    for token in re.split(r"[\s,;/|\u2013\u2014-]+", text.strip().strip(".")):
-        if not token:
-            continue
-        bracketed = token.startswith("(") and token.endswith(")")
-        inner = token.strip("()")
-        word = _SEQUENCE_ACTIONS.get(inner.upper(), inner)
-        out.append(f"({word})" if bracketed else word)
+    """A duel sequence as the rules write it: "x-l-x, cl k" becomes "X L X CL K".
+
+    Brackets stay where the player put them: "jb (x t)" becomes "JB (X T)", a
+    reminder of how an unfinished routine goes on.  Whether the sequence is
+    legal is for ``check_duel_sequence`` (the duel rules), which reads the
+    player's own text.
+    """
+    out: list[str] = []
+    opening = ""
+    for raw in _SEQUENCE_TOKEN.findall(_SEQUENCE_SEPARATORS.sub(" ", text.strip().strip("."))):
+        if raw == "(":
+            opening += "("
+        elif raw == ")":
+            if out and not opening:
+                out[-1] += ")"
+            else:
+                out.append(opening + ")")
+                opening = ""
+        else:
+            out.append(opening + _SEQUENCE_ACTIONS.get(raw.upper(), raw))
+            opening = ""
+    if opening:
+        out.append(opening)
     return " ".join(out)
 
 
@@ -1373,6 +1405,19 @@ def check_duel_sequence(text: str, weapon: str = DEFAULT_WEAPON) -> list[str] | 
         return [str(p) for p in check_sequence(text, weapon)]
     except Exception as exc:  # noqa: BLE001 - a sheet must never crash the intake
         return [f"the sequence could not be checked ({type(exc).__name__}: {exc})"]
+
+
+def check_duel_conditions(text: str) -> list[str] | None:
+    """Problems the duel rules find in one written duel condition ([] when understood); None
+    when it cannot be checked (``engarde.rules.duel.check_conditions``)."""
+    try:
+        from .rules.duel import check_conditions
+    except ImportError:
+        return None
+    try:
+        return [str(p) for p in check_conditions([text])]
+    except Exception as exc:  # noqa: BLE001 - a sheet must never crash the intake
+        return [f"the condition could not be checked ({type(exc).__name__}: {exc})"]
 
 
 def _week_numbers(text: str) -> list[int]:
@@ -1456,6 +1501,8 @@ class _SheetReader:
         self.header_lines: dict[str, int] = {}
         self.join_line: int | None = None
         self.sequence_line: int | None = None
+        self.sequence_text = ""  # the sequence as the player wrote it, for the duel rules to check
+        self.condition_lines: list[tuple[int, str]] = []  # each written duel condition and its line
         self.letter: _OpenLetter | None = None
 
     def error(self, line: int, code: str, message: str, suggestion: str | None = None) -> None:
@@ -1590,6 +1637,7 @@ class _SheetReader:
                 standing.duel_weapon = weapon
         elif m := _DUEL_CONDITIONS.fullmatch(line):
             standing.duel_conditions = (*standing.duel_conditions, m.group("cond").strip())
+            self.condition_lines.append((number, m.group("cond").strip()))
         elif m := _CAMPAIGN.fullmatch(line):
             self.read_campaign(number, m.group("body") if m.group("body") is not None else m.group("word"))
         elif m := _RIVAL_SUITOR.fullmatch(line):
@@ -1608,6 +1656,12 @@ class _SheetReader:
             names = () if m.group("all") or re.fullmatch(r"(?:all|everyone|everybody|every\s+borrower)?", who, I) \
                 else _names(who)
             monthly.call_loans = tuple(dict.fromkeys((*monthly.call_loans, *(names or ("all",)))))
+        elif m := _LEND.fullmatch(line):
+            self.read_lend(number, m)
+        elif _LEND_WORDS.fullmatch(line):
+            self.error(number, codes.E_BAD_ORDER, f"{_quote(line)}: lend how many crowns, to whom?",
+                       "write e.g. 'Lend 100 crowns to D'Artagnan' (he borrows them with a week's "
+                       "'Borrow 100 crowns from NAME')")
         elif m := _NEW_PASSWORD.fullmatch(line):
             password = m.group("pw").strip()
             if password:
@@ -1654,7 +1708,27 @@ class _SheetReader:
                        "write it as the rules do, e.g. 'Duel sequence: X L X CL K X X X X S P JB'")
             return
         self.sequence_line = number
+        self.sequence_text = text
         self.sheet.standing.duel_sequence = sequence
+
+    def read_lend(self, number: int, m: re.Match[str]) -> None:
+        """d. Loans: the lender's consent, for the month: "Lend 100 crowns to D'Artagnan"."""
+        amount = int(m.group("amount") or m.group("amount2"))
+        who = " ".join((m.group("who") or m.group("who2") or "").strip(" ,;.\"'").split())
+        who = re.sub(r"^(?:to\s+)", "", who, flags=I)
+        if amount <= 0:
+            self.error(number, codes.E_BAD_AMOUNT, "a loan must be of at least one crown",
+                       "write e.g. 'Lend 100 crowns to D'Artagnan'")
+            return
+        if not who:
+            self.error(number, codes.E_BAD_ORDER, "lend to whom?", "write e.g. 'Lend 100 crowns to D'Artagnan'")
+            return
+        monthly = self.sheet.monthly
+        earlier = [x for x in monthly.lend if normalise_name(x.borrower) == normalise_name(who)]
+        if earlier:
+            self.sheet.notes.append(f"line {number}: a second offer to lend to {who}; it replaces the first "
+                                    f"({earlier[0].amount} crowns)")
+        monthly.lend = tuple(x for x in monthly.lend if x not in earlier) + (Lend(amount, who),)
 
     def read_campaign(self, number: int, body: str) -> None:
         text = body.lower().strip(" .!")
@@ -1756,10 +1830,11 @@ class _SheetReader:
                        "end the letter with a line 'End of letter'")
             self.letter = None
         standing = self.sheet.standing
+        self.finish_conditions()
         if standing.duel_sequence is None or self.sequence_line is None:
             return
         weapon = standing.duel_weapon or DEFAULT_WEAPON
-        problems = check_duel_sequence(standing.duel_sequence, weapon)
+        problems = check_duel_sequence(self.sequence_text, weapon)
         if problems is None:
             self.sheet.notes.append(f"line {self.sequence_line}: the duel sequence is kept, but engarde cannot "
                                     "check it against Duelling Table A yet")
@@ -1771,6 +1846,22 @@ class _SheetReader:
                        "'X L X CL K X X X X S P JB'")
         elif not self.sheet.standing.duel_weapon:
             self.sheet.notes.append(f"line {self.sequence_line}: the duel sequence was checked for the {weapon}")
+
+    def finish_conditions(self) -> None:
+        """Each written duel condition read by the duel rules now, so that the player hears of one
+        they cannot read before the deadline, not after his duel; such a condition is not kept."""
+        kept = []
+        for number, text in self.condition_lines:
+            problems = check_duel_conditions(text)
+            if problems:
+                self.error(number, codes.E_BAD_CONDITION,
+                           f"the duel condition is not understood ({'; '.join(problems)}): it is not kept",
+                           "write e.g. 'Duel conditions: surrender if endurance below 25%', "
+                           "'riposte' or 'optional parry if opponent CL'")
+            else:
+                kept.append(text)
+        if self.condition_lines:
+            self.sheet.standing.duel_conditions = tuple(kept)
 
     def finish(self) -> OrderSheet:
         self.finish_standing()

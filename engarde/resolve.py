@@ -14,7 +14,8 @@ Month start (week MONTH_START), for each character in sorted name order:
   1. note his Social Level at the beginning of the month;
   2. allowance, if the campaign's ``allowance`` setting is "month_start";
   3. monthly orders: resign from his club, then join a club (so a sheet with
-     both resigns first), then call in loans (``call_loans``; payable at month end).
+     both resigns first), then call in loans (``call_loans``; payable at month end),
+     then his offers to lend (``lend``: what a borrower may take this month).
 A character without an order sheet gets EV_NO_ORDERS and rests all month.
 
 Weeks 1 to 4: each week, each character's action for that week, characters in
@@ -40,7 +41,8 @@ every character (sorted by name) before the next step:
      mistress's gifts; then her status points and her yearly favours;
   7. loans: those falling due (a moneylender's at six months, a called loan between
      characters) are repaid whole, oldest first; unpaid, he is disgraced (and pays
-     a defaulted loan at the first month end he can);
+     a defaulted loan at the first month end he can); what lenders offered and no
+     one borrowed lapses;
   8. companionship penalty (-2 SP, 2 more each consecutive month);
   9. the campaign (engarde.rules.military): in the season's last month the
      battle is fought (results from the top command down, each character's
@@ -52,20 +54,24 @@ every character (sorted by name) before the next step:
   11. status points of the month reset to 0.
 Characters on campaign at month end draw their allowance (and pay) but skip
 steps 2-8, 10 and 11: they pay nothing and keep no status account.
-At month start, before anything else, the season's campaign: each summer the
+At month start, before anything else, a disgraced man (an unpaid loan) leaves his
+regiment for the Frontier Regiment, and one whose debts are paid is released from it
+(engarde.rules.regiments.enforce_disgrace); he pays his defaulted loans at month end
+even on the Frontier.  Then the season's campaign: each summer the
 Force Commitment, Deployment and Organisation (once anyone serves in the army),
 substitution petitions; members of every unit on campaign march.  A character
 on campaign takes no weekly action.
 The army and influence (engarde.rules.regiments, influence, appointments, titles):
 at month start, after the monthly orders, every character in turn: the month's
 pledges of influence are gathered (each acts on the first decision of the month it
-names), a regiment he already belongs to is organised if it was not, favours for
+names), the player colonels' answers the GM recorded are carried out, a regiment he already belongs to is organised if it was not, favours for
 SL and appointment at the start of a season, and his duty weeks (excusal rolled on
 a 5+; an unexcused week replaces a rest, else his latest order).  At month end,
 after the club steps (5) and before his mistress (6): regimental pay and status,
 then horse and groom support, then brigade status (Brigade Major, Brigade
 commander), then his post's status and term, then a title's pension; after
-companionship (8): the King considers titles (the new-SL jump); after the social
+companionship (8) and the campaign (9): the King considers titles (the new-SL jump;
+a battle may have qualified him); after the social
 level (10): a rank's minimum SL (three months, then expulsion), the yearly Brigade
 Major roll (August), seasonal favours lapse (end of a season), unused pledges.
 So the payments come in this order: support (with conspicuous consumption), club
@@ -99,7 +105,8 @@ from .orders import (
 from .records import Character, ErrorRecord, Event, LedgerEntry
 from .rules import bawdyhouse, clubs, companionship, loans, mistresses, practice, status, toadying
 from .rules import appointments, influence, regiments, titles
-from .orders import ApplyRegiment, BuyRank, RegimentalDuty, SeekAppointment, UseInfluence
+from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission, SeekAppointment, UseInfluence
+from .tables import DISGRACED
 from .rules import military
 from .rules import duel
 from .orders import AnswerChallenge, Challenge
@@ -164,6 +171,8 @@ def resolve_month(
             usable[key] = sheet
 
     # -- month start ---------------------------------------------------------------
+    for name in names:  # d. Loans: the disgraced to a Frontier Regiment, the released home
+        regiments.enforce_disgrace(turn, by_name[name])
     military.begin_month(turn)  # the season's campaign; who marches with it
     for name in names:
         ch = by_name[name]
@@ -186,12 +195,15 @@ def resolve_month(
             clubs.join(turn, ch, sheet.monthly.join_club)
         if getattr(sheet.monthly, "call_loans", ()):
             loans.call(turn, ch, sheet.monthly.call_loans)
+        if getattr(sheet.monthly, "lend", ()):
+            loans.offer(turn, ch, sheet.monthly.lend)  # his consent, for borrowers to take this month
         if sheet.monthly.trade_expertise_for_strength:
             duel.trade_expertise(turn, ch, sheet.monthly.trade_expertise_for_strength, MONTH_START)
         duel.note_answers(turn, name, sheet.weeks.values())
 
     # -- month start: the army and influence ----------------------------------------
     influence.gather_pledges(turn, usable)
+    regiments.settle_decisions(turn)  # player colonels' answers to applications, recorded by the GM
     for name in names:
         regiments.organise_for_members(turn, by_name[name])
     for name in names:
@@ -247,13 +259,17 @@ def resolve_month(
         titles.pension(turn, by_name[name])
     for name in home:
         mistresses.month_end(turn, by_name[name])
-    for name in home:
-        loans.month_end(turn, by_name[name])
+    for name in names:
+        # A disgraced man on the Frontier pays his defaulted loans "when he is able".
+        if name in home or by_name[name].state == DISGRACED:
+            loans.month_end(turn, by_name[name])
+    loans.unused_offers(turn)  # what lenders offered and no one borrowed lapses
     for name in home:
         companionship.month_end(turn, by_name[name])
-    for name in names:
-        titles.consider(turn, by_name[name])
     military.month_end(turn, home)  # the campaign fought; despatches, poltroonery, brevets
+    for name in names:
+        if not duel.is_dead(by_name[name]):
+            titles.consider(turn, by_name[name])  # after the battle, whose results may qualify him
     for name in home:
         status.settle_social_level(turn, by_name[name])
     for name in names:
@@ -298,6 +314,8 @@ def _act(turn: Turn, ch: Character, order: Order, week: int, sheet: OrderSheet |
         regiments.buy_rank(turn, ch, order, week)
     elif isinstance(order, RegimentalDuty):
         regiments.duty(turn, ch, week)
+    elif isinstance(order, ResignCommission):
+        regiments.resign_commission(turn, ch, order, week)
     elif isinstance(order, SeekAppointment):
         appointments.seek(turn, ch, order, week)
     elif isinstance(order, UseInfluence):

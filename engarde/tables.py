@@ -738,6 +738,7 @@ REGIMENTAL_TABLE_A: dict[str, tuple[int | None, ...]] = {
 }
 del _
 FRONTIER_REGIMENT = "Frontier Regiment"  # "Frontier Regiments  Automatic"
+RNHB_REGIMENT = RNHB  # volunteers only: no Table A row
 
 # -- Regimental Table B: The Regiments -----------------------------------------------
 RANKS = ("Private", "Subaltern", "Captain", "Major", "Lieutenant-Colonel", "Colonel")
@@ -860,11 +861,20 @@ REGIMENTS: tuple[RegimentInfo, ...] = tuple(
                  "sabre" if name in _CAVALRY else _WEAPONS_C.get(name, "rapier"), _ALIASES.get(name, ()))
     for i, name in enumerate(REGIMENTAL_TABLE_A, start=1)
 ) + (
-    # HOUSE VALUES: the rules give the Frontier Regiments no Table B column, brigade or
-    # weapon; engarde pays them by the lowest column (10) and arms them with the rapier.
+    # "Frontier Regiments receive the same pay as the Gascon Regiment" (h. Volunteers):
+    # Table B column 10.  HOUSE VALUE: the rules give them no brigade or weapon; engarde
+    # arms them with the rapier.
     RegimentInfo(FRONTIER_REGIMENT, len(REGIMENTAL_TABLE_A) + 1, 10, False, None, "rapier",
                  _ALIASES[FRONTIER_REGIMENT]),
+    # HOUSE VALUES: the Royal North Highland Border Regiment ("an élite Frontier
+    # Regiment") has no row in Table A (one campaigns with it by volunteering, meeting
+    # its requirements), no Table B column and no weapon in the rules; engarde pays it
+    # as a Frontier Regiment (column 10) and arms it with the rapier.  Its outcome
+    # modifiers (RNHB Regiment) are the rules'.
+    RegimentInfo(RNHB_REGIMENT, len(REGIMENTAL_TABLE_A) + 2, 10, False, None, "rapier",
+                 ("rnhb", "rnhb regiment", "royal north highland borderers", "royal north highland border")),
 )
+RNHB_HOUSE_VALUES = True  # the RNHB's column and weapon above are engarde's, not the rules'
 
 # -- Regimental Table D: friends and enemies (en-garde-tables.md; symmetric) ----------
 REGIMENTAL_TABLE_D: dict[str, tuple[str | None, str | None]] = {  # regiment: (friend, enemy)

@@ -140,6 +140,42 @@ def test_failed_turn_leaves_campaign_as_it_was(gm, monkeypatch):
     assert ops.resolved_months(gm.campaign) == []
 
 
+def test_sheet_shows_the_whole_man(gm, tmp_path):
+    """`engarde sheet NAME`: besides the numbers and the ledger, his mistress, regiment and rank,
+    appointment and state, his debts and what is owed him (the World's loans), and the standing
+    orders on file; the same in JSON."""
+    gm("init")
+    for name in ("Porthos", "Athos"):
+        gm("character", "create", name, "--given", "--sl", "9", "--crowns", "300", "--strength", "10",
+           "--constitution", "10", "--expertise", "10", "--ma", "3")
+    gm("mistress", "add", "Roxanne", "--sl", "5")
+    mail = tmp_path / "loan"
+    mail.mkdir()
+    (mail / "porthos.txt").write_text("Character: Porthos\nLend 100 crowns to Athos\nWeek 1: Court Roxanne\n"
+                                      "Weeks 2-4: Court Roxanne\nEnd\n")
+    (mail / "athos.txt").write_text("Character: Athos\nWeek 1: Borrow 60 crowns from Porthos\n"
+                                    "If challenged: accept with sabre\nDuel sequence: X L X\n"
+                                    "Duel conditions: surrender if endurance below 25%\nEnd\n")
+    gm("orders", "ingest", str(mail))
+    gm("turn", "run")
+    out = gm("sheet", "Athos")
+    assert "Mistress -   Regiment -   Rank -   Appointment -   State about town" in out
+    assert "  Debts:\n    loan 1: 60 crowns to Porthos (lent in April 1607, no interest), callable from July 1607" in out
+    assert "  Lent: nothing" in out
+    assert ("  Standing orders on file:\n    If challenged: accept with the sabre\n    Duel sequence: X L X\n"
+            "    Duel conditions: surrender if endurance below 25%") in out
+    porthos = gm("sheet", "Porthos")
+    assert "Mistress Roxanne" in porthos and "loan 1: 60 crowns from Athos" in porthos
+    assert "Standing orders on file: none" in porthos
+    data = json.loads(gm("sheet", "Athos", "--json"))
+    assert {k: data[k] for k in ("mistress", "regiment", "rank", "appointment", "state")} == dict.fromkeys(
+        ("mistress", "regiment", "rank", "appointment", "state"))
+    assert [(x["lender"], x["amount"]) for x in data["debts"]] == [("Porthos", 60)] and data["lent"] == []
+    assert data["standing_orders"]["if_challenged"] == "accept"
+    assert data["standing_orders_text"][1] == "Duel sequence: X L X"
+    assert json.loads(gm("sheet", "Porthos", "--json"))["mistress"] == "Roxanne"
+
+
 def test_rolled_character_is_reproducible(gm):
     gm("init")
     out1 = gm("character", "create", "Cyrano", "--seed", "nose")

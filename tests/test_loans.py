@@ -8,6 +8,8 @@ from engarde.codes import (
     EV_DISGRACE_LIFTED,
     EV_DISGRACED,
     EV_LOAN_CALLED,
+    EV_LOAN_OFFER_UNUSED,
+    EV_LOAN_OFFERED,
     EV_LOAN_REPAID,
     EV_LOAN_TAKEN,
     EV_ORDER_REFUSED,
@@ -18,6 +20,8 @@ from engarde.orders import (
     Borrow,
     Court,
     Gambling,
+    Lend,
+    MonthlyOrders,
     OrderSheet,
     Repay,
     VisitBawdyhouse,
@@ -150,6 +154,7 @@ def test_a_loan_between_characters_bears_no_interest():
     porthos = Character("Porthos", social_level=9, crowns=20)
     athos = Character("Athos", social_level=10, crowns=500)
     turn = make_turn(porthos, athos)
+    loans.offer(turn, athos, (Lend(200, "Porthos"),))
     loan = loans.borrow(turn, porthos, Borrow(200, "athos"), 1)
     assert loan == Loan(1, "Porthos", "Athos", 200, "1607-04", principal=200)
     assert (porthos.crowns, athos.crowns) == (220, 300)
@@ -162,11 +167,47 @@ def test_a_lender_must_have_the_crowns():
     porthos = Character("Porthos", social_level=9, crowns=20)
     athos = Character("Athos", social_level=10, crowns=100)
     turn = make_turn(porthos, athos)
+    loans.offer(turn, athos, (Lend(200, "Porthos"),))
     assert loans.borrow(turn, porthos, Borrow(200, "Athos"), 1) is None
     assert codes(turn, EV_ORDER_REFUSED)[0].data["reason"] == "Athos has not 200 crowns to lend"
     assert loans.borrow(turn, porthos, Borrow(10, "Milady"), 1) is None
     assert loans.borrow(turn, porthos, Borrow(10, "Porthos"), 1) is None
     assert turn.ledger == []
+
+
+def test_a_loan_between_characters_needs_the_lenders_offer():
+    """"Characters may borrow money from other players": a loan needs both.  The lender's monthly
+    order "Lend 100 crowns to Porthos" (no week of his) offers up to that much this month; the
+    borrower's Borrow takes what he asks up to what is still offered, and without an offer is
+    refused with the reason.  What is not borrowed lapses at month end, and the lender is told."""
+    porthos = Character("Porthos", social_level=9, crowns=20)
+    athos = Character("Athos", social_level=10, crowns=500)
+    aramis = Character("Aramis", social_level=6, crowns=0)
+    turn = make_turn(porthos, athos, aramis)
+    assert loans.borrow(turn, porthos, Borrow(50, "Athos"), 1) is None
+    (refused,) = codes(turn, EV_ORDER_REFUSED)
+    assert refused.characters == ("Porthos",) and refused.data["reason"].startswith(
+        "Athos has not offered to lend him anything this month")
+    assert "'Lend N crowns to Porthos'" in refused.data["reason"] and turn.ledger == []
+    assert loans.offer(turn, athos, (Lend(100, "porthos"), Lend(30, "Milady"), Lend(5, "Athos"))) == {"Porthos": 100}
+    (offered,) = codes(turn, EV_LOAN_OFFERED)
+    assert offered.characters == ("Athos", "Porthos") and not offered.public
+    assert [e.data["reason"] for e in codes(turn, EV_ORDER_REFUSED)[1:]] == [
+        "there is no gentleman called 'Milady'", "he cannot lend to himself"]
+    loan = loans.borrow(turn, porthos, Borrow(150, "Athos"), 2)  # more than offered: the offer
+    assert loan.amount == 100 and (porthos.crowns, athos.crowns) == (120, 400)
+    assert codes(turn, EV_LOAN_TAKEN)[0].data["asked"] == 150
+    assert loans.borrow(turn, porthos, Borrow(10, "Athos"), 3) is None  # the offer is used up
+    assert loans.borrow(turn, aramis, Borrow(10, "Athos"), 3) is None  # offered to Porthos, not to him
+    # In the month: Athos's sheet offers 80 to Aramis, who borrows 50; 30 lapses.
+    sheets = {"Athos": OrderSheet("a.eml", "Athos", monthly=MonthlyOrders(lend=(Lend(80, "Aramis"),))),
+              "Aramis": OrderSheet("r.eml", "Aramis", weeks={2: Borrow(50, "Athos")})}
+    result = resolve_month(APRIL, [Character("Athos", social_level=10, crowns=500),
+                                   Character("Aramis", social_level=6, crowns=0)],
+                           sheets, SeededDice("lend"), RuleSettings())
+    assert [(x.borrower, x.lender, x.amount) for x in result.world.loans] == [("Aramis", "Athos", 50)]
+    (lapsed,) = [e for e in result.events if e.code == EV_LOAN_OFFER_UNUSED]
+    assert lapsed.week == MONTH_END and lapsed.data == {"lender": "Athos", "borrower": "Aramis", "amount": 30}
 
 
 def test_a_loan_may_be_called_only_after_three_months():
@@ -253,10 +294,10 @@ def society_month():
     sheets = {
         "Athos": OrderSheet("a.eml", "Athos", weeks={
             1: VisitClub("Hunter's", carouse=True, companions=("Jacques",), gamble=Gambling(3, 100, cut_at=6)),
-            2: VisitBawdyhouse(purse=200, gamble=Gambling(2, 50))}),
+            2: VisitBawdyhouse(purse=200, gamble=Gambling(2, 50))}, monthly=MonthlyOrders(lend=(Lend(200, "Porthos"),))),
         "Porthos": OrderSheet("p.eml", "Porthos", weeks={
             1: Borrow(200, "Athos"), 2: Borrow(300, "moneylender"), 3: Court("Roxanne", extra_payments=1),
-            4: Repay(150, "Athos")}),
+            4: Repay(150, "Athos")}, monthly=MonthlyOrders(lend=(Lend(20, "Jacques"),))),
         "Jacques": OrderSheet("j.eml", "Jacques", weeks={
             1: VisitClub("Hunter's", carouse=True, guest_of="Athos"), 2: Borrow(20, "Porthos")}),
         "D'Artagnan": OrderSheet("d.eml", "D'Artagnan", weeks={1: VisitMistress(), 2: Borrow(100, "moneylender")}),

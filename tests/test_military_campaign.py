@@ -79,7 +79,8 @@ def test_henri_campaign_in_the_month():
         ("69th Arquebusiers: the battalion of Henri", 2, "Bloody victory"),
     ]
     assert h.military_ability == 5 and h.crowns == 1900
-    assert h.counters == {mil.C_DESPATCHES: 1, "despatch.1.points": 3, "despatch.1.months": 3}
+    assert h.counters == {mil.C_DESPATCHES: 1, "despatch.1.points": 3, "despatch.1.months": 3,
+                          "title.mentions": 1}  # the first of the two mentions that qualify for a title
     assert h.state is None
     assert codes(august, EV_DESPATCHES)[0].data["points"] == 3
     assert codes(august, EV_RETURNED_FROM_CAMPAIGN)[0].characters == ("Henri",)
@@ -367,3 +368,160 @@ def test_cli_front(tmp_path):
     assert "organisation 53" in out and "Field Army: 1st Division (1st Brigade of Foot, 2nd Brigade of Foot)" in out
     assert "Henri: 69th Arquebusiers since June 1607" in out
     assert json.loads(run("front", "--json"))["organisation"] == 53
+
+
+# -- issue 6: the two halves joined ---------------------------------------------------------
+
+
+def roster_69th(*players):
+    """The 69th Arquebusiers' roster: NPC officers, ``players`` placed by post index."""
+    from engarde.tables import REGIMENT_ESTABLISHMENT
+    from engarde.world import Officer, Regiment
+
+    officers = [Officer(f"NPC {i}", ma=3 if i == 0 else None) for i in range(len(REGIMENT_ESTABLISHMENT))]
+    for index, name in players:
+        officers[index] = Officer(name, player=True)
+    return Regiment("69th Arquebusiers", officers, organised="1607-04")
+
+
+HENRI_AUGUST = [5, 5, 6, 3, 3, 1, 2, 5, 5, 4, 1, 4, 6]  # the MAs and battle results of the Henri example
+
+
+def test_npc_officers_die_first_and_the_character_is_promoted_into_the_opening():
+    """i. Non-Player Characters: "Player characters have precedence over equally ranked
+    non-player characters for promotion"; "roll two dice on the Personal Outcome Table to see
+    if a Subaltern is promoted into that slot"; "all Captaincy vacancies in excess of two are
+    considered filled by purchase".  NPC and player officers share one roster: the Lieutenant-
+    Colonel dies in the battle, Henri (a Major) is promoted into his post, Henri's old Major's
+    post goes to the senior NPC Captain on his promotion roll, and his Captaincy to a Subaltern."""
+    from engarde.codes import EV_NPC_OFFICER_KILLED, EV_NPC_OFFICER_PROMOTED, EV_NPC_SUBALTERN_PROMOTED
+    from engarde.rules import regiments
+
+    h = henri()
+    world = World(regiments=[roster_69th((2, "Henri"))])
+    june = turn_for(JUNE, h, dice=[5, 3], world=world)
+    mil.begin_month(june)
+    npc_deaths = [1, 1, 6, 6] + [1, 1] * 7  # two dice each: the Lieutenant-Colonel dies (needs 6+), the rest live
+    aug = turn_for(AUGUST, h, world=june.world, dice=[
+        5, 5, 6, 3, 3, 1, 5,  # army, adjutant, division, adjutant, brigade, Brigade Major; the 69th's adjutant
+        5, 4, 1, 4, 6,  # battle results (the Colonel's MA 3 is on the roster)
+        *npc_deaths,
+        2, 2, 3, 3, 3, 3, 1, 1,  # Henri: death 4 (needs 9), mention 6 (5), promotion 6 (6), plunder 2 (2)
+        1, 1, 1, 1,  # his plunder: four dice x 100
+        3,  # the mention's status die
+        6, 6,  # NPC 4, the senior Captain, rolls for the Major's post Henri left: 12
+        6, 6,  # "a Subaltern is promoted into that slot": 12
+    ])
+    mil.month_end(aug, home=[])
+    roster = aug.world.regiment("69th Arquebusiers")
+    assert codes(aug, EV_NPC_OFFICER_KILLED)[0].data["officer"] == "NPC 1"
+    assert h.rank == "Lieutenant-Colonel" and roster.officers[1].name == "Henri" and roster.officers[1].player
+    assert codes(aug, EV_NPC_OFFICER_PROMOTED)[0].data == {"officer": "NPC 4", "regiment": "69th Arquebusiers",
+                                                           "rank": "Major", "roll": 12}
+    assert [o.name for o in roster.officers[2:4]] == ["NPC 3", "NPC 4"]
+    assert regiments.vacancies(roster, "Captain") == 0 and codes(aug, EV_NPC_SUBALTERN_PROMOTED)
+    assert aug.dice.remaining == 0
+
+
+def test_titles_from_battle_results_and_mentions():
+    """Titles (en-garde-tables.md): "a character qualifies by two mentions in despatches, ...
+    a battle result of 1 while commanding a unit, or a result 3 or more better than his
+    immediate superior"."""
+    from engarde.rules import titles
+
+    h = henri()
+    t = turn_for(AUGUST, h)
+    mil._title_qualifications(t, h, own=1, superior=5, role="battalion")  # a 1, and 4 better: two
+    assert h.counters[titles.QUALIFICATIONS] == 2
+    mil._title_qualifications(t, h, own=1, superior=1, role="")  # not commanding: nothing
+    assert h.counters[titles.QUALIFICATIONS] == 2
+    p = Character("Porthos", counters={titles.MENTIONS: 1})
+    t = turn_for(AUGUST, p, dice=[4])
+    mil.mention(t, p, "69th Arquebusiers")  # his second mention
+    assert p.counters[titles.QUALIFICATIONS] == 1 and t.fact("Porthos")[titles.FACT_QUALIFIED]
+
+
+def test_brigadier_commands_his_brigade_on_campaign():
+    """"players serving with higher commands use the result and modifiers of that command": a
+    Brigadier (by appointment, the brigade's commander) ends his chain at the brigade, with his
+    own MA; a Division Adjutant serves with the division, his MA its adjutant's."""
+    from engarde.world import BrigadeRecord
+
+    h = henri()
+    h.rank, h.appointment = "Colonel", "Brigadier (Brigade Commander)"
+    h.counters[mil.C_BREVET_RANK] = 7  # brevet Brigadier-General
+    adj = Character("Aramis", social_level=9, regiment="69th Arquebusiers", rank="Major", military_ability=6,
+                    appointment="Division Adjutant")
+    world = World(brigades=[BrigadeRecord(FOURTH_FOOT, commander="Henri")])
+    june = turn_for(JUNE, h, adj, dice=[5, 3], world=world)
+    mil.begin_month(june)
+    aug = turn_for(AUGUST, h, adj, world=june.world, dice=[5, 5, 6, 1])  # army, adjutant, division, Brigade Major
+    chain, role = mil.chain_for(aug, aug.world.front, h)
+    assert [c.level for c in chain] == ["army", "division", "brigade"] and role == "brigade"
+    assert chain[-1].ma == h.military_ability and chain[1].adjutant_ma == 6  # Aramis's MA, not rolled
+    chain, role = mil.chain_for(aug, aug.world.front, adj)
+    assert [c.level for c in chain] == ["army", "division"] and role == "staff:division"
+    assert aug.dice.remaining == 0
+    mods = mil.outcome_modifiers(command="brigade", regiment="69th Arquebusiers", rank="Brigadier-General")
+    assert mods[0].label == "brigade commander"
+
+
+def test_disgraced_man_joins_the_frontier_and_is_released_when_he_pays():
+    """d. Loans: "If unable to pay, the character is disgraced and must join a Frontier Regiment
+    until he can pay his debts."  At month start he leaves his regiment for the Frontier
+    Regiment (and marches with it); on the Frontier he pays the defaulted loan when he can, and
+    the next month start releases him.  The ledger replays every sheet."""
+    from engarde.codes import EV_DISGRACE_FRONTIER, EV_DISGRACE_RELEASED
+    from engarde.rules import regiments
+    from engarde.world import Loan
+
+    p = Character("Porthos", social_level=6, crowns=100, regiment="Gascon Regiment", rank="Captain",
+                  state="disgraced", counters={"disgrace.unpaid_loans": 1, "debt.1": 50})
+    gascons = roster_69th((4, "Porthos"))
+    gascons.name = "Gascon Regiment"
+    world = World(loans=[Loan(1, "Porthos", "moneylender", 50, "1606-10", due="1607-04", defaulted="1607-04",
+                              interest_percent=10, principal=45)], regiments=[gascons])
+    may = resolve_month(GameMonth(1607, 5), [p], {}, SeededDice("disgrace"), RuleSettings(), world)
+    (after,) = may.characters
+    assert [e.code for e in may.events if e.code == EV_DISGRACE_FRONTIER]
+    assert after.regiment == FRONTIER and after.rank == "Private" and after.counters.get("debt.1", 0) == 0
+    assert "Porthos" in may.world.front.campaigners and after.state is None  # paid at month end: disgrace over
+    assert "Porthos" not in [o.name for o in may.world.regiment("Gascon Regiment").officers]  # his post vacant
+    june = resolve_month(JUNE, [after], {}, SeededDice("disgrace-2"), RuleSettings(), may.world)
+    (free,) = june.characters
+    assert [e.code for e in june.events if e.code == EV_DISGRACE_RELEASED]
+    assert free.regiment is None and free.counters.get(regiments.FRONTIER_DISGRACE, 0) == 0
+    for before, month in ((p, may), (after, june)):
+        mine = [e for e in month.ledger if e.character == "Porthos"]
+        assert replay(before.to_dict(), mine).ledger_values() == month.characters[0].ledger_values()
+
+
+def test_influence_moves_the_petition_and_the_npc_volunteer_rolls():
+    """"The Field Marshal will grant a player's petition on a roll of 7 on one die. This roll may
+    be altered by influence."  "A non-player Commander ... will volunteer his unit on a die roll
+    of 6 on one die. This roll may be modified by influence." (f. Influence Table B: a class 8
+    favour moves a Field Marshal by two, a class 4 a Colonel by two.)"""
+    from engarde.orders import UseInfluence
+    from engarde.rules import influence
+
+    h = henri()
+    porthos = Character("Porthos", social_level=12, counters={"favour.npc.class8": 1, "favour.npc.class4": 1})
+    world = World(petitions=[{"character": "Henri", "regiment": "Cardinal's Guard",
+                              "replacing": "69th Arquebusiers", "influence": 0}])
+    t = turn_for(JUNE, h, porthos, dice=[5, 3, 5], world=world)
+    influence.gather_pledges(t, {"Porthos": OrderSheet("p", "Porthos", weeks={
+        1: UseInfluence("class 8", "petition", "Henri")})})
+    mil.begin_month(t)
+    assert codes(t, EV_SUBSTITUTION_GRANTED) and "favour.npc.class8" not in {
+        k for k, v in porthos.counters.items() if v}
+    # without influence a 7 is impossible: no die is rolled, the petition fails
+    t = turn_for(JUNE, henri(), dice=[5, 3], world=World(petitions=[dict(world.petitions[0])] if world.petitions else [
+        {"character": "Henri", "regiment": "Cardinal's Guard", "replacing": "69th Arquebusiers"}]))
+    mil.begin_month(t)
+    assert not codes(t, EV_SUBSTITUTION_GRANTED) and t.dice.remaining == 0
+    c = Character("Cap", social_level=6, regiment="Picardy Musketeers", rank="Captain")
+    t = turn_for(OCTOBER, c, porthos, dice=[4, 4])  # needs 6 - 2 = 4; then the season's mission
+    influence.gather_pledges(t, {"Porthos": OrderSheet("p", "Porthos", weeks={
+        1: UseInfluence("class 4", "volunteer", "Cap")})})
+    mil.volunteer(t, c, Volunteer(), 1)
+    assert codes(t, EV_VOLUNTEERED)

@@ -514,6 +514,55 @@ def test_a_kept_mistress_cannot_be_renamed(tmp_path):
     assert ops.list_mistresses(camp)[0].name == "Roxanne"
 
 
+def test_undo_keeps_the_gms_mistresses(tmp_path):
+    """`engarde turn undo` undoes what the month did (Athos won Ninon), not the GM's set-up since:
+    a mistress added after the month was resolved, and a free one renamed, are still there; the
+    month run again is the same month."""
+    from engarde import campaign as ops
+    from engarde.config import load_one
+    from engarde.creation import given_character
+
+    run = gm_campaign(tmp_path)
+    run("init")
+    camp = load_one(tmp_path / "campaigns.toml", "test")
+    for name in ("Athos", "Porthos"):
+        ops.add_character(camp, given_character(name, social_level=12, crowns=400, strength=10, constitution=10,
+                                                expertise=10, military_ability=3))
+    ops.add_mistress(camp, "Ninon", 8)
+    ops.add_mistress(camp, "Marion", 6)
+    (tmp_path / "mail").mkdir()
+    (tmp_path / "mail" / "athos.txt").write_text("Character: Athos\nWeeks 1-4: Court Ninon\nEnd\n")
+    ops.ingest(camp, tmp_path / "mail")
+    first = ops.run_turn(camp, force=True)
+    assert [(m.name, m.lover) for m in ops.list_mistresses(camp)] == [("Ninon", "Athos"), ("Marion", None)]
+    ops.add_mistress(camp, "Milady de Winter", 14, beautiful=True)
+    ops.rename_mistress(camp, 2, "Constance")
+    ops.undo_turn(camp)
+    assert [(m.number, m.name, m.lover) for m in ops.list_mistresses(camp)] == [
+        (1, "Ninon", None), (2, "Constance", None), (3, "Milady de Winter", None)]
+    assert ops.list_mistresses(camp)[2].beautiful
+    again = ops.run_turn(camp, force=True)
+    assert again.ledger == first.ledger and again.events == first.events
+    assert [(m.name, m.lover) for m in ops.list_mistresses(camp)] == [
+        ("Ninon", "Athos"), ("Constance", None), ("Milady de Winter", None)]
+    assert ops.audit(camp)[1] == []
+
+
+def test_undo_keeps_the_old_name_of_a_mistress_kept_again():
+    """A mistress the month took from her lover, renamed by the GM once free, is his again when the
+    month is undone: his restored sheet names her, so her old name stands (a kept mistress is never
+    renamed)."""
+    from engarde.campaign import _undone_world
+
+    before = World(mistresses=[Mistress(1, "Roxanne", 8, lover="Athos", since="1607-01"),
+                               Mistress(2, "Ninon", 6)]).to_dict()
+    now = World(mistresses=[Mistress(1, "Constance", 8), Mistress(2, "Marion", 6),
+                            Mistress(3, "Milady", 14)]).to_dict()
+    undone = World.from_dict(_undone_world(before, now))
+    assert [(m.number, m.name, m.lover) for m in undone.mistresses] == [
+        (1, "Roxanne", "Athos"), (2, "Marion", None), (3, "Milady", None)]
+
+
 # -- the gazette and the reports -------------------------------------------------------------------
 
 

@@ -166,6 +166,36 @@ def test_loans(text, order):
     assert parse_action(text) == order
 
 
+def test_lending_is_an_order_for_the_month():
+    """Rules, d. Loans: "Characters may borrow money from other players": the lender consents with an
+    order for the month, which costs him no week ("Lend 100 crowns to D'Artagnan"); the borrower takes
+    it with a week's Borrow.  On a week line it is told where it belongs.  It survives the JSON the
+    sheets are stored as."""
+    import json
+
+    from engarde.orders import Lend, OrderSheet
+
+    s = sheet("Character: Porthos", "Lend 100 crowns to D'Artagnan", "Lend Aramis 20 crowns",
+              "Offer a loan of 50 crowns to Jacques", "Lend up to 30 crowns to Athos this month",
+              "Lend 40 crowns to aramis")
+    assert s.ok, s.errors
+    assert s.monthly.lend == (Lend(100, "D'Artagnan"), Lend(50, "Jacques"), Lend(30, "Athos"), Lend(40, "aramis"))
+    assert s.notes == ["line 6: a second offer to lend to aramis; it replaces the first (20 crowns)"]
+    assert s.weeks == {}
+    back = OrderSheet.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert back.monthly == s.monthly and back.to_dict() == s.to_dict()
+    assert OrderSheet.from_dict({"source": "old.txt", "monthly": {"call_loans": ["all"]}}).monthly.lend == ()
+    err = sheet("Character: Porthos", "Week 1: Lend 100 crowns to D'Artagnan").errors[0]
+    assert err.code == codes.E_UNKNOWN_VERB and "not a week's action" in err.message
+    assert err.suggestion.startswith("write it on a line of its own")
+    assert sheet("Character: Porthos", "Lend crowns to Aramis").errors[0].code == codes.E_BAD_ORDER
+    from engarde.calendar import GameMonth
+    from engarde.campaign import confirmation_text
+
+    told = confirmation_text(s, GameMonth(1607, 4))
+    assert "  - lend up to 100 crowns to D'Artagnan this month, if he borrows them" in told
+
+
 def test_borrowing_needs_an_amount():
     err = error("Borrow lots from Porthos")
     assert err.code == codes.E_BAD_AMOUNT and err.suggestion.startswith("write e.g. 'Borrow 100 crowns")
@@ -191,6 +221,21 @@ def test_apply_to_a_regiment(text, order):
     "A player who unsuccessfully attempts to join a Regiment may apply to other Regiments in the same
     week"."""
     assert parse_action(text) == order
+
+
+def test_one_list_of_regiment_names():
+    """The order language knows the regiments of engarde.tables (Regimental Table A and the Frontier
+    Regiment; the RNHB only by volunteering), in Table A's order, and every alias of its own names one
+    of them."""
+    from engarde import names, tables
+
+    assert names.REGIMENTS == tuple(r.name for r in sorted(tables.REGIMENTS, key=lambda r: r.standing)
+                                    if r.name != tables.RNHB_REGIMENT)
+    assert names.CAVALRY == {r.name for r in tables.REGIMENTS if r.cavalry}
+    assert all(target in names.REGIMENTS for target in names._ALIASES.values())
+    assert all(names.find_regiment(name) == name for name in names.REGIMENTS)
+    assert names.find_regiment("the Gascons") == "Gascon Regiment"
+    assert names.find_regiment("the Musketeers") is None  # ambiguous: never guessed
 
 
 def test_regiments_to_try_next_must_be_lower():
@@ -323,15 +368,15 @@ def test_standing_orders():
               "If challenged: accept with sabre, sequence X L X CL K X X X X S P JB",
               "Campaign: reckless bravery +2",
               "Rival suitor: withdraw",
-              "Duel conditions: surrender below a quarter of my Endurance")
+              "Duel conditions: surrender if endurance below 25%")
     assert s.ok, s.errors
     st = s.standing
     assert (st.if_challenged, st.duel_weapon, st.duel_sequence) == ("accept", "sabre", "X L X CL K X X X X S P JB")
     assert (st.campaign_modifier, st.rival_suitor) == (2, "withdraw")
-    assert st.duel_conditions == ("surrender below a quarter of my Endurance",)
+    assert st.duel_conditions == ("surrender if endurance below 25%",)
     assert st.describe() == [
         "If challenged: accept with the sabre", "Duel sequence: X L X CL K X X X X S P JB",
-        "Duel conditions: surrender below a quarter of my Endurance", "Campaign: reckless bravery +2",
+        "Duel conditions: surrender if endurance below 25%", "Campaign: reckless bravery +2",
         "Rival suitor: withdraw"]
 
 
@@ -389,6 +434,35 @@ def test_sequence_is_written_as_the_rules_write_it():
     """Rules, e. Recording Actions, Sample Sequence: "X L X CL K X X X X S P JB (X)"."""
     assert normalise_sequence("x-l-x, cl k x x x x s p jb (x)") == "X L X CL K X X X X S P JB (X)"
     assert normalise_sequence("X L X sur") == "X L X Sur"
+
+
+def test_a_bracketed_reminder_keeps_its_brackets():
+    """Rules, e. Recording Actions: "a parenthetical reminder is also shown that the first action of
+    the next sequence must be a rest, the completion of the jump back routine".  A reminder of two
+    actions, "(X T)" (a Throw begun with JB), stays one bracket; the duel rules read the player's own
+    text."""
+    assert normalise_sequence("x l x cl k x x x x s p jb (x t)") == "X L X CL K X X X X S P JB (X T)"
+    assert normalise_sequence("jb(x)") == "JB (X)"
+    pytest.importorskip("engarde.rules.duel")
+    s = sheet("Character: A", "Duel sequence: X L X CL K X X X X S P JB (X T)")
+    assert s.ok, s.errors
+    assert s.standing.duel_sequence == "X L X CL K X X X X S P JB (X T)"
+    bad = sheet("Character: A", "Duel sequence: X L X (X T")
+    assert bad.errors[0].code == codes.E_BAD_SEQUENCE and "never closed" in bad.errors[0].message
+
+
+def test_duel_conditions_are_read_by_the_duel_rules_at_ingest():
+    """Rules, e. Optional Routines: "Under some conditions a player may, at the beginning of a turn,
+    substitute an optional routine for the one previously recorded"; by post he writes those conditions
+    down.  A condition the duel rules cannot read is reported on its line when the sheet is read (before
+    the deadline, not after the duel) and is not kept; the others are."""
+    pytest.importorskip("engarde.rules.duel")
+    s = sheet("Character: A", "Duel conditions: surrender below a quarter of my Endurance",
+              "Duel conditions: surrender if endurance below 25%", "Conditions: optional parry if opponent CL")
+    (err,) = s.errors
+    assert (err.code, err.line) == (codes.E_BAD_CONDITION, 2)
+    assert "is not kept" in err.message and "surrender if endurance below 25%" in err.suggestion
+    assert s.standing.duel_conditions == ("surrender if endurance below 25%", "optional parry if opponent CL")
 
 
 def test_the_rulebook_sample_sequence_is_legal():

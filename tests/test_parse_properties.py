@@ -243,7 +243,7 @@ def test_monthly_orders_read_back_the_same(conspicuous, join, resign):
     lines += ["Resign club"] if resign else []
     sheet = parse_sheet("\n".join(lines), "monthly.txt")
     assert sheet.ok
-    assert sheet.monthly.to_dict() == {"conspicuous_consumption": conspicuous, "join_club": join, "resign_club": resign, "new_password": None, "trade_expertise_for_strength": 0, "call_loans": ()}
+    assert sheet.monthly.to_dict() == {"conspicuous_consumption": conspicuous, "join_club": join, "resign_club": resign, "new_password": None, "trade_expertise_for_strength": 0, "call_loans": (), "lend": ()}
 
 
 @SETTINGS

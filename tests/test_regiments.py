@@ -149,7 +149,8 @@ def test_not_eligible_below_table_a_costs_no_rejection():
 
 def test_player_commanded_regiment_the_colonel_decides():
     """"If the Regiment is commanded by a player, no roll is required: the Commander decides who is
-    accepted."  No order lets him answer yet: the application waits and the GM is told."""
+    accepted."  The application waits and the GM is told (he records the answer with
+    `engarde regiment decide`)."""
     athos = Character("Athos", social_level=14, rank="Colonel", regiment="Dragoon Guards")
     ch = Character("D'Artagnan", social_level=8, crowns=200)
     world = world_with(npc_regiment("Dragoon Guards", Officer("Athos", player=True)))
@@ -160,7 +161,7 @@ def test_player_commanded_regiment_the_colonel_decides():
     assert ev.characters == ("D'Artagnan", "Athos")
     assert [e.code for e in turn.errors] == [E_AWAITS_PLAYER]
     assert world.regiment("Dragoon Guards").pending == [
-        {"character": "D'Artagnan", "rank": "Private", "month": "1607-04", "week": 1}]
+        {"character": "D'Artagnan", "rank": "Private", "month": "1607-04", "week": 1, "colonel": "Athos"}]
 
 
 def test_frontier_regiment_is_automatic():
@@ -480,6 +481,145 @@ def test_engarde_regiment_shows_the_roster(tmp_path):
     assert "Colonel" in lines[1] and "Regimental Commander" in lines[1] and "(MA 3)" in lines[1]
     assert len(lines) == 11
     listing = runner.invoke(main, [*config, "regiment", "list"]).output.splitlines()
-    assert len(listing) == 18 and "not yet organised" in listing[0] and "organised" in listing[3]
+    assert len(listing) == 19 and "not yet organised" in listing[0] and "organised" in listing[3]
     assert runner.invoke(main, [*config, "regiment", "Nowhere"]).exit_code == 2
     assert ops.regiments(camp, "dragoon guards")[0].organised
+
+
+# -- issue 6: the two halves joined ---------------------------------------------------------
+
+
+def test_brevet_rank_pay_status_and_the_detached_colonel():
+    """i. Brevet Rank: "Players holding a brevet rank receive all pay, status and privileges
+    associated with that rank"; "A Colonel brevetted to Brigadier-General still occupies the
+    Colonel's slot" and serves elsewhere, the Lieutenant-Colonel acting (Sample Organisation II);
+    at the end of the year without an appointment he reverts and commands again."""
+    from engarde.rules import military as mil
+
+    col = Character("Athos", social_level=12, regiment="69th Arquebusiers", rank="Colonel", military_ability=4,
+                    counters={mil.C_BREVET_RANK: 7, mil.C_BREVET_MONTHS: 1})  # brevet Brigadier-General
+    world = world_with(npc_regiment("69th Arquebusiers", Officer("Athos", player=True)))
+    turn = make_turn(col, world=world, dice=[2])  # the acting commander's MA
+    regiments.pay_and_status(turn, col)
+    assert (col.crowns, col.status_points) == (30, 8)  # Brigadier-General: 30 crowns, 8 SP (Table B)
+    mil.sync_roster(turn, col)
+    reg = world.regiment("69th Arquebusiers")
+    assert reg.officers[0].detached == "brevet Brigadier-General" and reg.officers[0].name == "Athos"
+    officer, rank = regiments.commander(reg)
+    assert (officer.name, rank) == ("NPC 1", "Lieutenant-Colonel") and officer.ma == 2
+    mil.brevet_clock(turn, col)  # the year ends; no appointment requires the rank: he reverts
+    assert mil.brevet_rank(col) is None and reg.officers[0].detached is None
+    assert regiments.commander(reg)[0].name == "Athos"
+
+
+def test_brevet_for_social_level_holds_both_posts_and_is_not_expelled():
+    """"a Captain serving as brevet Major occupies both a Major's and a Captain's slot"; "He then
+    has one year from the date of his promotion to raise his Social Level" (not the three months
+    of a rank's minimum: that rule applies to his permanent rank); reverting frees the Major's."""
+    from engarde.rules import military as mil
+
+    cap = Character("Henri", social_level=3, regiment="69th Arquebusiers", rank="Captain",
+                    counters={mil.C_BREVET_RANK: 4, mil.C_BREVET_SL: 1, mil.C_BREVET_MONTHS: 1})  # brevet Major
+    world = world_with(npc_regiment("69th Arquebusiers", p3=Officer(), p4=Officer("Henri", player=True)))
+    turn = make_turn(cap, world=world)
+    mil.sync_roster(turn, cap)
+    reg = world.regiment("69th Arquebusiers")
+    assert reg.officers[3].name == "Henri" and reg.officers[4].detached == "brevet Major"
+    regiments.check_rank_minimum(turn, cap)  # Major needs SL 3 in column 10; Captain 2: nothing short
+    cap.social_level = 2
+    regiments.check_rank_minimum(turn, cap)
+    assert not cap.counters.get(regiments.MONTHS_SHORT)
+    mil.brevet_clock(turn, cap)  # the year is out, SL 2 < 3: he reverts
+    assert reg.officers[3].name is None and reg.officers[4].name == "Henri" and reg.officers[4].detached is None
+
+
+def test_the_brigadier_takes_the_brigade_and_its_status():
+    """Regimental Table C: "Status points for positions ... are awarded to the Brigade commander":
+    the appointment "Brigadier (Brigade Commander)" (a brevet Brigadier-General qualifies) makes him
+    his regiment's brigade's commander; the brigade's status comes to him; his term's end ends it."""
+    from engarde.rules import appointments
+    from engarde.rules import military as mil
+    from engarde.tables import post_by_name
+
+    col = Character("Athos", social_level=14, regiment="Royal Foot Guards", rank="Colonel",
+                    counters={mil.C_BREVET_RANK: 7})
+    turn = make_turn(col)
+    post = post_by_name("Brigadier (Brigade Commander)")
+    assert appointments.qualifies(col, post, turn) is None
+    appointments.appoint(turn, col, post, 1, "appointed")
+    assert turn.world.brigade("Brigade of Guards").commander == "Athos"
+    assert regiments.brigade_status(turn, col) == 6 and col.status_points == 6
+    col.counters[appointments.MONTHS_LEFT] = 1
+    appointments.month_end(turn, col)
+    assert col.appointment is None and turn.world.brigade("Brigade of Guards").commander is None
+
+
+def test_rnhb_is_a_regiment_with_house_values():
+    """h. The RNHB, "an élite Frontier Regiment": the rules give it no Table A row, Table B column or
+    weapon; engarde pays it as a Frontier Regiment ("Frontier Regiments receive the same pay as the
+    Gascon Regiment") and arms it with the rapier (house values); one may not apply to it."""
+    from engarde.tables import RNHB, RNHB_HOUSE_VALUES, regiment_by_name
+
+    rnhb = regiment_by_name("RNHB")
+    assert rnhb.name == RNHB and rnhb.column == 10 and rnhb.weapon == "rapier" and RNHB_HOUSE_VALUES
+    assert regiments.application_roll(rnhb, 10) is None
+
+
+def test_resigning_a_commission_and_the_horse_guards_lapse():
+    """Resigning his commission (the week's action) vacates his post; c. Clubs, The Horse Guards:
+    "Officer of Horse Guards Brigade": no longer one, his membership lapses."""
+    from engarde.codes import EV_CLUB_LAPSED, EV_COMMISSION_RESIGNED
+    from engarde.orders import ResignCommission
+
+    ch = Character("Porthos", social_level=10, regiment="Dragoon Guards", rank="Captain", club="The Horse Guards")
+    world = world_with(npc_regiment("Dragoon Guards", p4=Officer("Porthos", player=True)))
+    turn = make_turn(ch, world=world)
+    assert regiments.resign_commission(turn, ch, ResignCommission(), 2)
+    assert ch.regiment is None and ch.rank is None and ch.club is None
+    assert "Porthos" not in [o.name for o in world.regiment("Dragoon Guards").officers]
+    assert {EV_CLUB_LAPSED, EV_COMMISSION_RESIGNED} <= set(codes_of(turn))
+    assert not regiments.resign_commission(turn, ch, ResignCommission(), 3)  # no commission to resign
+
+
+def test_the_colonels_answer_is_carried_out_at_month_start():
+    """"If the Regiment is commanded by a player, no roll is required: the Commander decides who is
+    accepted. The candidate must meet all the minimum criteria": accepted, he joins (paying for his
+    horse in a cavalry regiment); refused, it is a rejection."""
+    athos = Character("Athos", social_level=14, rank="Colonel", regiment="Dragoon Guards")
+    dart = Character("D'Artagnan", social_level=8, crowns=200)
+    jussac = Character("Jussac", social_level=8, crowns=200)
+    reg = npc_regiment("Dragoon Guards", Officer("Athos", player=True))
+    reg.pending = [{"character": "D'Artagnan", "rank": "Private", "month": "1607-04", "week": 1, "decision": "accept"},
+                   {"character": "Jussac", "rank": "Private", "month": "1607-04", "week": 1, "decision": "refuse"},
+                   {"character": "Athos", "rank": "Private", "month": "1607-04", "week": 1}]
+    turn = make_turn(athos, dart, jussac, world=world_with(reg), month=GameMonth(1607, 5))
+    regiments.settle_decisions(turn)
+    assert (dart.regiment, dart.rank, dart.crowns) == ("Dragoon Guards", "Private", 100)
+    assert jussac.regiment is None and jussac.counters[regiments.REJECTIONS] == 1
+    assert [p["character"] for p in reg.pending] == ["Athos"]  # undecided: still waiting
+
+
+def test_engarde_regiment_decide_records_the_answer(tmp_path):
+    """`engarde regiment decide REGIMENT APPLICANT --accept|--refuse`: the GM records a player
+    colonel's answer; it waits in the world for the next month's start."""
+    (tmp_path / "campaigns.toml").write_text(
+        '[campaigns.test]\nname = "T"\nfirst_month = "April 1607"\nseed = "t"\n'
+        f'database = "sqlite:///{tmp_path / "t.sqlite"}"\n')
+    config = ["--config", str(tmp_path / "campaigns.toml")]
+    runner = CliRunner()
+    assert runner.invoke(main, [*config, "init"]).exit_code == 0
+    camp = load_one(tmp_path / "campaigns.toml", "test")
+    from engarde.store import CampaignRow, transaction
+
+    reg = npc_regiment("Dragoon Guards", Officer("Athos", player=True))
+    reg.pending = [{"character": "D'Artagnan", "rank": "Private", "month": "1607-04", "week": 1}]
+    with transaction(camp.database) as s:
+        row = s.get(CampaignRow, "test")
+        row.world = world_with(reg).to_dict()
+        s.add(row)
+    out = runner.invoke(main, [*config, "regiment", "decide", "Dragoon Guards", "d'artagnan", "--accept"])
+    assert out.exit_code == 0, out.output
+    assert "accepted" in out.output
+    assert ops.regiments(camp, "Dragoon Guards")[0].pending[0]["decision"] == "accept"
+    assert runner.invoke(main, [*config, "regiment", "decide", "Dragoon Guards", "Nobody", "--refuse"]).exit_code != 0
+    assert runner.invoke(main, [*config, "regiment", "decide", "Dragoon Guards"]).exit_code != 0

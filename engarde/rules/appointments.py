@@ -27,6 +27,7 @@ from ..codes import (
     EV_APPOINTMENT_ENDED,
     EV_APPOINTMENT_REFUSED,
     EV_APPOINTMENT_STATUS,
+    EV_BRIGADE_COMMAND,
 )
 from ..orders import SeekAppointment
 from ..records import Character, ErrorRecord
@@ -73,12 +74,31 @@ def _player_appointer(turn: Turn, ch: Character, post: Post) -> str | None:
     return None
 
 
-def qualifies(ch: Character, post: Post) -> str | None:
-    """Why he may not hold ``post``, or None."""
+BRIGADIER = "Brigadier (Brigade Commander)"
+
+
+def brigade_for(ch: Character) -> str | None:
+    """The brigade a Brigadier commands.  Choice: his own regiment's (Regimental Table C)."""
+    reg = regiments.info(ch.regiment)
+    return reg.brigade if reg else None
+
+
+def qualifies(ch: Character, post: Post, turn: Turn | None = None) -> str | None:
+    """Why he may not hold ``post``, or None.  His rank is his brevet rank if he holds
+    one ("Players holding a brevet rank receive all pay, status and privileges
+    associated with that rank"; "an appointment that requires the rank")."""
+    rank = regiments.effective_rank(ch)
+    if post.name == BRIGADIER:
+        brigade = brigade_for(ch)
+        if brigade is None:
+            return "a Brigadier commands his own regiment's brigade; he has none"
+        record = turn.world.brigade(brigade) if turn is not None else None
+        if record is not None and record.commander and record.commander != ch.name:
+            return f"the {brigade} is commanded by {record.commander}"
     if post.rank is not None:
-        if post.military and ch.rank != post.rank:
+        if post.military and rank != post.rank:
             return f"the post of {post.name} needs a {post.rank}"
-        if not post.military and regiments.rank_index(ch.rank or "") < regiments.rank_index(post.rank):
+        if not post.military and regiments.rank_index(rank or "") < regiments.rank_index(post.rank):
             return f"the post of {post.name} needs a {post.rank} or higher"
     if ch.social_level < post.min_social_level:
         return f"the post of {post.name} needs Social Level {post.min_social_level}"
@@ -105,7 +125,7 @@ def seek(turn: Turn, ch: Character, order: SeekAppointment, week: int) -> bool:
         return refuse(f"he holds the post of {ch.appointment}: one post at a time")
     if ch.get(bar_field(post)) > 0:
         return refuse(f"a failed application cannot be repeated for {APPOINTMENT_RETRY_MONTHS} months")
-    why = qualifies(ch, post)
+    why = qualifies(ch, post, turn)
     if why:
         return refuse(why)
     others = [n for n in holders(turn, post) if n != ch.name]
@@ -151,6 +171,33 @@ def appoint(turn: Turn, ch: Character, post: Post, week: int, reason: str) -> No
               f"a term of {post.term_months} months", RULE_APPOINTMENTS)
     if post.name.startswith("Minister"):
         titles.qualify(turn, ch, week, f"became {post.name}")
+    if post.name == BRIGADIER:
+        take_brigade(turn, ch, week)
+
+
+def take_brigade(turn: Turn, ch: Character, week: int) -> None:
+    """"Status points for positions ... are awarded to the Brigade commander": the
+    Brigadier is his brigade's commander (``BrigadeRecord.commander``), so the
+    brigade's status goes to him each month (``regiments.brigade_status``) and he
+    commands it on campaign (``military.chain_for``)."""
+    from ..world import BrigadeRecord
+
+    brigade = brigade_for(ch)
+    if brigade is None:
+        return
+    record = turn.world.brigade(brigade)
+    if record is None:
+        record = BrigadeRecord(brigade)
+        turn.world.brigades.append(record)
+    record.commander = ch.name
+    turn.event(EV_BRIGADE_COMMAND, week, ch.name, public=True, brigade=brigade, taken=True)
+
+
+def give_up_brigade(turn: Turn, ch: Character, week: int) -> None:
+    for record in turn.world.brigades:
+        if record.commander == ch.name:
+            record.commander = None
+            turn.event(EV_BRIGADE_COMMAND, week, ch.name, public=True, brigade=record.name, taken=False)
 
 
 def season_favours(turn: Turn, ch: Character) -> list[int]:
@@ -170,6 +217,7 @@ def month_end(turn: Turn, ch: Character) -> None:
         turn.post(ch, MONTHS_LEFT, -1, MONTH_END, f"a month of his term as {post.name}", RULE_APPOINTMENTS)
         if ch.get(MONTHS_LEFT) == 0:
             turn.assign(ch, "appointment", None, MONTH_END, f"his term as {post.name} ended", RULE_APPOINTMENTS)
+            give_up_brigade(turn, ch, MONTH_END)
             turn.event(EV_APPOINTMENT_ENDED, MONTH_END, ch.name, public=True, post=post.name)
     for key in sorted(ch.counters):
         if key.startswith(BAR_PREFIX) and ch.counters[key] > 0:

@@ -13,6 +13,13 @@ that any character can borrow is 100 times his Social Level. If a character
 borrows up to his capacity and is promoted a level, he may, if he desires,
 borrow more up to his new limit."
 
+A loan between characters needs both: the lender's monthly order ``Lend 100
+crowns to D'Artagnan`` (``MonthlyOrders.lend``; it costs him no week) offers up to
+that much for the month (``offer``), and the borrower's week ``Borrow 100 crowns
+from Porthos`` takes what he asks, up to what is still offered him (``borrow``); a
+Borrow with no offer is refused.  What is not taken lapses at month end
+(``unused_offers``).
+
 The world keeps each loan (``World.loans``); the sheets keep their sides as
 ledger counters: the borrower's ``debt.<n>`` (what he owes on loan n) and a
 lending character's ``lent.<n>`` (what he is owed).  Crowns lent between
@@ -39,16 +46,20 @@ import datetime as dt
 from dateutil.relativedelta import relativedelta
 
 from ..calendar import MONTH_END, MONTH_START, GameMonth
+from typing import Iterable
+
 from ..codes import (
     EV_CANNOT_AFFORD,
     EV_DISGRACE_LIFTED,
     EV_DISGRACED,
     EV_LOAN_CALLED,
+    EV_LOAN_OFFER_UNUSED,
+    EV_LOAN_OFFERED,
     EV_LOAN_REPAID,
     EV_LOAN_TAKEN,
     EV_ORDER_REFUSED,
 )
-from ..orders import Borrow, Repay
+from ..orders import Borrow, Lend, Repay
 from ..records import Character
 from ..tables import (
     DISGRACED,
@@ -65,6 +76,8 @@ RULE_BETWEEN = "d. Loans (between characters)"
 RULE_MONEYLENDER = "d. Loans (moneylender)"
 RULE_DISGRACE = "d. Loans (disgrace)"
 DISGRACE_COUNTER = "disgrace.unpaid_loans"
+# Turn.facts of a lender: {borrower's name: crowns still offered him this month}
+FACT_OFFERS = "loans.offered"
 
 MONEYLENDER_WORDS = {MONEYLENDER, "moneylenders", "a moneylender", "the moneylender", "shylock", "a shylock",
                      "the shylock", "usurer", "a usurer", "the usurer"}
@@ -116,6 +129,54 @@ def moneylender_room(turn: Turn, ch: Character) -> int:
     return max(0, MONEYLENDER_LIMIT_PER_SL * ch.social_level - owed)
 
 
+# -- month start: the lenders' offers --------------------------------------------------------
+
+
+def offer(turn: Turn, lender: Character, offers: Iterable[Lend]) -> dict[str, int]:
+    """The lender's monthly order: "Characters may borrow money from other players" needs the
+    lender's word as well as the borrower's.  Each offer stands for this month, for the
+    borrower to take with a week's Borrow; returns {borrower: crowns offered}.
+
+    Choice: an offer is a promise, not a payment: the crowns leave his purse only when the
+    borrower takes them, and only if he still has them then.
+    """
+    from .duel import is_dead
+
+    made: dict[str, int] = turn.fact(lender.name).setdefault(FACT_OFFERS, {})
+    for x in offers:
+        borrower = lender_name(turn, x.borrower)
+        why = None
+        if borrower is None or borrower == MONEYLENDER:
+            why = f"there is no gentleman called {x.borrower!r}"
+        elif borrower == lender.name:
+            why = "he cannot lend to himself"
+        elif is_dead(turn.characters[borrower]):
+            why = f"{borrower} is dead"
+        elif x.amount <= 0:
+            why = "no amount to lend"
+        if why:
+            turn.event(EV_ORDER_REFUSED, MONTH_START, lender.name, public=False, order=x.describe(), reason=why)
+            continue
+        made[borrower] = x.amount
+        turn.event(EV_LOAN_OFFERED, MONTH_START, (lender.name, borrower), public=False,
+                   lender=lender.name, borrower=borrower, amount=x.amount)
+    return made
+
+
+def offered(turn: Turn, lender: str, borrower: str) -> int:
+    """What ``lender`` still offers ``borrower`` this month."""
+    return turn.fact(lender).get(FACT_OFFERS, {}).get(borrower, 0)
+
+
+def unused_offers(turn: Turn) -> None:
+    """Month end: what was offered and not borrowed lapses; the lender is told."""
+    for name in sorted(turn.characters):
+        for borrower, left in sorted(turn.fact(name).get(FACT_OFFERS, {}).items()):
+            if left > 0:
+                turn.event(EV_LOAN_OFFER_UNUSED, MONTH_END, (name, borrower), public=False,
+                           lender=name, borrower=borrower, amount=left)
+
+
 # -- the weeks --------------------------------------------------------------------------
 
 
@@ -152,10 +213,18 @@ def borrow(turn: Turn, ch: Character, order: Borrow, week: int) -> Loan | None:
                   f"{GameMonth.parse(loan.due)}", RULE_MONEYLENDER)
     else:
         giver = turn.characters[lender]
-        # Choice: the loan is made as the borrower writes it (the two arrange it in
-        # the negotiation period); the lender must have the crowns (no credit).
+        # "Characters may borrow money from other players": with the lender's consent, his
+        # monthly order "Lend N crowns to NAME" (``offer``).  Choice: a larger request is lent
+        # up to what is still offered; the lender must have the crowns then (no credit).
+        left = offered(turn, lender, ch.name)
+        if left <= 0:
+            return refuse(f"{lender} has not offered to lend him anything this month (a loan between "
+                          f"gentlemen needs both: {lender} writes 'Lend N crowns to {ch.name}' among his "
+                          "orders for the month)")
+        amount = min(amount, left)
         if giver.crowns < amount:
             return refuse(f"{lender} has not {amount} crowns to lend")
+        turn.fact(lender)[FACT_OFFERS][ch.name] = left - amount
         loan = Loan(turn.world.next_loan_number(), ch.name, lender, amount, turn.month.key, principal=amount)
         turn.world.loans.append(loan)
         turn.post(giver, "crowns", -amount, week, f"lent to {ch.name} (loan {loan.number})", RULE_BETWEEN)

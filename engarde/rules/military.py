@@ -578,6 +578,7 @@ from ..codes import (  # noqa: E402
     EV_MA_RAISED,
     EV_MARCHED,
     EV_NPC_OFFICER_KILLED,
+    EV_NPC_OFFICER_PROMOTED,
     EV_NPC_SUBALTERN_PROMOTED,
     EV_ON_CAMPAIGN,
     EV_PERSONAL_OUTCOME,
@@ -620,6 +621,7 @@ C_BREVET_SL = "brevet.social_level"  # 1: a brevet for want of Social Level (the
 C_BREVET_MONTHS = "brevet.months"  # months left of the year
 
 COMMANDING_RANKS = ("Major", "Lieutenant-Colonel")  # Battalion/Squadron Commanders
+COMMANDING_ROLES_RANKS = COMMANDING_RANKS + ("Colonel",)  # who volunteers his own unit at his word
 
 
 def season_bounds(month: GameMonth) -> tuple[GameMonth, GameMonth]:
@@ -807,12 +809,23 @@ def _substitutions(turn: Turn, front: Front) -> None:
             turn.event(EV_SUBSTITUTION_REFUSED, MONTH_START, name, public=False, regiment=reg,
                        replacing=replacing, reason=reason)
             continue
-        roll = turn.dice.d6(f"{name}: the Field Marshal hears his petition")
-        total = roll + int(p.get("influence", 0))
-        if total < SUBSTITUTION_PETITION_ROLL:
-            turn.event(EV_SUBSTITUTION_REFUSED, MONTH_START, name, public=False, regiment=reg,
-                       replacing=replacing, reason=f"rolled {total}, needs {SUBSTITUTION_PETITION_ROLL}")
+        # "This roll may be altered by influence": the month's pledges for him (and
+        # any influence recorded with the petition) move the Field Marshal's decision.
+        from . import influence
+
+        recorded = int(p.get("influence", 0))
+        decision = influence.decide(
+            turn, name, f"the substitution of the {reg} for the {replacing}", "Field Marshal",
+            SUBSTITUTION_PETITION_ROLL, MONTH_START, [("influence recorded with the petition", -recorded)] if recorded else [],
+            words=("petition", "substitution", "field marshal", reg, replacing))
+        if not decision.success:
+            turn.event(EV_SUBSTITUTION_REFUSED, MONTH_START, name, public=False, regiment=reg, replacing=replacing,
+                       reason=f"needs {decision.needed} on one die" + (f", rolled {decision.roll}" if decision.roll else ""),
+                       **decision.to_data())
             continue
+        # The "modified die roll" that ranks rival petitions: the die (6 when none was
+        # needed) plus every favourable modification.
+        total = (decision.roll if decision.roll is not None else 6) + SUBSTITUTION_PETITION_ROLL - decision.needed
         ch = turn.characters.get(name)
         rolled.append((total, ch.social_level if ch else 0, name, reg, replacing))
     taken: set[str] = set()
@@ -892,10 +905,18 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
     reg = canonical_regiment(ch.regiment)
     if reg is None or _barred(ch):
         return refuse("he has no regiment to go with; volunteer for the Frontier")
-    if ch.rank not in COMMANDING_RANKS + ("Colonel",):
-        roll = turn.dice.d6(f"{ch.name}: will his commander volunteer the unit?")
-        if roll < NPC_VOLUNTEERS_ON:
-            return refuse(f"his commander declined (rolled {roll}, needs {NPC_VOLUNTEERS_ON})")
+    if ch.rank not in COMMANDING_ROLES_RANKS:
+        # "A non-player Commander of a Regiment or a Battalion/Squadron will volunteer
+        # his unit on a die roll of 6 on one die. This roll may be modified by influence."
+        from . import influence, regiments
+
+        roster = _roster(turn, reg)
+        position = regiments.commander(roster)[1] if roster is not None else "Colonel"
+        decision = influence.decide(turn, ch.name, f"volunteering the unit of {ch.name} ({reg})", position,
+                                    NPC_VOLUNTEERS_ON, week, words=("volunteer", "campaign", reg))
+        if not decision.success:
+            return refuse(f"his commander declined (needs {decision.needed}"
+                          + (f", rolled {decision.roll})" if decision.roll is not None else ")"))
     _enlist(turn, front, ch, reg, week, volunteer=True)
 
 
@@ -908,9 +929,89 @@ def _ma(turn: Turn, front: Front, post: str, bonus: int = 0) -> int:
     return front.ma[post]
 
 
-def _higher_command(turn: Turn, front: Front, level: str, key: str, label: str, rnhb: bool = False) -> Command:
-    ma = _ma(turn, front, f"{key} commander")
-    adjutant = _ma(turn, front, f"{key} {'brigade major' if level == 'brigade' else 'adjutant'}")
+# Appointments (tables.APPOINTMENTS) that put a character at a higher command: "players
+# serving with higher commands use the result and modifiers of that command (i.e. a
+# Division Commander, his Aide and the Divisional Adjutant would all use the battle
+# result of the Division and the table modifiers of a Division Commander)".
+COMMANDER, ADJUTANT, AIDE = "commander", "adjutant", "aide"
+HIGHER_POSTS: dict[str, dict[str, str]] = {
+    "army": {"Army Commander": COMMANDER, "Army Adjutant": ADJUTANT},
+    "division": {"Division Commander": COMMANDER, "Division Adjutant": ADJUTANT},
+    "brigade": {"Brigadier (Brigade Commander)": COMMANDER, "Aide to a Brigadier-General": AIDE},
+}
+HIGHER_LEVELS = ("army", "division", "brigade")
+STAFF = "staff:"  # role prefix of an adjutant or aide serving with a higher command
+
+
+def _command_key(turn: Turn, front: Front, name: str, level: str) -> str | None:
+    """The key of the ``level`` command a campaigner serves under (None: none).
+
+    Choice: a player's higher command is the one his own regiment serves under this
+    campaign (the appointment names no particular army, division or brigade)."""
+    reg = front.campaigners[name]["regiment"]
+    unit = front.regiments.get(reg, reg)
+    if level == "brigade":
+        return unit if unit != reg else None
+    if not (front.regular and front.organisation):
+        return None
+    place = place_of(FORCE_ORGANISATION_TABLE[front.organisation], unit)
+    if place is None:
+        return None
+    army, division = place
+    if level == "army":
+        return army
+    return f"{army}, {division}" if division else None
+
+
+def higher_post(turn: Turn, front: Front, name: str) -> tuple[str, str, str] | None:
+    """(level, command key, commander / adjutant / aide) if his appointment places
+    him at a higher command of this campaign; the Brigade Major (the yearly roll) is
+    his brigade's adjutant, the Brigade commander the brigade's record's."""
+    ch = turn.characters[name]
+    for level in HIGHER_LEVELS:
+        kind = HIGHER_POSTS[level].get(ch.appointment or "")
+        if kind is None:
+            continue
+        key = _command_key(turn, front, name, level)
+        if level == "brigade" and kind == COMMANDER:
+            record = turn.world.brigade(key) if key else None
+            if record is None or record.commander != name:
+                return None
+        return (level, key, kind) if key else None
+    for record in turn.world.brigades:
+        if record.brigade_major == name:
+            key = _command_key(turn, front, name, "brigade")
+            return ("brigade", key, ADJUTANT) if key == record.name else None
+    return None
+
+
+def _players_at(turn: Turn, front: Front) -> dict[tuple[str, str], dict[str, str]]:
+    """Which characters on this campaign hold which higher command (first by name)."""
+    found: dict[tuple[str, str], dict[str, str]] = {}
+    for name in sorted(front.campaigners):
+        if not on_campaign(turn, name):
+            continue
+        post = higher_post(turn, front, name)
+        if post is not None:
+            level, key, kind = post
+            found.setdefault((level, key), {}).setdefault(kind, name)
+    return found
+
+
+def _higher_command(turn: Turn, front: Front, level: str, key: str, label: str, rnhb: bool = False,
+                    players: dict[str, str] | None = None) -> Command:
+    """A higher command's MA and its adjutant's (or Brigade Major's): a player's own
+    MA where a character holds the post, else rolled once for the campaign."""
+    players = players or {}
+    chars = turn.characters
+    if COMMANDER in players:
+        ma = chars[players[COMMANDER]].military_ability
+    else:
+        ma = _ma(turn, front, f"{key} commander")
+    if ADJUTANT in players:
+        adjutant = chars[players[ADJUTANT]].military_ability
+    else:
+        adjutant = _ma(turn, front, f"{key} {'brigade major' if level == 'brigade' else 'adjutant'}")
     return Command(level, label, ma, adjutant, rnhb)
 
 
@@ -956,21 +1057,38 @@ def _commands_battalion(turn: Turn, reg: str, ch: Character) -> bool:
 
 def chain_for(turn: Turn, front: Front, ch: Character) -> tuple[list[Command], str]:
     """His chain of command from the top down, and his place in it
-    ("regiment": he commands his regiment; "battalion"; or "" serving in it)."""
+    ("regiment": he commands his regiment; "battalion"; "army", "division" or
+    "brigade": he commands it by his appointment; "staff:LEVEL": its adjutant or
+    aide; or "" serving in his regiment).  A character at a higher command ends
+    the chain there."""
     reg = front.campaigners[ch.name]["regiment"]
     unit = front.regiments.get(reg, reg)
+    players = _players_at(turn, front)
+    mine = higher_post(turn, front, ch.name)
     chain: list[Command] = []
+
+    def add(level: str, key: str, label: str, rnhb: bool = False) -> str | None:
+        chain.append(_higher_command(turn, front, level, key, label, rnhb, players.get((level, key))))
+        if mine is not None and mine[0] == level and mine[1] == key:
+            return level if mine[2] == COMMANDER else STAFF + level
+        return None
+
     if front.regular and front.organisation:
         armies = FORCE_ORGANISATION_TABLE[front.organisation]
         place = place_of(armies, unit)
         if place is not None:
             army, division = place
-            chain.append(_higher_command(turn, front, "army", army, army))
+            role = add("army", army, army)
+            if role:
+                return chain, role
             if division is not None:
-                chain.append(_higher_command(turn, front, "division", f"{army}, {division}", division,
-                                             division_has_rnhb(armies, army, division)))
+                role = add("division", f"{army}, {division}", division, division_has_rnhb(armies, army, division))
+                if role:
+                    return chain, role
     if unit != reg:
-        chain.append(_higher_command(turn, front, "brigade", unit, unit))
+        role = add("brigade", unit, unit)
+        if role:
+            return chain, role
     commander, colonel_ma = _regiment_commander(turn, front, reg)
     chain.append(Command("regiment", reg, colonel_ma, _ma(turn, front, f"{reg} adjutant")))
     if commander == ch.name:
@@ -1006,13 +1124,20 @@ def month_end(turn: Turn, home: list[str]) -> None:
 
 def fight(turn: Turn, front: Front) -> None:
     """The campaign's battle: every chain of command with a character in it,
-    from the top down, then each character's personal outcome (in name order),
-    then the non-player officers of their regiments; then all go home but the
-    Frontier's and the RNHB's own."""
+    from the top down; the non-player officers' deaths in each regiment with a
+    character in it; each character's personal outcome (in name order); then the
+    openings of those regiments filled as the rules say (non-player promotions,
+    "the one Subaltern's promotion", Captaincies beyond two by purchase); then
+    all go home but the Frontier's and the RNHB's own.
+
+    Choice: the non-player officers die before the characters roll, so that
+    "Player characters have precedence over equally ranked non-player characters
+    for promotion" into an opening the battle made."""
     front.fought = True
     known: dict[str, BattleResult] = {}
     missions: dict[str, str] = {}
     names = [n for n in sorted(front.campaigners) if on_campaign(turn, n)]
+    chains: dict[str, tuple[list[BattleResult], str]] = {}
     for name in names:
         ch = turn.characters[name]
         chain, role = chain_for(turn, front, ch)
@@ -1022,7 +1147,7 @@ def fight(turn: Turn, front: Front) -> None:
             # Choice: a higher command's result is read with the mission of the
             # first unit under it that a character serves in.
             missions.setdefault(res.command.name, mission_of(front, front.regiments.get(reg, reg)))
-        _personal(turn, front, ch, results, role)
+        chains[name] = (results, role)
     reg_results = {}
     for key, res in known.items():
         mission = missions[key]
@@ -1034,6 +1159,10 @@ def fight(turn: Turn, front: Front) -> None:
         turn.event(EV_BATTLE_RESULT, MONTH_END, (), public=res.command.level != "battalion",
                    command=res.command.name, level=res.command.level, result=res.result, mission=mission,
                    interpretation=interpretation(mission, res.result))
+    for reg, res in sorted(reg_results.items()):
+        _npc_deaths(turn, front, reg, res)
+    for name in names:
+        _personal(turn, front, turn.characters[name], *chains[name])
     for reg, res in sorted(reg_results.items()):
         _npc_officers(turn, front, reg, res)
     for name in names:
@@ -1049,35 +1178,42 @@ def fight(turn: Turn, front: Front) -> None:
         turn.event(EV_RETURNED_FROM_CAMPAIGN, MONTH_END, name, public=True, regiment=c["regiment"])
 
 
+COMMANDING_ROLES = ("army", "division", "brigade", "regiment", "battalion")
+
+
 def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResult], role: str) -> None:
     reg = front.campaigners[ch.name]["regiment"]
     unit = front.regiments.get(reg, reg)
     mission = mission_of(front, unit)
-    regiment_res = next(r for r in results if r.command.level == "regiment")
+    higher = role in HIGHER_LEVELS or role.startswith(STAFF)
+    # "players serving with higher commands use the result and modifiers of that command"
+    serving_res = results[-1] if higher else next(r for r in results if r.command.level == "regiment")
     own = superior = None
-    if role:
+    if role in COMMANDING_ROLES:
         i = len(results) - 1
         own = results[i].result
         superior = results[i - 1].result if i > 0 else None
     rank = effective_rank(ch) or "Private"
-    mods = outcome_modifiers(regiment=reg, rank=rank, own_result=own, superior_result=superior,
+    command = role.removeprefix(STAFF) if higher else None
+    mods = outcome_modifiers(command=command, regiment=reg, rank=rank, own_result=own, superior_result=superior,
                              battalion=role == "battalion")
-    needed = outcome_needed(mission, regiment_res.result, mods)
+    needed = outcome_needed(mission, serving_res.result, mods)
     m = turn.standing_orders(ch.name).campaign_modifier or 0
     out = roll_personal_outcome(turn.dice, ch.name, needed, m)
     w = MONTH_END
-    turn.event(EV_PERSONAL_OUTCOME, w, ch.name, public=False, mission=mission, result=regiment_res.result,
+    turn.event(EV_PERSONAL_OUTCOME, w, ch.name, public=False, mission=mission, result=serving_res.result,
                own_result=own, death=out.need("death"), mention=out.need("mention"),
                promotion=out.need("promotion"), crowns=out.need("crowns"), campaign_modifier=m,
                death_roll=out.death_roll, mention_roll=out.mention_roll, promotion_roll=out.promotion_roll,
                plunder_roll=out.plunder_roll, modifiers=[x.label for x in mods])
-    record = {"character": ch.name, "regiment": reg, "mission": mission, "result": regiment_res.result,
+    record = {"character": ch.name, "regiment": reg, "mission": mission, "result": serving_res.result,
               "own_result": own, "died": out.died, "mentioned": out.mentioned, "promoted": out.promoted,
-              "plunder": out.plunder, "poltroonery": out.poltroonery}
+              "plunder": out.plunder, "poltroonery": out.poltroonery, "role": role}
     front.outcomes.append(record)
     if own is not None and superior is not None and better_than_superior(own, superior):
         turn.post(ch, "military_ability", 1, w, "a battle result better than his immediate superior's", RULE_OUTCOME)
         turn.event(EV_MA_RAISED, w, ch.name, public=False, military_ability=ch.military_ability)
+    _title_qualifications(turn, ch, own, superior, role)
     if out.died:
         turn.assign(ch, "state", STATE_DEAD, w, f"killed on campaign with the {reg}", RULE_PERSONAL)
         turn.event(EV_KILLED_IN_ACTION, w, ch.name, public=True, regiment=reg, mission=mission)
@@ -1092,6 +1228,27 @@ def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResul
     if out.plunder:
         turn.post(ch, "crowns", out.plunder, w, f"plunder: {out.plunder_roll} on two dice", RULE_PERSONAL)
         turn.event(EV_PLUNDER, w, ch.name, public=False, crowns=out.plunder)
+
+
+TITLE_RESULT = 1  # "a battle result of 1 while commanding a unit"
+TITLE_MARGIN = 3  # "a result 3 or more better than his immediate superior"
+
+
+def _title_qualifications(turn: Turn, ch: Character, own: int | None, superior: int | None, role: str) -> None:
+    """Titles (en-garde-tables.md): "a character qualifies by ... a battle result of 1
+    while commanding a unit, or a result 3 or more better than his immediate
+    superior".  Choice: each is its own qualification (both in one battle: two);
+    a commander's qualifications count even if he dies (the King considers only
+    the living)."""
+    from . import titles
+
+    if own is None or role not in COMMANDING_ROLES:
+        return
+    if own == TITLE_RESULT:
+        titles.qualify(turn, ch, MONTH_END, f"a battle result of {TITLE_RESULT} commanding his {role}")
+    if superior is not None and superior - own >= TITLE_MARGIN:
+        titles.qualify(turn, ch, MONTH_END, f"a battle result of {own}, {superior - own} better than his "
+                                            f"immediate superior's {superior}")
 
 
 def _poltroon(turn: Turn, ch: Character, out: PersonalOutcome, reg: str) -> None:
@@ -1132,6 +1289,9 @@ def mention(turn: Turn, ch: Character, reg: str, instead_of_promotion: bool = Fa
                   "redeemed by a mention in despatches in a Frontier Regiment", RULE_POLTROONERY)
     turn.event(EV_DESPATCHES, w, ch.name, public=True, regiment=reg, points=points,
                instead_of_promotion=instead_of_promotion)
+    from . import titles
+
+    titles.mention_in_despatches(turn, ch, w)  # "two mentions in despatches" qualify for a title
     return points
 
 
@@ -1156,6 +1316,8 @@ def despatch_status(turn: Turn, ch: Character) -> int:
 
 
 def _has_vacancy(turn: Turn, reg: str, home: str | None, rank: str) -> bool:
+    from . import regiments
+
     if rank in ("Private", "Subaltern"):
         return True  # "an unlimited number of Subalterns and Privates"
     if reg == RNHB:
@@ -1163,7 +1325,7 @@ def _has_vacancy(turn: Turn, reg: str, home: str | None, rank: str) -> bool:
     roster = turn.world.regiment(home) if home else None
     if roster is None:
         return False
-    return any(o.name is None and REGIMENT_ESTABLISHMENT[i] == rank for i, o in enumerate(roster.officers))
+    return rank in REGIMENT_ESTABLISHMENT and regiments.vacancies(roster, rank) > 0
 
 
 def _promoted(turn: Turn, ch: Character, reg: str, record: dict) -> None:
@@ -1181,6 +1343,7 @@ def _promoted(turn: Turn, ch: Character, reg: str, record: dict) -> None:
         turn.assign(ch, "rank", promo.rank, w, f"promoted to {promo.rank} on campaign", RULE_PROMOTION)
         _take_post(turn, home, ch.name, old, promo.rank)
     _set_brevet(turn, ch, promo.brevet, promo.brevet_for_sl)
+    sync_roster(turn, ch)
     turn.event(EV_PROMOTED_IN_FIELD, w, ch.name, public=True, kind=promo.kind, rank=promo.rank,
                brevet=promo.brevet, regiment=reg)
 
@@ -1214,9 +1377,11 @@ def brevet_clock(turn: Turn, ch: Character) -> None:
                     RULE_BREVET)
         _take_post(turn, canonical_regiment(ch.regiment), ch.name, old, brevet)
         _set_brevet(turn, ch, None, False)
+        sync_roster(turn, ch)
         turn.event(EV_BREVET_CONFIRMED, MONTH_END, ch.name, public=True, rank=brevet)
     elif verdict == REVERT:
         _set_brevet(turn, ch, None, False)
+        sync_roster(turn, ch)
         turn.event(EV_BREVET_REVERTED, MONTH_END, ch.name, public=True, brevet=brevet, rank=ch.rank)
     elif verdict == EXTEND:
         turn.post(ch, C_BREVET_MONTHS, BREVET_MONTHS, MONTH_END,
@@ -1252,17 +1417,66 @@ def _take_post(turn: Turn, reg: str | None, name: str, old_rank: str | None, new
     regiments.place_junior(roster, new_rank, Officer(name=name, player=True, ma=ma))
 
 
-def _npc_officers(turn: Turn, front: Front, reg: str, res: BattleResult) -> None:
-    """i. Non-Player Characters: each non-player officer of a regiment with a
-    character on campaign rolls for death (the regiment's unfavourable death
-    modifier only); then, if a Captaincy is vacant, "roll two dice on the
-    Personal Outcome Table to see if a Subaltern is promoted into that slot";
-    then "all Captaincy vacancies in excess of two are considered filled by
-    purchase"."""
-    from ..world import Officer
+BREVET_DETACHED = "brevet "  # Officer.detached of a post whose holder serves at his brevet rank
 
+
+def sync_roster(turn: Turn, ch: Character) -> None:
+    """His places on his regiment's roster after a change of rank or brevet.
+
+    "players occupy both their brevet and permanent ranks ... a Captain serving as
+    brevet Major occupies both a Major's and a Captain's slot": a brevet for want of
+    Social Level holds a post of the brevet rank too (he serves there; his
+    permanent post is marked detached).  "A Colonel brevetted to Brigadier-General
+    still occupies the Colonel's slot" and "serves elsewhere" (Sample Organisation
+    II): his post is marked detached, and the next officer is acting commander;
+    "Only his death or permanent promotion will open the position".  A reverted
+    brevet leaves the brevet post and returns to his own.
+    """
+    from ..world import Officer
     from . import regiments
 
+    roster = _roster(turn, canonical_regiment(ch.regiment))
+    if roster is None or ch.state == STATE_DEAD:
+        return
+    brevet = brevet_rank(ch)
+    for_sl = bool(ch.counters.get(C_BREVET_SL))
+    wanted: dict[str, str | None] = {}
+    if ch.rank in REGIMENT_ESTABLISHMENT:
+        wanted[ch.rank] = None
+    if brevet and for_sl and brevet in REGIMENT_ESTABLISHMENT:
+        if ch.rank in wanted:
+            wanted[ch.rank] = BREVET_DETACHED + brevet
+        wanted[brevet] = None
+    elif brevet in GENERAL_RANKS and ch.rank in wanted:
+        wanted[ch.rank] = BREVET_DETACHED + brevet
+    changed = True
+    while changed:  # posts of ranks he no longer holds fall vacant
+        changed = False
+        for i, officer in enumerate(roster.officers):
+            if officer.name == ch.name and REGIMENT_ESTABLISHMENT[i] not in wanted:
+                regiments.vacate(roster, i)
+                changed = True
+                break
+    for rank, detached in wanted.items():
+        i = next((k for k in regiments.posts_of_rank(roster, rank) if roster.officers[k].name == ch.name), None)
+        if i is None:
+            i = regiments.place_junior(roster, rank, Officer(name=ch.name, player=True))
+        if i is None:
+            continue
+        officer = roster.officers[i]
+        if detached is not None:
+            officer.detached = detached
+        elif (officer.detached or "").startswith(BREVET_DETACHED):
+            officer.detached = None
+    regiments.ensure_commander_ma(turn, roster, MONTH_END)
+
+
+def _npc_deaths(turn: Turn, front: Front, reg: str, res: BattleResult) -> None:
+    """i. Non-Player Characters: each non-player officer of a regiment with a
+    character on campaign rolls for death ("do not give them the benefit of rank
+    or Regiment ... In those Regiments where there is an unfavourable modification
+    for death, give it").  His post falls vacant on the same roster the
+    characters hold theirs on (``engarde.rules.regiments``)."""
     roster = _roster(turn, reg)
     if roster is None:
         return
@@ -1275,6 +1489,44 @@ def _npc_officers(turn: Turn, front: Front, reg: str, res: BattleResult) -> None
         if roll >= needed.death:
             turn.event(EV_NPC_OFFICER_KILLED, MONTH_END, (), public=True, officer=officer.name, regiment=reg)
             _vacate(turn, reg, officer.name)
+
+
+NPC_PROMOTED_RANKS = ("Colonel", "Lieutenant-Colonel", "Major")  # openings filled from the rank below
+
+
+def _npc_officers(turn: Turn, front: Front, reg: str, res: BattleResult) -> None:
+    """After the characters' promotions ("Player characters have precedence over
+    equally ranked non-player characters for promotion"): each opening above
+    Captain, from the top down, is offered to the senior non-player officer present
+    of the rank below, who rolls two dice for promotion ("Do give them the benefit
+    of their regimental modifiers when rolling for promotion"); then, "At the
+    conclusion of each battle where there is a Captain's vacancy, roll two dice on
+    the Personal Outcome Table to see if a Subaltern is promoted into that slot";
+    then "all Captaincy vacancies in excess of two are considered filled by
+    purchase"."""
+    from . import regiments
+
+    roster = _roster(turn, reg)
+    if roster is None:
+        return
+    mission = mission_of(front, front.regiments.get(reg, reg))
+    needed = outcome_needed(mission, res.result, npc_modifiers(reg))
+    for rank in NPC_PROMOTED_RANKS:
+        below = PROMOTION_LADDER[PROMOTION_LADDER.index(rank) - 1]
+        while regiments.vacancies(roster, rank):
+            senior = next((i for i in regiments.posts_of_rank(roster, below)
+                           if roster.officers[i].name and not roster.officers[i].player
+                           and not roster.officers[i].detached), None)
+            if senior is None:
+                break
+            officer = roster.officers[senior]
+            roll = turn.dice.roll(2, f"{officer.name} ({reg}): promotion to {rank} (needs {needed.promotion}+)")
+            if roll < needed.promotion:
+                break
+            regiments.vacate(roster, senior)
+            regiments.place_junior(roster, rank, officer)
+            turn.event(EV_NPC_OFFICER_PROMOTED, MONTH_END, (), public=False, officer=officer.name, regiment=reg,
+                       rank=rank, roll=roll)
     if regiments.vacancies(roster, "Captain"):
         roll = turn.dice.roll(2, f"{reg}: a Subaltern's promotion (needs {needed.promotion}+)")
         if roll >= needed.promotion:

@@ -46,6 +46,10 @@ from dataclasses import dataclass
 from ..calendar import MONTH_END, MONTH_START
 from ..codes import (
     E_AWAITS_PLAYER,
+    EV_COMMISSION_RESIGNED,
+    EV_DISGRACE_FRONTIER,
+    EV_DISGRACE_RELEASED,
+    EV_REGIMENT_DECIDED,
     EV_BRIGADE_MAJOR,
     EV_BRIGADE_STATUS,
     EV_CANNOT_AFFORD,
@@ -70,6 +74,7 @@ from ..orders import ApplyRegiment, BuyRank, Order, OrderSheet, RegimentalDuty, 
 from ..records import Character, ErrorRecord
 from ..tables import (
     BELOW_MINIMUM_MONTHS,
+    DISGRACED,
     DUTY_EXCUSED_ON,
     DUTY_WEEKS,
     FRONTIER_REGIMENT,
@@ -104,6 +109,7 @@ RULE_HORSES = "g. Regiments (horses)"
 RULE_DUTY = "g. Regiments (duty)"
 RULE_ORGANISATION = "g. Regimental Organisation"
 RULE_PROMOTION = "i. Promotion"
+RULE_DISGRACE = "d. Loans (disgrace)"
 
 REJECTIONS = "regiment.rejections"
 HORSES = "regiment.horses"
@@ -156,6 +162,8 @@ def application_roll(reg: RegimentInfo, social_level: int) -> int | None:
     Choice: a Social Level above 16 reads the SL 16 column."""
     if reg.name == FRONTIER_REGIMENT:
         return 1
+    if reg.name not in REGIMENTAL_TABLE_A:
+        return None  # the RNHB: no row in Table A; one goes with it by volunteering (h. Volunteers)
     row = REGIMENTAL_TABLE_A[reg.name]
     return row[max(1, min(social_level, len(row))) - 1]
 
@@ -411,14 +419,16 @@ def apply(turn: Turn, ch: Character, order: ApplyRegiment, week: int) -> bool:
             # "If the Regiment is commanded by a player, no roll is required: the
             # Commander decides who is accepted."  No order yet lets him answer: the
             # application waits for him and the GM is told.
-            reg.pending.append({"character": ch.name, "rank": rank, "month": turn.month.key, "week": week})
+            reg.pending = [p for p in reg.pending if p["character"] != ch.name]
+            reg.pending.append({"character": ch.name, "rank": rank, "month": turn.month.key, "week": week,
+                                "colonel": colonel.name})
             turn.event(EV_REGIMENT_AWAITS_COLONEL, week, (ch.name, colonel.name), public=False,
                        regiment=reg.name, colonel=colonel.name, rank=rank)
             turn.errors.append(ErrorRecord(
                 ch.name, 0, E_AWAITS_PLAYER,
                 f"{ch.name} applies to the {reg.name} as {rank}; its commander {colonel.name} is a player "
                 f"and decides (no roll): the application waits for his answer",
-                "settle it with the colonel's player and record the outcome",
+                f"record the colonel's answer: engarde regiment decide \"{reg.name}\" \"{ch.name}\" --accept|--refuse",
             ))
             return False
         if reg_info.name == FRONTIER_REGIMENT:
@@ -439,6 +449,42 @@ def apply(turn: Turn, ch: Character, order: ApplyRegiment, week: int) -> bool:
         turn.event(EV_REGIMENT_REJECTED, week, ch.name, public=False, regiment=reg_info.name, **decision.to_data())
         denied_standing = reg_info.standing
     return False
+
+
+ACCEPT, REFUSE = "accept", "refuse"
+
+
+def settle_decisions(turn: Turn) -> None:
+    """Month start: the answers of player colonels to applications waiting for them,
+    recorded by the GM (``engarde regiment decide``), are carried out: "If the
+    Regiment is commanded by a player, no roll is required: the Commander decides
+    who is accepted. The candidate must meet all the minimum criteria for acceptance
+    into the Regiment."  Accepted, he joins (paying for his rank and horses) if he
+    still qualifies; refused, it counts as a rejection.  Undecided ones wait."""
+    for reg in turn.world.regiments:
+        waiting = []
+        for p in reg.pending:
+            decision = p.get("decision")
+            ch = turn.characters.get(p["character"])
+            if decision not in (ACCEPT, REFUSE) or ch is None:
+                waiting.append(p)
+                continue
+            reg_info = regiment_by_name(reg.name)
+            data = {"regiment": reg.name, "rank": p["rank"], "decision": decision,
+                    "colonel": p.get("colonel")}
+            if decision == REFUSE:
+                turn.post(ch, REJECTIONS, 1, MONTH_START, f"refused by the commander of the {reg.name}",
+                          RULE_TABLE_A)
+                turn.event(EV_REGIMENT_DECIDED, MONTH_START, ch.name, public=False, **data)
+                continue
+            why = (f"already of the {ch.regiment}" if ch.regiment else
+                   "dead" if ch.state == "dead" else _eligible(turn, ch, reg_info, p["rank"]))
+            if why:
+                turn.event(EV_REGIMENT_DECIDED, MONTH_START, ch.name, public=False, reason=why, joined=False, **data)
+                continue
+            turn.event(EV_REGIMENT_DECIDED, MONTH_START, ch.name, public=False, joined=True, **data)
+            _join(turn, ch, reg_info, reg, p["rank"], MONTH_START, {"accepted_by": p.get("colonel")})
+        reg.pending = waiting
 
 
 def _join(turn: Turn, ch: Character, reg_info: RegimentInfo, reg: Regiment, rank: str, week: int,
@@ -518,16 +564,108 @@ def buy_rank(turn: Turn, ch: Character, order: BuyRank, week: int) -> bool:
     return True
 
 
+def vacate_all(reg: Regiment, name: str) -> int:
+    """Every post he holds falls vacant (a brevet for want of Social Level holds two)."""
+    count = 0
+    while (i := post_of(reg, name)) is not None:
+        vacate(reg, i)
+        count += 1
+    return count
+
+
 def leave(turn: Turn, ch: Character, week: int, reason: str, rule: str = RULE_REGIMENTS) -> None:
-    """He leaves his regiment (expelled, dismissed, dead): his post falls vacant."""
+    """He leaves his regiment (expelled, dismissed, resigned, disgraced): his posts fall
+    vacant, a brevet rank ends with it, and a Horse Guards membership lapses."""
+    from .military import C_BREVET_MONTHS, C_BREVET_RANK, C_BREVET_SL
+
     reg = turn.world.regiment(ch.regiment or "")
     if reg is not None:
-        i = post_of(reg, ch.name)
-        if i is not None:
-            vacate(reg, i)
+        if vacate_all(reg, ch.name):
             ensure_commander_ma(turn, reg, week)
+    for key in (C_BREVET_RANK, C_BREVET_SL, C_BREVET_MONTHS):
+        if ch.get(key):
+            turn.post(ch, key, -ch.get(key), week, f"{reason}: his brevet rank ends", rule)
     turn.assign(ch, "rank", None, week, reason, rule)
     turn.assign(ch, "regiment", None, week, reason, rule)
+    horse_guards_lapse(turn, ch, week)
+
+
+def horse_guards_lapse(turn: Turn, ch: Character, week: int) -> bool:
+    """c. Clubs, The Horse Guards: "Officer of Horse Guards Brigade".  Choice: one who
+    is no longer an officer of that brigade is no longer a member (the membership
+    lapses: no bar on rejoining, as for unpaid dues)."""
+    from ..codes import EV_CLUB_LAPSED
+    from . import clubs
+
+    club = clubs.club_of(turn, ch) if ch.club else None
+    if club is None or club.min_social_level is not None:
+        return False  # only the Horse Guards asks for an officer of the brigade
+    reg_info = info(ch.regiment)
+    if reg_info is not None and reg_info.brigade == "Horse Guards Brigade" and ch.rank not in (None, "Private"):
+        return False
+    turn.assign(ch, "club", None, week, f"no longer an officer of the Horse Guards Brigade: his membership "
+                f"of {club.name} lapses", "c. Clubs (The Horse Guards)")
+    turn.event(EV_CLUB_LAPSED, week, ch.name, public=False, club=club.name,
+               reason="no longer an officer of the Horse Guards Brigade")
+    return True
+
+
+def resign_commission(turn: Turn, ch: Character, order: Order, week: int) -> bool:
+    """Resign his commission (the week's action): he leaves his regiment, his posts
+    fall vacant.  Choices: nothing is refunded (the rules name no sale of a
+    commission); he keeps his horses; a disgraced man may not leave the Frontier
+    Regiment ("remain with it until he is able to pay")."""
+    if not ch.regiment:
+        turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),
+                   reason="he holds no commission")
+        return False
+    if ch.state == DISGRACED:
+        turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),
+                   reason="disgraced, he must remain with the Frontier Regiment until he can pay")
+        return False
+    regiment, rank = ch.regiment, ch.rank
+    leave(turn, ch, week, f"resigned his commission in the {regiment}", RULE_REGIMENTS)
+    turn.event(EV_COMMISSION_RESIGNED, week, ch.name, public=True, regiment=regiment, rank=rank)
+    return True
+
+
+# -- d. Loans: disgrace ("he must join a Frontier Regiment and remain with it until he is able to pay")
+
+FRONTIER_DISGRACE = "disgrace.frontier"  # 1: he serves in the Frontier Regiment for his disgrace
+
+
+def enforce_disgrace(turn: Turn, ch: Character) -> None:
+    """Month start, before the season's campaign: a disgraced man not yet of the
+    Frontier Regiment leaves his regiment and joins it (so he marches with it); one
+    whose disgrace is over (his debts paid) is released from it.
+
+    Choices: he joins as a Private, paying nothing (his commission is lost with his
+    regiment, which he may later rejoin as if joining for the first time); released,
+    he leaves the Frontier Regiment and its campaign at once."""
+    if ch.state == DISGRACED and ch.regiment != FRONTIER_REGIMENT:
+        old = ch.regiment
+        if old:
+            leave(turn, ch, MONTH_START, f"disgraced: he leaves the {old} for a Frontier Regiment", RULE_DISGRACE)
+        turn.assign(ch, "regiment", FRONTIER_REGIMENT, MONTH_START,
+                    "disgraced: he must join a Frontier Regiment until he can pay", RULE_DISGRACE)
+        turn.assign(ch, "rank", "Private", MONTH_START, "disgraced: a Private of the Frontier Regiment",
+                    RULE_DISGRACE)
+        turn.post(ch, FRONTIER_DISGRACE, 1 - ch.get(FRONTIER_DISGRACE), MONTH_START,
+                  "serving on the Frontier for his disgrace", RULE_DISGRACE)
+        turn.event(EV_DISGRACE_FRONTIER, MONTH_START, ch.name, public=True, regiment=old)
+    elif ch.state == DISGRACED and not ch.get(FRONTIER_DISGRACE):
+        turn.post(ch, FRONTIER_DISGRACE, 1, MONTH_START, "serving on the Frontier for his disgrace", RULE_DISGRACE)
+    elif ch.state != DISGRACED and ch.get(FRONTIER_DISGRACE):
+        turn.post(ch, FRONTIER_DISGRACE, -ch.get(FRONTIER_DISGRACE), MONTH_START,
+                  "his debts paid, his disgrace is over", RULE_DISGRACE)
+        if ch.regiment == FRONTIER_REGIMENT:
+            leave(turn, ch, MONTH_START, "his debts paid, he leaves the Frontier Regiment", RULE_DISGRACE)
+        front = turn.world.front
+        if front is not None and ch.name in front.campaigners:
+            front.campaigners[ch.name]["returned"] = True
+        if ch.state == "on campaign":
+            turn.assign(ch, "state", None, MONTH_START, "released from the Frontier: his debts paid", RULE_DISGRACE)
+        turn.event(EV_DISGRACE_RELEASED, MONTH_START, ch.name, public=True)
 
 
 # -- duty ----------------------------------------------------------------------------
@@ -592,19 +730,30 @@ def duty(turn: Turn, ch: Character, week: int, displaced: Order | None = None) -
 # -- month end -----------------------------------------------------------------------
 
 
+def effective_rank(ch: Character) -> str | None:
+    """"Players holding a brevet rank receive all pay, status and privileges
+    associated with that rank" (``engarde.rules.military.effective_rank``)."""
+    from .military import effective_rank as brevet_or_rank
+
+    return brevet_or_rank(ch)
+
+
 def pay_and_status(turn: Turn, ch: Character) -> None:
-    """Regimental Table B: monthly pay and status of his rank (no status account on campaign)."""
+    """Regimental Table B: monthly pay and status of his rank, his brevet rank if he
+    holds one (no status account on campaign)."""
     reg_info = info(ch.regiment)
-    if reg_info is None or not ch.rank:
+    rank = effective_rank(ch)
+    if reg_info is None or not rank:
         return
-    terms = rank_terms(reg_info, ch.rank)
+    terms = rank_terms(reg_info, rank)
     if terms is None:
         return
-    turn.post(ch, "crowns", terms.pay, MONTH_END, f"pay of a {ch.rank} of the {reg_info.name}", RULE_TABLE_B)
+    label = f"brevet {rank}" if rank != ch.rank else rank
+    turn.post(ch, "crowns", terms.pay, MONTH_END, f"pay of a {label} of the {reg_info.name}", RULE_TABLE_B)
     if ch.state != "on campaign":
         turn.post(ch, "status_points", terms.status, MONTH_END,
-                  f"monthly status of a {ch.rank} of the {reg_info.name}", RULE_TABLE_B)
-    turn.event(EV_REGIMENTAL_PAY, MONTH_END, ch.name, public=False, regiment=reg_info.name, rank=ch.rank,
+                  f"monthly status of a {label} of the {reg_info.name}", RULE_TABLE_B)
+    turn.event(EV_REGIMENTAL_PAY, MONTH_END, ch.name, public=False, regiment=reg_info.name, rank=rank,
                pay=terms.pay, status=terms.status if ch.state != "on campaign" else 0)
 
 
@@ -642,31 +791,59 @@ def brigade_status(turn: Turn, ch: Character) -> int:
     return 0
 
 
+def rank_minimum(ch: Character) -> tuple[str, int] | None:
+    """The rank whose minimum Social Level he must keep, and that minimum.
+
+    Choice: the minimum of his permanent rank (the post he holds); a brevet
+    general officer ("all ... privileges associated with that rank") must also keep
+    the general rank's minimum, the higher of the two counting; a brevet for want of
+    Social Level answers to its own year (``military.brevet_clock``), not to this rule.
+    """
+    from .military import C_BREVET_SL, brevet_rank
+
+    reg_info = info(ch.regiment)
+    if reg_info is None or not ch.rank:
+        return None
+    found: list[tuple[int, str]] = []
+    terms = rank_terms(reg_info, ch.rank)
+    if terms is not None and terms.min_social_level is not None:
+        found.append((terms.min_social_level, ch.rank))
+    brevet = brevet_rank(ch)
+    if brevet in GENERAL_RANKS and not ch.get(C_BREVET_SL):
+        terms = rank_terms(reg_info, brevet)
+        if terms is not None and terms.min_social_level is not None:
+            found.append((terms.min_social_level, f"brevet {brevet}"))
+    if not found:
+        return None
+    minimum, rank = max(found)
+    return rank, minimum
+
+
 def check_rank_minimum(turn: Turn, ch: Character) -> None:
     """After the month's Social Level: below his rank's minimum he "has three game
     months to raise his Social Level ... If he does not, he is expelled"."""
     reg_info = info(ch.regiment)
     if reg_info is None or not ch.rank:
         return
-    terms = rank_terms(reg_info, ch.rank)
-    minimum = terms.min_social_level if terms else None
+    found = rank_minimum(ch)
     short = ch.get(MONTHS_SHORT)
-    if minimum is None or ch.social_level >= minimum:
+    if found is None or ch.social_level >= found[1]:
         if short:
             turn.post(ch, MONTHS_SHORT, -short, MONTH_END,
                       f"Social Level {ch.social_level} again meets the {ch.rank}'s minimum", RULE_PROMOTION)
         return
+    rank, minimum = found
     if short >= BELOW_MINIMUM_MONTHS:
         turn.post(ch, MONTHS_SHORT, -short, MONTH_END, "expelled", RULE_PROMOTION)
-        regiment, rank = ch.regiment, ch.rank
+        regiment = ch.regiment
         leave(turn, ch, MONTH_END, f"expelled from the {regiment}: Social Level {ch.social_level} below the "
               f"{rank}'s minimum of {minimum} for {BELOW_MINIMUM_MONTHS} months", RULE_PROMOTION)
         turn.event(EV_EXPELLED, MONTH_END, ch.name, public=True, regiment=regiment, rank=rank,
                    minimum=minimum, social_level=ch.social_level)
         return
     turn.post(ch, MONTHS_SHORT, 1, MONTH_END,
-              f"Social Level {ch.social_level} below the {ch.rank}'s minimum of {minimum}", RULE_PROMOTION)
-    turn.event(EV_RANK_SL_SHORT, MONTH_END, ch.name, public=False, regiment=reg_info.name, rank=ch.rank,
+              f"Social Level {ch.social_level} below the {rank}'s minimum of {minimum}", RULE_PROMOTION)
+    turn.event(EV_RANK_SL_SHORT, MONTH_END, ch.name, public=False, regiment=reg_info.name, rank=rank,
                minimum=minimum, social_level=ch.social_level, months_left=BELOW_MINIMUM_MONTHS - short)
 
 
