@@ -248,10 +248,10 @@ def _monthly_lines(sheet: OrderSheet) -> list[str]:
     if monthly.trade_expertise_for_strength:
         n = monthly.trade_expertise_for_strength
         extra.append(f"trade {5 * n} Expertise for {n} Strength (irreversible)")
-    if getattr(monthly, "call_loans", ()):
+    if monthly.call_loans:
         who = ", ".join(monthly.call_loans)
         extra.append("call in every loan you made" if who == "all" else f"call in your loans to {who}")
-    for x in getattr(monthly, "lend", ()):
+    for x in monthly.lend:
         extra.append(f"lend up to {x.amount} crowns to {x.borrower} this month, if he borrows them "
                      f"(his week's 'Borrow {x.amount} crowns from ...'; this costs you no week)")
     if monthly.new_password:

@@ -56,6 +56,7 @@ from .orders import (
     Petition,
     Practise,
     RegimentalDuty,
+    ResignCommission,
     Repay,
     Rest,
     SeekAppointment,
@@ -853,6 +854,17 @@ def _build_duty(m: re.Match[str], notes: list[str]) -> Built:
     return RegimentalDuty()
 
 
+# g. Regiments: leaving the army is a week's action, as joining it is.
+_RESIGN_COMMISSION = (
+    r"(?:resign(?:s|ing)?|sell(?:s|ing)?\s+(?:out(?:\s+of)?|up)?|leave(?:s)?|quit(?:s)?)\s+"
+    r"(?:from\s+)?(?:the\s+|my\s+|his\s+)?(?:commission|rank|regiment|army)\b.*"
+)
+
+
+def _build_resign_commission(m: re.Match[str], notes: list[str]) -> Built:
+    return ResignCommission()
+
+
 _VOLUNTEER = (
     r"(?:volunteer(?:s|ing)?|(?:go(?:es)?|serve(?:s)?|campaign(?:s)?)\s+(?:on|with|at|to)\s+(?:the\s+)?"
     r"(?=campaign|frontier|front\b|war\b|rnhb|royal\s+north)|go(?:es)?\s+to\s+(?:the\s+)?(?=war\b|front\b))"
@@ -891,16 +903,11 @@ def _build_appointment(m: re.Match[str], notes: list[str]) -> Built:
 
 def _note_unknown_post(post: str, notes: list[str]) -> None:
     """A note (not an error: the GM's appointments table may differ) when no post has this name."""
-    from . import tables
+    from .tables import APPOINTMENTS, post_by_name
 
-    lookup = getattr(tables, "post_by_name", None)
-    posts = getattr(tables, "APPOINTMENTS", None)
-    try:
-        if lookup is None or posts is None or lookup(post) is not None:
-            return
-        names = [p.name for p in posts]
-    except Exception:  # noqa: BLE001 - the table is the appointments module's; never fail a sheet on it
+    if post_by_name(post) is not None:
         return
+    names = [p.name for p in APPOINTMENTS]
     guess = difflib.get_close_matches(post.lower(), [n.lower() for n in names], n=1, cutoff=0.6)
     hint = next((n for n in names if guess and n.lower() == guess[0]), None)
     notes.append(f"engarde knows no post called {_quote(post)}" + (f": did you mean {hint}?" if hint else ""))
@@ -1179,12 +1186,9 @@ _STANDING_IN_WEEK = (r"(?:if\s+(?:i\s+am\s+|he\s+is\s+)?challenged|duel\s+sequen
 # Tried after VERBS, so a verb added to VERBS takes over from its entry here.
 # Every weekly action of the rules has a verb above; these are words players
 # use for things the rules do not name as orders.
-NOT_YET: list[tuple[str, re.Pattern[str]]] = [
-    (name, re.compile(rf"(?:{words})\b.*", I))
-    for name, words in (
-        ("resign (a commission)", r"resign\w*"),
-    )
-]
+# Empty today: every weekly action of the rules has its verb.  An entry is
+# (name, pattern), e.g. ("insult", re.compile(r"insult\w*\b.*", I)).
+NOT_YET: list[tuple[str, re.Pattern[str]]] = []
 
 # -- the registry, in the order verbs are tried --------------------------------------
 
@@ -1192,6 +1196,7 @@ VERBS: list[Verb] = [
     _verb("ditto", _DITTO, _build_ditto, ("ditto", "same")),
     _verb("rest", _REST, _build_rest, ("rest", "nothing", "relax", "recover")),
     _verb("regimental duty", _DUTY, _build_duty, ("duty", "regimental")),
+    _verb("resign commission", _RESIGN_COMMISSION, _build_resign_commission, ("resign", "commission")),
     _verb("practise", _PRACTISE, _build_practise, ("practise", "practice", "train", "fence")),
     _verb("visit mistress", _VISIT_MISTRESS, _build_visit_mistress, ("mistress",)),
     _verb("court", _COURT, _build_court, ("court", "woo")),
@@ -1597,7 +1602,9 @@ class _SheetReader:
             if _is_club_word(m.group("what") or m.group("left")):
                 monthly.resign_club = True
             else:
-                self.error(number, codes.E_NOT_YET, f"{_not_yet('resign (a commission)').message}; the month's other orders stand")
+                self.error(number, codes.E_UNKNOWN_VERB,
+                           "resigning a commission is a week's action, not an order for the month",
+                           "write it on a week line, e.g. 'Week 2: Resign my commission'")
             return True
         if m := _MONTHLY_JOIN.fullmatch(line):
             self.read_join(number, _clean_value(m.group("club")))

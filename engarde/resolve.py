@@ -184,7 +184,7 @@ def resolve_month(
             # NMR: his standing orders (in ``standing``) still hold; he rests all
             # month, and pays what the campaign says a missed month costs.
             turn.event(EV_NO_ORDERS, MONTH_START, name, public=False)
-            cost = getattr(settings, "nmr_status_points", 0)
+            cost = settings.nmr_status_points
             if cost and not military.on_campaign(turn, name):  # on campaign he keeps no status account
                 turn.post(ch, "status_points", -cost, MONTH_START,
                           "no orders this month (the campaign's cost of a missed month)", "campaign: nmr_status_points")
@@ -193,9 +193,9 @@ def resolve_month(
             clubs.resign(turn, ch)
         if sheet.monthly.join_club:
             clubs.join(turn, ch, sheet.monthly.join_club)
-        if getattr(sheet.monthly, "call_loans", ()):
+        if sheet.monthly.call_loans:
             loans.call(turn, ch, sheet.monthly.call_loans)
-        if getattr(sheet.monthly, "lend", ()):
+        if sheet.monthly.lend:
             loans.offer(turn, ch, sheet.monthly.lend)  # his consent, for borrowers to take this month
         if sheet.monthly.trade_expertise_for_strength:
             duel.trade_expertise(turn, ch, sheet.monthly.trade_expertise_for_strength, MONTH_START)

@@ -493,8 +493,7 @@ def test_every_weekly_verb_of_the_rules_is_implemented():
     is no longer one of them: it is the lender's order for the month ("Lend 100 crowns to NAME")."""
     from engarde.parse import NOT_YET
 
-    names = [name for name, _ in NOT_YET]
-    assert "lend" not in names and set(names) <= {"resign (a commission)"}
+    assert NOT_YET == []
     err = parse_action("Lend 50 crowns to Porthos")
     assert err.code == codes.E_UNKNOWN_VERB and "order for the whole month" in err.message
 
@@ -651,3 +650,15 @@ def test_hostile_lines_stay_fast():
     s = parse_sheet("Character: Athos\n" + "\n".join(hostile), "hostile.txt")
     assert time.perf_counter() - start < 3
     assert set(s.weeks) == {1, 2, 3, 4}
+
+
+@pytest.mark.parametrize("line", ["Resign my commission", "resign from the regiment", "sell out of the army"])
+def test_resign_a_commission_is_a_weeks_action(line):
+    """g. Regiments: a commission is given up as the week's action (orders.ResignCommission);
+    'Resign' alone, or naming a club, is still the monthly order to leave his club."""
+    from engarde.orders import ResignCommission
+
+    assert parse_action(line) == ResignCommission()
+    s = sheet("Character: Athos", "Resign my commission")
+    assert only_error(s).code == codes.E_UNKNOWN_VERB and "week line" in only_error(s).suggestion
+    assert sheet("Character: Athos", "Resign club").monthly.resign_club

@@ -254,7 +254,7 @@ def visit(turn: Turn, ch: Character, order: VisitClub, week: int) -> bool:
         cost = host.social_level if host is not None and host.social_level > ch.social_level else None
         caroused = carouse(turn, ch, week, club.name, cost=cost, host=host.name if cost else None)
     # "Mistresses accompanying their lovers to a club count in lieu of the monthly visit."
-    if getattr(order, "with_mistress", False) or any(
+    if order.with_mistress or any(
             mistresses.is_his_mistress(turn, ch, c) for c in order.companions):
         mistresses.bring_to_club(turn, ch, week, club.name)
     data = {"club": club.name, "caroused": caroused, "companions": list(order.companions)}

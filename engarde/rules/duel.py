@@ -1244,7 +1244,7 @@ def _courted(turn: Turn, name: str) -> set[str]:
     """The mistresses (as "mistress:N") he has been at the door of this month, or keeps."""
     places = {p for week in turn.whereabouts.values() for p, names in week.items()
               if p.startswith("mistress:") and name in names}
-    for m in getattr(turn.world, "mistresses", []):
+    for m in turn.world.mistresses:
         if m.lover == name:
             places.add(f"mistress:{m.number}")
     return places
@@ -1455,7 +1455,7 @@ def _duel(turn: Turn, week: int, a: Character, b: Character, weapons: tuple[str,
                  turn.standing_orders(ch.name).duel_sequence, tuple(turn.standing_orders(ch.name).duel_conditions))
         for ch, w in zip(sides, weapons)
     ]
-    setting = getattr(turn.settings, "illegal_sequence", "insert_rests")
+    setting = turn.settings.illegal_sequence
     record = fight(duellists[0], duellists[1], turn.dice, setting)
     changes: list[dict] = []
 

@@ -892,7 +892,7 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
         return refuse("he is already on campaign")
     if front.end == turn.month.key and week > 1:
         return refuse("too late for this season: a volunteer must serve at least one month")
-    if getattr(order, "rnhb", False):
+    if order.rnhb:
         why = rnhb_accepts(ch.rank, ch.endurance, ch.expertise, ch.military_ability,
                            ch.counters.get(C_MERIT, 0), ch.counters.get(C_DESPATCHES, 0))
         if why:
