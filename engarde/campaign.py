@@ -1108,3 +1108,38 @@ def _cause_rulings(s: Session, campaign: Campaign, month: GameMonth) -> dict[fro
         store.RulingRow.campaign_id == campaign.id, store.RulingRow.month == month.key,
     ).order_by(store.RulingRow.id)).all()
     return {frozenset((r.first, r.second)): r.cause for r in rows}
+
+
+# -- publishing -------------------------------------------------------------------
+
+
+def characters_at_end_of(campaign: Campaign, month: GameMonth) -> list[Character]:
+    """Every sheet as it stood at the end of ``month``: its start plus its ledger
+    up to that month.  A gazette re-written later still prints that month's
+    Paris (the audit proves the ledger and the sheets agree)."""
+    with store.transaction(campaign.database) as s:
+        _campaign_row(s, campaign)
+        sheets = []
+        for row in store.characters(s, campaign.id):
+            entries = [e for e in _ledger(s, row) if e.month <= month]
+            ch = replay(row.start, entries, row.name)
+            ch.id = row.id
+            sheets.append(ch)
+        return sheets
+
+
+def publish(campaign: Campaign, month: GameMonth, pdf: bool = True, reports: bool = True) -> list[Path]:
+    """Write the gazette of a resolved month (HTML, and PDF if asked) and the players' reports."""
+    from . import gazette as gz
+
+    data = gz.GazetteData(
+        campaign=campaign,
+        month=month,
+        characters=characters_at_end_of(campaign, month),
+        events=month_events(campaign, month),
+        letters=month_letters(campaign, month),
+    )
+    paths = list(gz.write_gazette(data, pdf=pdf))
+    if reports:
+        paths += gz.write_reports(data, month_ledger(campaign, month))
+    return paths

@@ -439,24 +439,8 @@ def gazette(c: Context, month: str | None, pdf: bool, reports: bool) -> None:
     target = GameMonth.parse(month) if month else resolved[-1]
     if target not in resolved:
         fail(f"{target} has not been resolved (resolved: {', '.join(map(str, resolved))})")
-    for path in publish(camp, target, pdf=pdf, reports=reports):
+    for path in ops.publish(camp, target, pdf=pdf, reports=reports):
         click.echo(f"wrote {path}")
-
-
-def publish(camp: Campaign, month: GameMonth, pdf: bool = True, reports: bool = True) -> list[Path]:
-    from . import gazette as gz
-
-    data = gz.GazetteData(
-        campaign=camp,
-        month=month,
-        characters=ops.list_characters(camp),
-        events=ops.month_events(camp, month),
-        letters=ops.month_letters(camp, month),
-    )
-    paths = list(gz.write_gazette(data, pdf=pdf))
-    if reports:
-        paths += gz.write_reports(data, ops.month_ledger(camp, month))
-    return paths
 
 
 @main.command()

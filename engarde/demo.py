@@ -17,8 +17,6 @@ def roster() -> list[dict]:
 
 
 def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = print) -> ops.TurnReport:
-    from .cli import publish
-
     if camp.orders is None:
         raise ops.CampaignError(f"campaign {camp.id!r} has no 'orders' folder for the demo")
     echo(f"Starting {camp.name} afresh ({camp.database})")
@@ -43,6 +41,6 @@ def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pri
     echo(f"  {report.month}: {len(report.events)} events, {len(report.ledger)} ledger entries, {report.rolls} dice")
     count, findings = ops.audit(camp)
     echo(f"  audit: {count} sheets, {len(findings)} disagreements")
-    for path in publish(camp, report.month, pdf=pdf, reports=True):
+    for path in ops.publish(camp, report.month, pdf=pdf, reports=True):
         echo(f"  wrote {path}")
     return report

@@ -90,12 +90,10 @@ def main() -> int:
         results = timed("ingest mail (parse + store)", lambda: ops.ingest(camp, tmp_path / "mail"), figures)
         report = timed("resolve and store the month", lambda: ops.run_turn(camp), figures)
         count, findings = timed("audit every sheet", lambda: ops.audit(camp), figures)
-        from engarde.cli import publish
-
         paths = timed("publish gazette + reports (HTML)",
-                      lambda: publish(camp, GameMonth(1607, 4), pdf=False, reports=True), figures)
+                      lambda: ops.publish(camp, GameMonth(1607, 4), pdf=False, reports=True), figures)
         if args.pdf:
-            timed("publish gazette PDF", lambda: publish(camp, GameMonth(1607, 4), pdf=True, reports=False), figures)
+            timed("publish gazette PDF", lambda: ops.publish(camp, GameMonth(1607, 4), pdf=True, reports=False), figures)
         _, peak = tracemalloc.get_traced_memory()
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"engarde benchmark: {n} characters, {len(results)} sheets, "

@@ -217,3 +217,21 @@ def test_help_has_examples():
     for cmd in commands:
         out = runner.invoke(main, [*cmd, "--help"]).output
         assert "Example" in out, cmd
+
+
+def test_a_past_months_gazette_prints_that_months_paris(gm):
+    """A gazette re-written later shows the sheets as they stood at the end of its month,
+    recomputed from the ledger, not as they stand now."""
+    gm("init")
+    create_demo_roster(gm)
+    gm("orders", "ingest", code=1)
+    gm("turn", "run")
+    april = {c.name: c.ledger_values() for c in ops.list_characters(gm.campaign)}
+    gm("turn", "run", "--force")  # May, with no orders: everyone rests and pays
+    may = {c.name: c.ledger_values() for c in ops.list_characters(gm.campaign)}
+    assert may != april
+    from engarde.calendar import GameMonth
+
+    assert {c.name: c.ledger_values() for c in ops.characters_at_end_of(gm.campaign, GameMonth(1607, 4))} == april
+    assert {c.name: c.ledger_values() for c in ops.characters_at_end_of(gm.campaign, GameMonth(1607, 5))} == may
+    gm("gazette", "April 1607", "--no-pdf", "--no-reports")
