@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from engarde import campaign as ops
 from engarde.cli import main
 from engarde.config import load_one
+from helpers import cli, write_campaign
 
 ROOT = Path(__file__).parent.parent
 
@@ -18,18 +19,9 @@ ROOT = Path(__file__).parent.parent
 def gm(tmp_path):
     """A campaign file in a temporary folder with a copy of the demo orders."""
     shutil.copytree(ROOT / "orders" / "demo", tmp_path / "mail")
-    (tmp_path / "campaigns.toml").write_text(
-        '[campaigns.test]\nname = "Test"\nnewspaper = "The Test Gazette"\n'
-        'first_month = "April 1607"\nseed = "test"\norders = "mail"\n'
-        'deadlines = "FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1"\n'
-    )
-    runner = CliRunner()
-
-    def run(*args, code=0):
-        result = runner.invoke(main, ["--config", str(tmp_path / "campaigns.toml"), *args], catch_exceptions=False)
-        assert result.exit_code == code, result.output
-        return result.output
-
+    config = write_campaign(tmp_path, newspaper="The Test Gazette", orders="mail",
+                            deadlines="FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1")
+    run = cli(config)
     run.path = tmp_path
     run.campaign = load_one(tmp_path / "campaigns.toml", "test")
     return run

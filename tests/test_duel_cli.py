@@ -5,28 +5,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from engarde import campaign as ops
-from engarde.cli import main
 from engarde.codes import EV_DUEL, EV_DUEL_NO_CAUSE
 from engarde.config import load_one
+from helpers import cli, write_campaign
 
 
 @pytest.fixture
 def gm(tmp_path):
     (tmp_path / "mail").mkdir()
-    (tmp_path / "campaigns.toml").write_text(
-        '[campaigns.duel]\nname = "Duel"\nnewspaper = "The Duel Gazette"\n'
-        'first_month = "April 1607"\nseed = "duel"\norders = "mail"\n'
-    )
-    runner = CliRunner()
-
-    def run(*args, code=0):
-        result = runner.invoke(main, ["--config", str(tmp_path / "campaigns.toml"), *args], catch_exceptions=False)
-        assert result.exit_code == code, result.output
-        return result.output
-
+    run = cli(write_campaign(tmp_path, "duel", name="Duel", newspaper="The Duel Gazette", orders="mail"))
     run.path = tmp_path
     run.campaign = load_one(tmp_path / "campaigns.toml", "duel")
     run("init")

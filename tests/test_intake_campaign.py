@@ -15,16 +15,15 @@ from email import policy
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from sqlmodel import select
 
 from engarde import campaign as ops
 from engarde import codes, store
 from engarde.calendar import GameMonth
-from engarde.cli import main
 from engarde.config import load_one
 from engarde.creation import given_character
 from engarde.store import CampaignRow, CharacterRow, SheetRow
+from helpers import cli, write_campaign
 
 APRIL, MAY, JUNE = GameMonth(1607, 4), GameMonth(1607, 5), GameMonth(1607, 6)
 UTC = dt.timezone.utc
@@ -54,14 +53,7 @@ def gm(tmp_path):
                                   ("Jacques", "", "")):
         ops.add_character(camp, given_character(name, email=email, password=password, social_level=6, crowns=200,
                                                 strength=10, constitution=10, expertise=10, military_ability=3))
-    camp_path = tmp_path
-
-    def run(*args, code=0):
-        result = CliRunner().invoke(main, ["--config", str(camp_path / "campaigns.toml"), *args],
-                                    catch_exceptions=False)
-        assert result.exit_code == code, result.output
-        return result.output
-
+    run = cli(tmp_path / "campaigns.toml")
     run.camp = camp
     run.mail = tmp_path / "mail"
     return run

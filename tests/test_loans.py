@@ -33,6 +33,7 @@ from engarde.resolve import resolve_month
 from engarde.rules import loans
 from engarde.turn import Turn
 from engarde.world import Loan, Mistress, World
+from helpers import cli, write_campaign
 
 APRIL = GameMonth(1607, 4)
 JULY = GameMonth(1607, 7)
@@ -347,20 +348,10 @@ def test_the_society_month_with_the_same_seed_is_the_same_month():
 
 def test_the_loans_command_lists_who_owes_whom(tmp_path):
     """`engarde loans`: every loan outstanding, when it falls due or may be called, who is disgraced."""
-    from click.testing import CliRunner
-
     from engarde import store
-    from engarde.cli import main
     from engarde.config import load_one
 
-    (tmp_path / "campaigns.toml").write_text('[campaigns.test]\nname = "Test"\nfirst_month = "April 1607"\n')
-    runner = CliRunner()
-
-    def run(*args):
-        result = runner.invoke(main, ["--config", str(tmp_path / "campaigns.toml"), *args], catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-        return result.output
-
+    run = cli(write_campaign(tmp_path))
     run("init")
     assert "No loans outstanding." in run("loans")
     camp = load_one(tmp_path / "campaigns.toml", "test")

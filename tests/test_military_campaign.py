@@ -28,6 +28,7 @@ from engarde.rules import military as mil
 from engarde.tables import ASSAULT, FOURTH_FOOT, FRONTIER, SIEGE
 from engarde.turn import Turn
 from engarde.world import Front, World
+from helpers import cli, write_campaign
 
 JUNE, JULY, AUGUST, SEPTEMBER = (GameMonth(1607, m) for m in (6, 7, 8, 9))
 OCTOBER, NOVEMBER = GameMonth(1607, 10), GameMonth(1607, 11)
@@ -338,23 +339,12 @@ def test_cli_front(tmp_path):
     """`engarde front` shows the season's campaign (or says there is none yet)."""
     import json
 
-    from click.testing import CliRunner
 
     from engarde import campaign as ops
     from engarde import store
-    from engarde.cli import main
     from engarde.config import load_one
 
-    (tmp_path / "campaigns.toml").write_text(
-        '[campaigns.test]\nname = "Test"\nnewspaper = "The Test Gazette"\n'
-        'first_month = "June 1607"\nseed = "test"\n')
-    runner = CliRunner()
-
-    def run(*args):
-        result = runner.invoke(main, ["--config", str(tmp_path / "campaigns.toml"), *args], catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-        return result.output
-
+    run = cli(write_campaign(tmp_path, newspaper="The Test Gazette", first_month="June 1607"))
     run("init")
     assert "No campaign yet" in run("front")
     camp = load_one(tmp_path / "campaigns.toml", "test")

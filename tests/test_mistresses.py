@@ -31,6 +31,7 @@ from engarde.rules import companionship, mistresses
 from engarde.tables import courting_roll_needed
 from engarde.turn import PendingDuel, Turn
 from engarde.world import Mistress, World
+from helpers import cli, write_campaign
 
 APRIL = GameMonth(1607, 4)
 
@@ -447,20 +448,7 @@ def test_the_sample_month_dartagnan_courts_mistress_number_4():
 
 
 def gm_campaign(tmp_path):
-    from click.testing import CliRunner
-
-    from engarde.cli import main
-
-    (tmp_path / "campaigns.toml").write_text(
-        '[campaigns.test]\nname = "Test"\nfirst_month = "April 1607"\nseed = "test"\n')
-    runner = CliRunner()
-
-    def run(*args, code=0):
-        result = runner.invoke(main, ["--config", str(tmp_path / "campaigns.toml"), *args], catch_exceptions=False)
-        assert result.exit_code == code, result.output
-        return result.output
-
-    return run
+    return cli(write_campaign(tmp_path))
 
 
 def test_mistress_commands_roll_list_rename_add(tmp_path):

@@ -11,16 +11,15 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from engarde import campaign as ops
 from engarde import codes
 from engarde.calendar import MONTH_END, GameMonth
-from engarde.cli import main
 from engarde.config import load_one
 from engarde.creation import given_character
 from engarde.gazette import GazetteData, precedence, render_html, write_reports
 from engarde.records import Character, Event
+from helpers import cli, write_campaign
 
 APRIL, MAY = GameMonth(1607, 4), GameMonth(1607, 5)
 
@@ -45,12 +44,7 @@ def killed(tmp_path):
     report = ops.run_turn(camp)
     assert [e.characters for e in report.events if e.code == codes.EV_DUEL_DEATH] == [("Jussac", "Athos")]
 
-    def run(*args, code=0):
-        result = CliRunner().invoke(main, ["--config", str(tmp_path / "campaigns.toml"), *args],
-                                    catch_exceptions=False)
-        assert result.exit_code == code, result.output
-        return result.output
-
+    run = cli(tmp_path / "campaigns.toml")
     run.camp = camp
     run.path = tmp_path
     return run
