@@ -11,7 +11,7 @@ import datetime as dt
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from sqlalchemy import func
 from sqlmodel import Session, delete, select
@@ -927,21 +927,80 @@ def decide_application(campaign: Campaign, regiment: str, applicant: str, accept
     info = regiment_by_name(regiment)
     if info is None:
         raise CampaignError(f"no regiment called {regiment!r} (see 'engarde regiment list')")
+
+    def queue(world: World) -> list[dict[str, Any]]:
+        reg = world.regiment(info.name)
+        return reg.pending if reg is not None else []
+
+    entry = _record_decision(campaign, queue, applicant, accept,
+                             f"no application from {applicant!r} waits for the {info.name}'s commander")
+    return dict(entry, regiment=info.name)
+
+
+def decide_appointment(campaign: Campaign, post: str, applicant: str, accept: bool) -> dict[str, Any]:
+    """Record the answer of the player who appoints to ``post`` (the Minister of War, a
+    player colonel or Brigadier) to an application waiting for him: no roll, he
+    decides.  Carried out at the start of the next month resolved
+    (``engarde.rules.appointments.settle_decisions``), through the ledger.  Returns
+    the application as recorded."""
+    from .tables import post_by_name
+
+    found = post_by_name(post)
+    if found is None:
+        raise CampaignError(f"no post called {post!r}")
+
+    def queue(world: World) -> list[dict[str, Any]]:
+        return [p for p in world.appointments_pending if p["post"] == found.name]
+
+    entry = _record_decision(campaign, queue, applicant, accept,
+                             f"no application from {applicant!r} for the post of {found.name} waits")
+    return entry
+
+
+def decide_petition(campaign: Campaign, petitioner: str, accept: bool) -> dict[str, Any]:
+    """Record a player Field Marshal's answer to a substitution petition waiting for
+    him ("If a player is Field Marshal, he may substitute one Regiment as he sees
+    fit").  Carried out when the summer's forces are determined
+    (``engarde.rules.military``); he substitutes one Regiment, so a second acceptance
+    is refused here.  Returns the petition as recorded."""
+    from .rules import decisions
+
+    def queue(world: World) -> list[dict[str, Any]]:
+        waiting = [p for p in world.petitions if p.get("field_marshal")]
+        if accept and decisions.find(waiting, petitioner) is not None:
+            chosen = [p for p in waiting if decisions.decision(p) == decisions.ACCEPT
+                      and p["character"].casefold() != petitioner.strip().casefold()]
+            if chosen:
+                p = chosen[0]
+                raise CampaignError(
+                    f"the Field Marshal substitutes one Regiment and has chosen {p['character']}'s petition "
+                    f"(the {p['regiment']} for the {p['replacing']}); refuse that one first")
+        return waiting
+
+    return _record_decision(campaign, queue, petitioner, accept,
+                            f"no petition from {petitioner!r} waits for a player Field Marshal "
+                            f"(with none, petitions are rolled)")
+
+
+def _record_decision(campaign: Campaign, queue: Callable[[World], list[dict[str, Any]]], applicant: str,
+                     accept: bool, missing: str) -> dict[str, Any]:
+    """Record a player's answer to a request waiting for him in the world
+    (``engarde.rules.decisions``): regiment applications, appointments, petitions
+    to a player Field Marshal.  It is carried out at the start of the next month
+    resolved, through the ledger."""
     import copy
+
+    from .rules import decisions
 
     with store.transaction(campaign.database) as s:
         camp = _campaign_row(s, campaign)
         world = World.from_dict(copy.deepcopy(camp.world))  # never the stored value itself: it must be seen to change
-        reg = world.regiment(info.name)
-        waiting = [p for p in (reg.pending if reg else []) if p["character"].casefold() == applicant.strip().casefold()]
-        if not waiting:
-            names = ", ".join(p["character"] for p in (reg.pending if reg else [])) or "none"
-            raise CampaignError(f"no application from {applicant!r} waits for the {info.name}'s commander "
-                                f"(waiting: {names})")
-        waiting[-1]["decision"] = "accept" if accept else "refuse"
-        waiting[-1]["decided_for"] = camp.current_month
+        waiting = queue(world)
+        entry = decisions.record(waiting, applicant, accept, camp.current_month)
+        if entry is None:
+            raise CampaignError(f"{missing} (waiting: {decisions.waiting_names(waiting)})")
         _save_world(s, camp, world)
-        return dict(waiting[-1], regiment=info.name)
+        return dict(entry)
 
 
 # -- the front (h. Campaign and Volunteers, i. Campaign Outcome) ----------------------

@@ -634,6 +634,60 @@ def regiment(c: Context, name: str, more: tuple[str, ...], as_json: bool, accept
                    + answer)
 
 
+@main.group()
+def appointment() -> None:
+    """Appointments: the answers of players who appoint to a post."""
+
+
+@appointment.command("decide")
+@click.argument("post")
+@click.argument("applicant")
+@click.option("--accept/--refuse", "accept", required=True,
+              help="The appointing player's answer to the application.")
+@pass_ctx
+def appointment_decide(c: Context, post: str, applicant: str, accept: bool) -> None:
+    """Record the answer of the player who appoints to POST (the Minister of War, a
+    player colonel or Brigadier) to APPLICANT's application, which waits for him
+    (he decides, no roll).  It is carried out, through the ledger, at the start of
+    the next month resolved: accepted, he takes the post if he still qualifies;
+    refused, he may not apply for it again for three months.
+
+    \b
+    Example:
+      engarde appointment decide "Inspector-General of Cavalry" Athos --accept
+    """
+    p = ops.decide_appointment(c.campaign(), post, applicant, accept)
+    click.echo(f"{p['character']}'s application for the post of {p['post']}: "
+               f"{'accepted' if accept else 'refused'} by {p.get('appointer')}; carried out at the start of "
+               f"{GameMonth.parse(p['decided_for'])}")
+
+
+@main.group()
+def petition() -> None:
+    """Substitution petitions: a player Field Marshal's answers."""
+
+
+@petition.command("decide")
+@click.argument("petitioner")
+@click.option("--accept/--refuse", "accept", required=True,
+              help="The player Field Marshal's answer to the petition.")
+@pass_ctx
+def petition_decide(c: Context, petitioner: str, accept: bool) -> None:
+    """Record a player Field Marshal's answer to PETITIONER's petition for a
+    regiment's substitution ("If a player is Field Marshal, he may substitute one
+    Regiment as he sees fit": no roll).  It is carried out when the summer's forces
+    are determined; he substitutes one regiment only.
+
+    \b
+    Example:
+      engarde petition decide Porthos --accept
+    """
+    p = ops.decide_petition(c.campaign(), petitioner, accept)
+    click.echo(f"{p['character']}'s petition for the {p['regiment']} to replace the {p['replacing']}: "
+               f"{'accepted' if accept else 'refused'} by the Field Marshal, {p.get('field_marshal')}; "
+               f"carried out when the summer's forces are determined")
+
+
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the campaign as JSON.")
 @pass_ctx

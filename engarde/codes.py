@@ -124,6 +124,7 @@ EV_CAMPAIGN_DETERMINED = "campaign-determined"  # public: the season's forces, m
 EV_SUBSTITUTION_PETITIONED = "substitution-petitioned"
 EV_SUBSTITUTION_GRANTED = "substitution-granted"  # public
 EV_SUBSTITUTION_REFUSED = "substitution-refused"
+EV_SUBSTITUTION_AWAITS_FIELD_MARSHAL = "substitution-awaits-field-marshal"  # a player Field Marshal decides
 EV_MARCHED = "marched-to-campaign"  # public: he goes on campaign with his unit
 EV_VOLUNTEERED = "volunteered"  # public: a volunteer (or his unit) goes on campaign
 EV_VOLUNTEER_REFUSED = "volunteer-refused"

@@ -64,7 +64,7 @@ on campaign takes no weekly action.
 The army and influence (engarde.rules.regiments, influence, appointments, titles):
 at month start, after the monthly orders, every character in turn: the month's
 pledges of influence are gathered (each acts on the first decision of the month it
-names), the player colonels' answers the GM recorded are carried out, a regiment he already belongs to is organised if it was not, favours for
+names), the player colonels' and appointers' answers the GM recorded are carried out, a regiment he already belongs to is organised if it was not, favours for
 SL and appointment at the start of a season, and his duty weeks (excusal rolled on
 a 5+; an unexcused week replaces a rest, else his latest order).  At month end,
 after the club steps (5) and before his mistress (6): regimental pay and status,
@@ -204,6 +204,7 @@ def resolve_month(
     # -- month start: the army and influence ----------------------------------------
     influence.gather_pledges(turn, usable)
     regiments.settle_decisions(turn)  # player colonels' answers to applications, recorded by the GM
+    appointments.settle_decisions(turn)  # player appointers' answers, recorded by the GM
     for name in names:
         regiments.organise_for_members(turn, by_name[name])
     for name in names:

@@ -146,6 +146,9 @@ class World:
     # substitution petitions waiting for the next summer (engarde.rules.military)
     front: Front | None = None
     petitions: list[dict[str, Any]] = field(default_factory=list)
+    # Appointments: applications waiting for the player who appoints to the post
+    # (engarde.rules.appointments, engarde.rules.decisions)
+    appointments_pending: list[dict[str, Any]] = field(default_factory=list)
 
     def copy(self) -> "World":
         return copy.deepcopy(self)
@@ -168,6 +171,7 @@ class World:
             npc_serial=int(data.get("npc_serial", 0)),
             front=Front(**_known(Front, data["front"])) if data.get("front") else None,
             petitions=[dict(p) for p in data.get("petitions", [])],
+            appointments_pending=[dict(p) for p in data.get("appointments_pending", [])],
         )
 
     def regiment(self, name: str) -> Regiment | None:

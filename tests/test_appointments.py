@@ -84,6 +84,80 @@ def test_a_player_who_appoints_decides_and_the_gm_is_told():
     assert turn.dice.log == [] and [e.code for e in turn.errors] == [E_AWAITS_PLAYER]
 
 
+def test_the_appointers_answer_is_recorded_and_carried_out_at_month_start():
+    """"If Athos ... seeks to become Inspector-General of Cavalry ..., he must go to the Minister of
+    War who appoints that position (it is assumed that no player holds the post)": when a player
+    holds it, he decides.  The application waits in the world (applicant and appointer told, the GM
+    told with E_AWAITS_PLAYER); the answer the GM records is carried out through the ledger at the
+    next month start: accepted, he takes the post; refused, "a failed application cannot be
+    repeated for three months".  The ledger replays; the same dice give the same month."""
+    from engarde.codes import EV_APPOINTMENT_AWAITS
+    from engarde.rules import decisions
+
+    minister = Character("Richelieu", social_level=16, rank="General", appointment="Minister of War", crowns=900)
+    athos = lt_general(crowns=500, social_level=12)  # a level lost at April's end leaves him qualified
+    porthos = Character("Porthos", social_level=12, rank="Lieutenant-General", military_ability=3, crowns=500)
+    seek = SeekAppointment("Inspector-General of Infantry")
+    sheets = {"Athos": OrderSheet("a", "Athos", weeks={1: SeekAppointment("Inspector-General of Cavalry")}),
+              "Porthos": OrderSheet("p", "Porthos", weeks={2: seek}),
+              "Richelieu": OrderSheet("r", "Richelieu")}
+    april = resolve_month(APRIL, [athos, porthos, minister], sheets, ScriptedDice([]), world=World())
+    assert april.rolls == [] and [e.code for e in april.errors] == [E_AWAITS_PLAYER, E_AWAITS_PLAYER]
+    assert "engarde appointment decide" in april.errors[0].suggestion
+    (ev, _) = [e for e in april.events if e.code == EV_APPOINTMENT_AWAITS]
+    assert ev.characters == ("Athos", "Richelieu") and ev.data["appointer"] == "Richelieu"
+    pending = april.world.appointments_pending
+    assert [(p["character"], p["post"], p["appointer"]) for p in pending] == [
+        ("Athos", "Inspector-General of Cavalry", "Richelieu"), ("Porthos", "Inspector-General of Infantry", "Richelieu")]
+
+    # The GM records Richelieu's answers; May's start carries them out.
+    world = april.world.copy()
+    decisions.record(world.appointments_pending, "athos", True, "1607-05")
+    decisions.record(world.appointments_pending, "Porthos", False, "1607-05")
+    before = april.characters
+    may = resolve_month(GameMonth(1607, 5), before, {}, ScriptedDice([]), world=world)
+    a, p, _ = may.characters
+    assert (a.appointment, a.get("appointment.months")) == ("Inspector-General of Cavalry", 11)  # May served
+    assert p.appointment is None and p.get("appointment_bar.inspector-general-of-infantry") == 2  # May passed
+    assert may.world.appointments_pending == []
+    (granted,) = [e for e in may.events if e.code == EV_APPOINTED]
+    assert granted.public and granted.data["appointed_by"] == "Richelieu"
+    for old, new in zip(before, may.characters):
+        assert replay(old.to_dict(), [e for e in may.ledger if e.character == old.name]).ledger_values() \
+            == new.ledger_values()
+    again = resolve_month(GameMonth(1607, 5), before, {}, ScriptedDice([]), world=world)
+    assert [c.to_dict() for c in again.characters] == [c.to_dict() for c in may.characters]
+
+
+def test_engarde_appointment_decide_records_the_answer(tmp_path):
+    """`engarde appointment decide POST APPLICANT --accept|--refuse`: the GM records the appointing
+    player's answer ("the Minister of War who appoints that position"); it waits in the world for
+    the next month's start.  No such application: an error."""
+    from engarde.config import load_one
+    from engarde.store import CampaignRow, transaction
+    from helpers import cli, write_campaign
+
+    config = write_campaign(tmp_path, database=f"sqlite:///{tmp_path / 't.sqlite'}")
+    run = cli(config)
+    run("init")
+    camp = load_one(config, "test")
+    world = World(appointments_pending=[{"character": "Athos", "post": "Inspector-General of Cavalry",
+                                         "appointer": "Richelieu", "month": "1607-04", "week": 1}])
+    with transaction(camp.database) as s:
+        row = s.get(CampaignRow, "test")
+        row.world = world.to_dict()
+        s.add(row)
+    out = run("appointment", "decide", "inspector-general of cavalry", "athos", "--accept")
+    assert "accepted by Richelieu" in out
+    with transaction(camp.database) as s:
+        stored = World.from_dict(s.get(CampaignRow, "test").world)
+    assert stored.appointments_pending[0]["decision"] == "accept"
+    assert "no application from 'Porthos'" in run("appointment", "decide", "Inspector-General of Cavalry",
+                                                   "Porthos", "--refuse", code=2)
+    run("appointment", "decide", "Inspector-General of Cavalry", "Athos", code=2)  # no answer given
+    run("appointment", "decide", "Chancellor", "Athos", "--accept", code=2)  # no such post
+
+
 def test_post_status_each_month_and_the_term_ends_after_twelve():
     """"Posts usually run for twelve months"; the post's SP each month."""
     ch = lt_general(appointment="Inspector-General of Cavalry", counters={"appointment.months": 1})

@@ -515,3 +515,177 @@ def test_influence_moves_the_petition_and_the_npc_volunteer_rolls():
         1: UseInfluence("class 4", "volunteer", "Cap")})})
     mil.volunteer(t, c, Volunteer(), 1)
     assert codes(t, EV_VOLUNTEERED)
+
+
+# -- a Brigadier volunteers his brigade; a player Field Marshal ------------------------------
+
+
+def brigadier_henri() -> Character:
+    h = henri()
+    h.rank, h.appointment = "Colonel", "Brigadier (Brigade Commander)"
+    h.counters[mil.C_BREVET_RANK] = 7  # brevet Brigadier-General
+    return h
+
+
+def test_brigadier_volunteers_his_brigade_in_a_non_regular_season():
+    """h. VOLUNTEERS: "Players who command Brigades may volunteer their entire Brigade or any one
+    Regiment thereof." ... "No Army, Division or Brigade organisation is needed (unless a Brigadier
+    volunteers his Brigade), all Battalions and Squadrons functioning as part of a Frontier Regiment
+    and all Regiments functioning independently."  The 4th Brigade of Foot goes as one unit with the
+    Frontier's mission; the Gascons (volunteered before, independent) come under it; its players
+    march at the next month start; the Brigadier commands it (the brigade's result, his own MA) and
+    its regiments roll under him.  A man who commands no brigade cannot volunteer one."""
+    from engarde.world import BrigadeRecord
+
+    h = brigadier_henri()
+    gascon = Character("Porthos", social_level=6, regiment="Gascon Regiment", rank="Captain", military_ability=3)
+    major = Character("Maj", social_level=6, regiment="Gascon Regiment", rank="Major")
+    world = World(brigades=[BrigadeRecord(FOURTH_FOOT, commander="Henri")])
+    t = turn_for(OCTOBER, h, gascon, major, dice=[4], world=world)  # the season's mission
+    mil.volunteer(t, major, Volunteer(unit="battalion"), 1)  # the Gascons go first, independently
+    assert t.world.front.regiments["Gascon Regiment"] == "Gascon Regiment"
+    mil.volunteer(t, gascon, Volunteer(unit="brigade"), 1)
+    assert "commands no brigade" in codes(t, EV_VOLUNTEER_REFUSED)[0].data["reason"]
+    mil.volunteer(t, h, Volunteer(unit="brigade"), 2)
+    front = t.world.front
+    assert front.regiments["69th Arquebusiers"] == front.regiments["Gascon Regiment"] == FOURTH_FOOT
+    assert FOURTH_FOOT in front.units and "Gascon Regiment" not in front.units
+    assert front.missions[FOURTH_FOOT] == front.missions[FRONTIER]
+    ev = codes(t, EV_VOLUNTEERED)[-1]
+    assert ev.characters == ("Henri",) and ev.data["brigade"] == FOURTH_FOOT and ev.data["unit"] == FOURTH_FOOT
+    assert t.dice.remaining == 0
+
+    nov = turn_for(NOVEMBER, h, gascon, major, world=t.world, dice=[2, 5, 3])
+    mil.begin_month(nov)
+    assert gascon.state == mil.STATE_ON_CAMPAIGN  # a member of a unit on campaign marches
+    chain, role = mil.chain_for(nov, nov.world.front, h)
+    assert [c.level for c in chain] == ["brigade"] and role == "brigade" and chain[0].ma == h.military_ability
+    chain, role = mil.chain_for(nov, nov.world.front, gascon)
+    assert [c.level for c in chain] == ["brigade", "regiment"] and chain[0].ma == h.military_ability
+    assert nov.dice.remaining == 0  # the Brigade Major's MA, the Gascons' commander's and adjutant's
+
+
+def test_a_brigadier_volunteers_one_regiment_of_his_brigade():
+    """"or any one Regiment thereof": his own regiment goes at his word, functioning independently
+    (no brigade organisation)."""
+    from engarde.world import BrigadeRecord
+
+    h = henri()
+    h.rank, h.appointment = "Brigadier-General", "Brigadier (Brigade Commander)"
+    world = World(brigades=[BrigadeRecord(FOURTH_FOOT, commander="Henri")])
+    t = turn_for(OCTOBER, h, dice=[4], world=world)  # the season's mission only: no NPC roll
+    mil.volunteer(t, h, Volunteer(unit="regiment"), 1)
+    assert t.world.front.regiments["69th Arquebusiers"] == "69th Arquebusiers" and t.dice.remaining == 0
+    assert FOURTH_FOOT not in t.world.front.units
+
+
+def field_marshal() -> Character:
+    fm = Character("Treville", social_level=14, rank="General", military_ability=6)
+    fm.counters[mil.C_BREVET_RANK] = 10  # brevet Field Marshal ("No player may ever attain the permanent rank")
+    return fm
+
+
+def test_a_player_field_marshal_decides_petitions_without_a_roll():
+    """h. CAMPAIGN: "If there is no player character serving as the Field Marshal, a player may
+    petition ... The Field Marshal will grant a player's petition on a roll of 7 on one die." ... "If
+    a player is Field Marshal, he may substitute one Regiment as he sees fit."  With a player Field
+    Marshal no die is rolled: a petition waits for his answer (petitioner, Field Marshal and GM
+    told); unanswered when the forces are determined it is not granted; accepted, the substitute
+    takes the brigade and mission of the replaced; one Regiment only, his own order first."""
+    from engarde.codes import E_AWAITS_PLAYER, EV_SUBSTITUTION_AWAITS_FIELD_MARSHAL, EV_SUBSTITUTION_REFUSED
+
+    fm, h = field_marshal(), henri()
+    may = turn_for(GameMonth(1607, 5), h, fm)
+    mil.petition(may, h, Petition("Cardinal's Guard", "69th Arquebusiers"), 2)
+    assert may.dice.log == [] and [e.code for e in may.errors] == [E_AWAITS_PLAYER]
+    assert "engarde petition decide" in may.errors[0].suggestion
+    (ev,) = codes(may, EV_SUBSTITUTION_AWAITS_FIELD_MARSHAL)
+    assert ev.characters == ("Henri", "Treville") and may.world.petitions[0]["field_marshal"] == "Treville"
+
+    unanswered = turn_for(JUNE, h, fm, dice=[5, 3], world=may.world.copy())  # commitment, deployment only
+    mil.begin_month(unanswered)
+    assert "no answer" in codes(unanswered, EV_SUBSTITUTION_REFUSED)[0].data["reason"]
+    assert "Cardinal's Guard" not in unanswered.world.front.regiments and unanswered.dice.remaining == 0
+
+    world = may.world.copy()
+    world.petitions[0]["decision"] = "accept"
+    june = turn_for(JUNE, h, fm, dice=[5, 3], world=world)
+    mil.begin_month(june)
+    assert june.world.front.regiments["Cardinal's Guard"] == FOURTH_FOOT and june.dice.remaining == 0
+    assert codes(june, EV_SUBSTITUTION_GRANTED)[0].data["field_marshal"] == "Treville"
+
+    # His own petition order is his choice; another he accepted is refused: one Regiment.
+    world = may.world.copy()
+    world.petitions[0]["decision"] = "accept"
+    own = turn_for(GameMonth(1607, 5), fm, h, world=world)
+    mil.petition(own, fm, Petition("Royal Foot Guards", "Gascon Regiment"), 3)
+    assert own.world.petitions[-1]["decision"] == "accept" and own.errors == []
+    june = turn_for(JUNE, h, fm, dice=[5, 3], world=own.world)
+    mil.begin_month(june)
+    front = june.world.front
+    assert front.regiments["Royal Foot Guards"] == FOURTH_FOOT and "Cardinal's Guard" not in front.regiments
+    assert "one Regiment" in codes(june, EV_SUBSTITUTION_REFUSED)[0].data["reason"]
+
+
+def test_engarde_petition_decide_records_the_field_marshals_answer(tmp_path):
+    """`engarde petition decide PETITIONER --accept|--refuse`: "If a player is Field Marshal, he may
+    substitute one Regiment as he sees fit": the GM records his answer; a second acceptance is
+    refused (one Regiment); a petition not waiting for a player Field Marshal cannot be decided."""
+    from engarde.config import load_one
+    from engarde.store import CampaignRow, transaction
+
+    config = write_campaign(tmp_path, database=f"sqlite:///{tmp_path / 't.sqlite'}")
+    run = cli(config)
+    run("init")
+    camp = load_one(config, "test")
+    world = World(petitions=[
+        {"character": "Henri", "regiment": "Cardinal's Guard", "replacing": "69th Arquebusiers", "influence": 0,
+         "field_marshal": "Treville", "month": "1607-05", "week": 2},
+        {"character": "Aramis", "regiment": "Royal Foot Guards", "replacing": "Gascon Regiment", "influence": 0,
+         "field_marshal": "Treville", "month": "1607-05", "week": 2},
+        {"character": "Porthos", "regiment": "Royal Marines", "replacing": "Gascon Regiment", "influence": 0,
+         "month": "1607-05", "week": 2}])
+    with transaction(camp.database) as s:
+        row = s.get(CampaignRow, "test")
+        row.world = world.to_dict()
+        s.add(row)
+    assert "accepted by the Field Marshal, Treville" in run("petition", "decide", "henri", "--accept")
+    assert "one Regiment" in run("petition", "decide", "Aramis", "--accept", code=2)
+    run("petition", "decide", "Aramis", "--refuse")
+    assert "no petition from 'Porthos'" in run("petition", "decide", "Porthos", "--accept", code=2)
+    with transaction(camp.database) as s:
+        stored = World.from_dict(s.get(CampaignRow, "test").world)
+    assert [p.get("decision") for p in stored.petitions] == ["accept", "refuse", None]
+
+
+def test_a_volunteered_brigade_through_the_season_replays_and_repeats():
+    """"Players who command Brigades may volunteer their entire Brigade": through the resolver
+    (September to November, the battle at November's end, the brigade's result above its
+    regiments'), the same seed gives the same months and the ledger reproduces every sheet."""
+    from engarde.world import BrigadeRecord
+
+    def start():
+        gascon = Character("Porthos", social_level=6, crowns=100, regiment="Gascon Regiment", rank="Captain",
+                           military_ability=3, endurance=100, strength=10, constitution=10)
+        return [brigadier_henri(), gascon]
+
+    def run():
+        chars, world, ledger = start(), World(brigades=[BrigadeRecord(FOURTH_FOOT, commander="Henri")]), []
+        for month in (SEPTEMBER, OCTOBER, NOVEMBER):
+            sheets = {"Henri": OrderSheet("h", "Henri", weeks={1: Volunteer(unit="brigade")})} \
+                if month == SEPTEMBER else {}
+            r = resolve_month(month, chars, sheets, SeededDice(f"b:{month.key}"), world=world)
+            chars, world, ledger = r.characters, r.world, ledger + r.ledger
+            if month == NOVEMBER:
+                results = [e.data["command"] for e in r.events if e.code == EV_BATTLE_RESULT]
+        return chars, world, ledger, results
+
+    a, wa, la, results = run()
+    b, wb, lb, _ = run()
+    assert [c.to_dict() for c in a] == [c.to_dict() for c in b] and wa.to_dict() == wb.to_dict()
+    for before, after in zip(start(), a):
+        assert replay(before.to_dict(), [e for e in la if e.character == before.name]).ledger_values() \
+            == after.ledger_values()
+    assert wa.front.fought and results[0] == FOURTH_FOOT and "Gascon Regiment" in results
+    assert {n: c["regiment"] for n, c in wa.front.campaigners.items()} == {
+        "Henri": "69th Arquebusiers", "Porthos": "Gascon Regiment"}

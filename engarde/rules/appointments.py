@@ -12,7 +12,10 @@ Counters: ``appointment.months`` (months left of his term),
 ``appointment_bar.<post>`` (months before he may apply for that post again).
 Choices: one post at a time; reappointment is applying for his own post in the
 last month of its term (a new term follows on); a post's holders are counted
-among the characters only (a non-player holder makes way).
+among the characters only (a non-player holder makes way).  A post appointed by
+a position a player holds waits for his answer (``engarde.rules.decisions``,
+``World.appointments_pending``; the GM records it with ``engarde appointment
+decide``), carried out by ``settle_decisions`` at the next month start.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import re
 
 from ..calendar import MONTH_END, MONTH_START
 from ..codes import (
-    E_AWAITS_PLAYER,
     EV_APPOINTED,
     EV_APPOINTMENT_AWAITS,
     EV_APPOINTMENT_ENDED,
@@ -30,7 +32,7 @@ from ..codes import (
     EV_BRIGADE_COMMAND,
 )
 from ..orders import SeekAppointment
-from ..records import Character, ErrorRecord
+from ..records import Character
 from ..tables import (
     APPOINTMENT_RETRY_MONTHS,
     APPOINTMENT_SL_PER_BONUS,
@@ -40,7 +42,7 @@ from ..tables import (
     post_by_name,
 )
 from ..turn import Turn
-from . import influence, regiments, titles
+from . import decisions, influence, regiments, titles
 
 RULE_APPOINTMENTS = "Appointments (house values)"
 MONTHS_LEFT = "appointment.months"
@@ -60,10 +62,15 @@ def holders(turn: Turn, post: Post) -> list[str]:
 
 
 def _player_appointer(turn: Turn, ch: Character, post: Post) -> str | None:
-    """A character who holds the appointing position, if any (he decides, no roll)."""
+    """A character who holds the appointing position, if any: he decides, no roll
+    ("it is assumed that no player holds the post" is the rules' condition for the
+    roll in the Athos example).  The Minister is the Minister of War (the example:
+    "the Minister of War who appoints that position"); the Colonel is the player
+    commanding the applicant's regiment; the Brigadier-General is the player
+    commanding the applicant's brigade (``BrigadeRecord.commander``)."""
     if post.appointed_by == "Minister":
         for c in sorted(turn.characters.values(), key=lambda c: c.name):
-            if c.name != ch.name and (c.appointment or "").startswith("Minister"):
+            if c.name != ch.name and c.appointment == MINISTER_OF_WAR and c.state != "dead":
                 return c.name
     if post.appointed_by == "Colonel" and ch.regiment:
         reg = turn.world.regiment(ch.regiment)
@@ -71,9 +78,16 @@ def _player_appointer(turn: Turn, ch: Character, post: Post) -> str | None:
             officer, _ = regiments.commander(reg)
             if officer is not None and officer.player and officer.name != ch.name:
                 return officer.name
+    if post.appointed_by == "Brigadier-General":
+        brigade = brigade_for(ch)
+        record = turn.world.brigade(brigade) if brigade else None
+        if record is not None and record.commander and record.commander != ch.name \
+                and record.commander in turn.characters:
+            return record.commander
     return None
 
 
+MINISTER_OF_WAR = "Minister of War"
 BRIGADIER = "Brigadier (Brigade Commander)"
 
 
@@ -133,12 +147,16 @@ def seek(turn: Turn, ch: Character, order: SeekAppointment, week: int) -> bool:
         return refuse(f"every post of {post.name} ({post.number}) is held, by " + ", ".join(others))
     appointer = _player_appointer(turn, ch, post)
     if appointer:
-        turn.event(EV_APPOINTMENT_AWAITS, week, (ch.name, appointer), public=False, post=post.name,
-                   appointer=appointer)
-        turn.errors.append(ErrorRecord(
-            ch.name, 0, E_AWAITS_PLAYER,
-            f"{ch.name} seeks the post of {post.name}; {appointer}, a player, appoints to it (no roll): "
-            f"the application waits for his answer", "settle it with his player and record the outcome"))
+        # The player appointing decides: the application waits for his answer, which
+        # the GM records (engarde appointment decide) and the next month start carries out.
+        decisions.wait(
+            turn, turn.world.appointments_pending,
+            {"character": ch.name, "post": post.name, "appointer": appointer}, week,
+            code=EV_APPOINTMENT_AWAITS, who=(ch.name, appointer),
+            data={"post": post.name, "appointer": appointer, "applicant": ch.name},
+            message=(f"{ch.name} seeks the post of {post.name}; {appointer}, a player, appoints to it (no roll): "
+                     f"the application waits for his answer"),
+            hint=f"record his answer: engarde appointment decide \"{post.name}\" \"{ch.name}\" --accept|--refuse")
         return False
     adjustments = []
     ma = appointment_ma_modifier(ch.military_ability)
@@ -162,6 +180,47 @@ def seek(turn: Turn, ch: Character, order: SeekAppointment, week: int) -> bool:
     turn.event(EV_APPOINTED, week, ch.name, public=True, post=post.name, reappointed=reappointment,
                **decision.to_data())
     return True
+
+
+def settle_decisions(turn: Turn) -> None:
+    """Month start: the answers of player appointers, recorded by the GM (``engarde
+    appointment decide``), are carried out (``engarde.rules.decisions``, as a player
+    colonel's).  Accepted, he takes the post (or another term of his own) if he still
+    qualifies and a post is free; refused, "a failed application cannot be repeated
+    for three months".  Unanswered ones wait."""
+
+    def carry_out(p: dict, ch: Character, decision: str) -> None:
+        post = post_by_name(p["post"])
+        if post is None:
+            return
+        by = p.get("appointer")
+        if decision == decisions.REFUSE:
+            turn.post(ch, bar_field(post), APPOINTMENT_RETRY_MONTHS - ch.get(bar_field(post)), MONTH_START,
+                      f"refused the post of {post.name} by {by}: not again for {APPOINTMENT_RETRY_MONTHS} months",
+                      RULE_APPOINTMENTS)
+            turn.event(EV_APPOINTMENT_REFUSED, MONTH_START, ch.name, public=False, post=post.name,
+                       reason=f"{by}, who appoints to it, refused him", appointer=by, decision=decision)
+            return
+        reappointment = ch.appointment == post.name
+        why = ("dead" if ch.state == "dead" else
+               f"he holds the post of {ch.appointment}: one post at a time"
+               if ch.appointment and not reappointment else qualifies(ch, post, turn))
+        others = [n for n in holders(turn, post) if n != ch.name]
+        if why is None and len(others) >= post.number:
+            why = f"every post of {post.name} ({post.number}) is held, by " + ", ".join(others)
+        if why:
+            turn.event(EV_APPOINTMENT_REFUSED, MONTH_START, ch.name, public=False, post=post.name,
+                       reason=f"{by} accepted him, but {why}", appointer=by, decision=decision)
+            return
+        if reappointment:
+            turn.post(ch, MONTHS_LEFT, post.term_months, MONTH_START,
+                      f"reappointed {post.name} by {by} for another term", RULE_APPOINTMENTS)
+        else:
+            appoint(turn, ch, post, MONTH_START, f"appointed {post.name} by {by}")
+        turn.event(EV_APPOINTED, MONTH_START, ch.name, public=True, post=post.name, reappointed=reappointment,
+                   appointed_by=by, decision=decision)
+
+    turn.world.appointments_pending = decisions.settle(turn, turn.world.appointments_pending, carry_out)
 
 
 def appoint(turn: Turn, ch: Character, post: Post, week: int, reason: str) -> None:
@@ -224,4 +283,4 @@ def month_end(turn: Turn, ch: Character) -> None:
             turn.post(ch, key, -1, MONTH_END, "a month passed since a failed application", RULE_APPOINTMENTS)
 
 
-__all__ = ["seek", "appoint", "month_end", "season_favours", "qualifies", "bar_field", "MONTH_START"]
+__all__ = ["seek", "settle_decisions", "appoint", "month_end", "season_favours", "qualifies", "bar_field", "MONTH_START"]

@@ -587,6 +587,7 @@ from ..codes import (  # noqa: E402
     EV_POLTROONERY,
     EV_PROMOTED_IN_FIELD,
     EV_RETURNED_FROM_CAMPAIGN,
+    EV_SUBSTITUTION_AWAITS_FIELD_MARSHAL,
     EV_SUBSTITUTION_GRANTED,
     EV_SUBSTITUTION_PETITIONED,
     EV_SUBSTITUTION_REFUSED,
@@ -771,40 +772,97 @@ def organisation_lines(front: Front) -> list[str]:
 # -- h. Substitutions ------------------------------------------------------------------
 
 
+def field_marshal(turn: Turn) -> str | None:
+    """The player character serving as the Field Marshal, if any: one whose rank (a
+    brevet one: "No player may ever attain the permanent rank of Field Marshal") is
+    Field Marshal.  Two at once: the first by name (choice)."""
+    for name in sorted(turn.characters):
+        ch = turn.characters[name]
+        if ch.state != STATE_DEAD and effective_rank(ch) == FIELD_MARSHAL:
+            return name
+    return None
+
+
+FIELD_MARSHAL = "Field Marshal"
+
+
 def petition(turn: Turn, ch: Character, order, week: int) -> None:
     """h. Substitutions: a petition waits for the next summer's campaign.
 
     Choice: petitions are heard when the summer's forces are determined (the
     first month of summer); one made during the summer waits for the next.
+
+    "If there is no player character serving as the Field Marshal, a player may
+    petition ... The Field Marshal will grant a player's petition on a roll of 7"; "If
+    a player is Field Marshal, he may substitute one Regiment as he sees fit."  With a
+    player Field Marshal no die is rolled: his own petition order is his
+    substitution, and another's petition waits for his answer
+    (``engarde.rules.decisions``; the GM records it with ``engarde petition decide``).
     """
+    from . import decisions
+
     reg, replacing = canonical_regiment(order.regiment), canonical_regiment(order.replacing)
     if reg is None or replacing is None:
         turn.event(EV_SUBSTITUTION_REFUSED, week, ch.name, public=False,
                    regiment=order.regiment, replacing=order.replacing, reason="unknown regiment")
         return
+    request = {"character": ch.name, "regiment": reg, "replacing": replacing, "influence": 0}
+    marshal = field_marshal(turn)
+    if marshal is not None and marshal != ch.name:
+        request["field_marshal"] = marshal
+        decisions.wait(
+            turn, turn.world.petitions, request, week,
+            code=EV_SUBSTITUTION_AWAITS_FIELD_MARSHAL, who=(ch.name, marshal),
+            data={"regiment": reg, "replacing": replacing, "field_marshal": marshal, "petitioner": ch.name},
+            message=(f"{ch.name} petitions for the {reg} to replace the {replacing}; {marshal}, a player, is the "
+                     f"Field Marshal and substitutes one Regiment as he sees fit (no roll): the petition waits "
+                     f"for his answer"),
+            hint=f"record his answer: engarde petition decide \"{ch.name}\" --accept|--refuse")
+        return
+    if marshal == ch.name:
+        # His own order is his decision: "he may substitute one Regiment as he sees fit".
+        request.update(field_marshal=ch.name, decision=decisions.ACCEPT, own=True)
     turn.world.petitions = [p for p in turn.world.petitions if p["character"] != ch.name]
-    turn.world.petitions.append({"character": ch.name, "regiment": reg, "replacing": replacing,
-                                 "influence": 0, "month": turn.month.key})
+    turn.world.petitions.append(dict(request, month=turn.month.key, week=week))
     turn.event(EV_SUBSTITUTION_PETITIONED, week, ch.name, public=False, regiment=reg, replacing=replacing)
+
+
+def _substitution_refused(turn: Turn, front: Front, name: str, reg: str, replacing: str) -> str | None:
+    """Why the substitution cannot be made at all, or None."""
+    info_a, info_b = _regiment_info(reg), _regiment_info(replacing)
+    if reg in front.regiments:
+        return f"the {reg} is already going"
+    if replacing not in front.regiments or replacing in ALWAYS_ON_CAMPAIGN:
+        return f"the {replacing} is not going"
+    if info_a is None or info_b is None or info_a.cavalry != info_b.cavalry:
+        return "a substitute must be of the same type (infantry or cavalry)"
+    return None
+
+
+def _substitute(turn: Turn, front: Front, name: str, reg: str, replacing: str, **data) -> None:
+    """"Units substituted, either by a player or non-player Field Marshal, serve in the
+    Brigade of and perform the mission indicated on the Force Deployment Table for the
+    Regiment they have replaced rather than their own." """
+    front.regiments[reg] = front.regiments.pop(replacing)
+    front.substitutions.append({"character": name, "regiment": reg, "replacing": replacing, **data})
+    turn.event(EV_SUBSTITUTION_GRANTED, MONTH_START, name, public=True, regiment=reg, replacing=replacing,
+               **data)
 
 
 def _substitutions(turn: Turn, front: Front) -> None:
     """"The Field Marshal will grant a player's petition on a roll of 7 on one
     die. This roll may be altered by influence." Conflicts: the highest roll,
     then the highest Social Level; equal Social Levels: neither is granted (the
-    GM is told; the rules' duel or withdrawal decides it next time)."""
+    GM is told; the rules' duel or withdrawal decides it next time).  A player
+    Field Marshal decides instead (``_player_field_marshal``)."""
     petitions, turn.world.petitions = list(turn.world.petitions), []
+    marshal = field_marshal(turn)
+    if marshal is not None:
+        return _player_field_marshal(turn, front, marshal, petitions)
     rolled = []
     for p in sorted(petitions, key=lambda p: p["character"]):
         name, reg, replacing = p["character"], p["regiment"], p["replacing"]
-        info_a, info_b = _regiment_info(reg), _regiment_info(replacing)
-        reason = None
-        if reg in front.regiments:
-            reason = f"the {reg} is already going"
-        elif replacing not in front.regiments or replacing in ALWAYS_ON_CAMPAIGN:
-            reason = f"the {replacing} is not going"
-        elif info_a is None or info_b is None or info_a.cavalry != info_b.cavalry:
-            reason = "a substitute must be of the same type (infantry or cavalry)"
+        reason = _substitution_refused(turn, front, name, reg, replacing)
         if reason:
             turn.event(EV_SUBSTITUTION_REFUSED, MONTH_START, name, public=False, regiment=reg,
                        replacing=replacing, reason=reason)
@@ -838,15 +896,48 @@ def _substitutions(turn: Turn, front: Front) -> None:
                        reason="a rival petition was preferred" if not tie else "an equal rival petition: withdraw or duel")
             continue
         taken.update({reg, replacing})
-        front.regiments[reg] = front.regiments.pop(replacing)
-        front.substitutions.append({"character": name, "regiment": reg, "replacing": replacing, "roll": total})
-        turn.event(EV_SUBSTITUTION_GRANTED, MONTH_START, name, public=True, regiment=reg, replacing=replacing)
+        _substitute(turn, front, name, reg, replacing, roll=total)
+
+
+def _player_field_marshal(turn: Turn, front: Front, marshal: str, petitions: list[dict]) -> None:
+    """"If a player is Field Marshal, he may substitute one Regiment as he sees fit."
+    No die: his own petition (his order) is his choice, else the one petition he
+    accepted (the GM recorded his answer with ``engarde petition decide``).  Choices:
+    one substitution in all (his own order first, then the earliest petition he
+    accepted); one he refused, or did not answer before the forces were determined, is
+    not granted (he substituted nothing for it)."""
+    from . import decisions
+
+    def order(p: dict) -> tuple:
+        return (not p.get("own"), p.get("month", ""), p.get("week", 0), p["character"])
+
+    granted = None
+    for p in sorted(petitions, key=order):
+        name, reg, replacing = p["character"], p["regiment"], p["replacing"]
+        answer = decisions.decision(p)
+        reason = None
+        if answer is None:
+            reason = f"the Field Marshal, {marshal}, gave no answer before the forces were determined"
+        elif answer == decisions.REFUSE:
+            reason = f"the Field Marshal, {p.get('field_marshal') or marshal}, refused it"
+        elif granted is not None:
+            reason = (f"the Field Marshal substitutes one Regiment, and chose the {granted[0]} for the "
+                      f"{granted[1]}")
+        else:
+            reason = _substitution_refused(turn, front, name, reg, replacing)
+        if reason:
+            turn.event(EV_SUBSTITUTION_REFUSED, MONTH_START, name, public=False, regiment=reg,
+                       replacing=replacing, reason=reason, field_marshal=marshal)
+            continue
+        granted = (reg, replacing)
+        _substitute(turn, front, name, reg, replacing, field_marshal=p.get("field_marshal") or marshal)
 
 
 # -- going on campaign ------------------------------------------------------------------
 
 
-def _enlist(turn: Turn, front: Front, ch: Character, regiment: str, week: int, volunteer: bool) -> None:
+def _enlist(turn: Turn, front: Front, ch: Character, regiment: str, week: int, volunteer: bool,
+            **data) -> None:
     if regiment not in front.regiments:
         front.regiments[regiment] = regiment
         front.units.append(regiment)
@@ -859,7 +950,8 @@ def _enlist(turn: Turn, front: Front, ch: Character, regiment: str, week: int, v
         turn.assign(ch, "state", STATE_ON_CAMPAIGN, week, f"on campaign with the {regiment}",
                     RULE_VOLUNTEERS if volunteer else RULE_CAMPAIGN)
     code = EV_VOLUNTEERED if volunteer else EV_MARCHED
-    turn.event(code, week, ch.name, public=True, regiment=regiment, unit=unit, mission=mission_of(front, unit))
+    turn.event(code, week, ch.name, public=True, regiment=regiment, unit=unit, mission=mission_of(front, unit),
+               **data)
 
 
 def away(turn: Turn, ch: Character, week: int) -> bool:
@@ -880,8 +972,10 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
     With a Frontier Regiment (or the RNHB, if he meets its requirements) in any
     season, keeping his rank ("or the rank of Private"); with his own unit in a
     non-regular season: his own command goes at his word, an NPC commander's on
-    a 6.  "the first week in May is the latest a player could volunteer for the
-    Spring campaign".
+    a 6; a Brigadier's "entire Brigade or any one Regiment thereof" (``Volunteer my
+    brigade``: ``_volunteer_brigade``; ``Volunteer my regiment``: his own).  "the
+    first week in May is the latest a player could volunteer for the Spring
+    campaign".
     """
     front = _ensure_front(turn)
 
@@ -905,6 +999,14 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
     reg = canonical_regiment(ch.regiment)
     if reg is None or _barred(ch):
         return refuse("he has no regiment to go with; volunteer for the Frontier")
+    commanded = commanded_brigade(turn, ch)
+    if order.unit == "brigade":
+        if commanded is None:
+            return refuse("he commands no brigade (a Brigadier commands his own regiment's brigade)")
+        return _volunteer_brigade(turn, front, ch, commanded, reg, week)
+    if commanded is not None and order.unit == "regiment":
+        # "or any one Regiment thereof": his own, at his word (the order names no other).
+        return _enlist(turn, front, ch, reg, week, volunteer=True)
     if ch.rank not in COMMANDING_ROLES_RANKS:
         # "A non-player Commander of a Regiment or a Battalion/Squadron will volunteer
         # his unit on a die roll of 6 on one die. This roll may be modified by influence."
@@ -918,6 +1020,35 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
             return refuse(f"his commander declined (needs {decision.needed}"
                           + (f", rolled {decision.roll})" if decision.roll is not None else ")"))
     _enlist(turn, front, ch, reg, week, volunteer=True)
+
+
+def commanded_brigade(turn: Turn, ch: Character):
+    """The brigade (Regimental Table C) he commands as its Brigadier, or None: the
+    brigade's record names him commander (``BrigadeRecord.commander``, set by the
+    Brigadier appointment) and it is his regiment's brigade."""
+    brigade = brigade_of(ch.regiment)
+    record = turn.world.brigade(brigade) if brigade else None
+    if record is None or record.commander != ch.name:
+        return None
+    return next((b for b in REGIMENTAL_TABLE_C if b.name == brigade), None)
+
+
+def _volunteer_brigade(turn: Turn, front: Front, ch: Character, brigade, reg: str, week: int) -> None:
+    """"Players who command Brigades may volunteer their entire Brigade or any one
+    Regiment thereof"; in a non-regular season "No Army, Division or Brigade
+    organisation is needed (unless a Brigadier volunteers his Brigade)": the brigade
+    goes as one unit, with the season's (the Frontier's) mission, every regiment of
+    it serving in it (a regiment of it already volunteered comes under it), and he
+    commands it (``chain_for``: the brigade's result, then its regiments')."""
+    _ensure_missions(turn, front)
+    if brigade.name not in front.units:
+        front.units.append(brigade.name)
+    front.missions[brigade.name] = front.missions[FRONTIER]
+    for r in brigade.regiments:
+        if front.regiments.get(r) == r and r in front.units:
+            front.units.remove(r)  # no longer independent: it serves in the brigade
+        front.regiments[r] = brigade.name
+    _enlist(turn, front, ch, reg, week, volunteer=True, brigade=brigade.name)
 
 
 # -- i. the campaign fought ------------------------------------------------------------------

@@ -45,7 +45,6 @@ from dataclasses import dataclass
 
 from ..calendar import MONTH_END, MONTH_START
 from ..codes import (
-    E_AWAITS_PLAYER,
     EV_COMMISSION_RESIGNED,
     EV_DISGRACE_FRONTIER,
     EV_DISGRACE_RELEASED,
@@ -71,7 +70,7 @@ from ..codes import (
     EV_REGIMENTAL_PAY,
 )
 from ..orders import ApplyRegiment, BuyRank, Order, OrderSheet, RegimentalDuty, Rest
-from ..records import Character, ErrorRecord
+from ..records import Character
 from ..tables import (
     BELOW_MINIMUM_MONTHS,
     DISGRACED,
@@ -99,7 +98,7 @@ from ..tables import (
 )
 from ..turn import Turn
 from ..world import BrigadeRecord, Officer, Regiment, World
-from . import influence
+from . import decisions, influence
 
 RULE_REGIMENTS = "g. Regiments"
 RULE_TABLE_A = "g. Regimental Table A"
@@ -418,18 +417,15 @@ def apply(turn: Turn, ch: Character, order: ApplyRegiment, week: int) -> bool:
         if reg_info.name != FRONTIER_REGIMENT and colonel is not None and colonel.player:
             # "If the Regiment is commanded by a player, no roll is required: the
             # Commander decides who is accepted."  No order yet lets him answer: the
-            # application waits for him and the GM is told.
-            reg.pending = [p for p in reg.pending if p["character"] != ch.name]
-            reg.pending.append({"character": ch.name, "rank": rank, "month": turn.month.key, "week": week,
-                                "colonel": colonel.name})
-            turn.event(EV_REGIMENT_AWAITS_COLONEL, week, (ch.name, colonel.name), public=False,
-                       regiment=reg.name, colonel=colonel.name, rank=rank)
-            turn.errors.append(ErrorRecord(
-                ch.name, 0, E_AWAITS_PLAYER,
-                f"{ch.name} applies to the {reg.name} as {rank}; its commander {colonel.name} is a player "
-                f"and decides (no roll): the application waits for his answer",
-                f"record the colonel's answer: engarde regiment decide \"{reg.name}\" \"{ch.name}\" --accept|--refuse",
-            ))
+            # application waits for him and the GM is told (engarde.rules.decisions).
+            decisions.wait(
+                turn, reg.pending, {"character": ch.name, "rank": rank, "colonel": colonel.name}, week,
+                code=EV_REGIMENT_AWAITS_COLONEL, who=(ch.name, colonel.name),
+                data={"regiment": reg.name, "colonel": colonel.name, "rank": rank},
+                message=(f"{ch.name} applies to the {reg.name} as {rank}; its commander {colonel.name} is a player "
+                         f"and decides (no roll): the application waits for his answer"),
+                hint=f"record the colonel's answer: engarde regiment decide \"{reg.name}\" \"{ch.name}\" --accept|--refuse",
+            )
             return False
         if reg_info.name == FRONTIER_REGIMENT:
             _join(turn, ch, reg_info, reg, rank, week, {"automatic": True})
@@ -451,7 +447,7 @@ def apply(turn: Turn, ch: Character, order: ApplyRegiment, week: int) -> bool:
     return False
 
 
-ACCEPT, REFUSE = "accept", "refuse"
+ACCEPT, REFUSE = decisions.ACCEPT, decisions.REFUSE
 
 
 def settle_decisions(turn: Turn) -> None:
@@ -460,15 +456,11 @@ def settle_decisions(turn: Turn) -> None:
     Regiment is commanded by a player, no roll is required: the Commander decides
     who is accepted. The candidate must meet all the minimum criteria for acceptance
     into the Regiment."  Accepted, he joins (paying for his rank and horses) if he
-    still qualifies; refused, it counts as a rejection.  Undecided ones wait."""
+    still qualifies; refused, it counts as a rejection.  Undecided ones wait
+    (``engarde.rules.decisions``, shared with appointments and petitions)."""
     for reg in turn.world.regiments:
-        waiting = []
-        for p in reg.pending:
-            decision = p.get("decision")
-            ch = turn.characters.get(p["character"])
-            if decision not in (ACCEPT, REFUSE) or ch is None:
-                waiting.append(p)
-                continue
+
+        def carry_out(p: dict, ch: Character, decision: str, reg: Regiment = reg) -> None:
             reg_info = regiment_by_name(reg.name)
             data = {"regiment": reg.name, "rank": p["rank"], "decision": decision,
                     "colonel": p.get("colonel")}
@@ -476,15 +468,16 @@ def settle_decisions(turn: Turn) -> None:
                 turn.post(ch, REJECTIONS, 1, MONTH_START, f"refused by the commander of the {reg.name}",
                           RULE_TABLE_A)
                 turn.event(EV_REGIMENT_DECIDED, MONTH_START, ch.name, public=False, **data)
-                continue
+                return
             why = (f"already of the {ch.regiment}" if ch.regiment else
                    "dead" if ch.state == "dead" else _eligible(turn, ch, reg_info, p["rank"]))
             if why:
                 turn.event(EV_REGIMENT_DECIDED, MONTH_START, ch.name, public=False, reason=why, joined=False, **data)
-                continue
+                return
             turn.event(EV_REGIMENT_DECIDED, MONTH_START, ch.name, public=False, joined=True, **data)
             _join(turn, ch, reg_info, reg, p["rank"], MONTH_START, {"accepted_by": p.get("colonel")})
-        reg.pending = waiting
+
+        reg.pending = decisions.settle(turn, reg.pending, carry_out)
 
 
 def _join(turn: Turn, ch: Character, reg_info: RegimentInfo, reg: Regiment, rank: str, week: int,
