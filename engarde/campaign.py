@@ -741,7 +741,8 @@ def undo_turn(campaign: Campaign) -> GameMonth:
     The month's order sheets stay, so running the turn again with the same
     seed gives the same month.  Only what the month changed is undone: the GM's
     set-up since (``_undone_world``: mistresses rolled, added or renamed after the
-    month was resolved) is kept.
+    month was resolved, and the players' answers recorded since to requests made
+    before the month) is kept.
     """
     with store.transaction(campaign.database) as s:
         camp = _campaign_row(s, campaign)
@@ -788,7 +789,22 @@ def _undone_world(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]
             old["name"] = m["name"]
     if "mistresses" in world:
         world["mistresses"] = sorted(world["mistresses"], key=lambda m: m["number"])
+    _keep_answers(world, now or {})
     return world
+
+
+def _keep_answers(world: dict[str, Any], now: dict[str, Any]) -> None:
+    """The players' answers the GM recorded after the month was resolved (``...
+    decide``) are kept for the requests the restored world still holds: regiment
+    applications, appointment applications, petitions (``decisions.keep_answers``).
+    Each keeps its ``decided_for``, so the month run again does not carry it out."""
+    from .rules import decisions
+
+    later = {r["name"]: r.get("pending", []) for r in now.get("regiments", [])}
+    for reg in world.get("regiments", []):
+        decisions.keep_answers(reg.get("pending", []), later.get(reg["name"], []))
+    for key in ("appointments_pending", "petitions"):
+        decisions.keep_answers(world.get(key, []), now.get(key, []))
 
 
 def resolved_months(campaign: Campaign) -> list[GameMonth]:
@@ -939,7 +955,7 @@ def decide_application(campaign: Campaign, regiment: str, applicant: str, accept
 
 def decide_appointment(campaign: Campaign, post: str, applicant: str, accept: bool) -> dict[str, Any]:
     """Record the answer of the player who appoints to ``post`` (the Minister of War, a
-    player colonel or Brigadier) to an application waiting for him: no roll, he
+    player colonel, Brigadier, Division or Army Commander) to an application waiting for him: no roll, he
     decides.  Carried out at the start of the next month resolved
     (``engarde.rules.appointments.settle_decisions``), through the ledger.  Returns
     the application as recorded."""
@@ -980,6 +996,38 @@ def decide_petition(campaign: Campaign, petitioner: str, accept: bool) -> dict[s
     return _record_decision(campaign, queue, petitioner, accept,
                             f"no petition from {petitioner!r} waits for a player Field Marshal "
                             f"(with none, petitions are rolled)")
+
+
+def pending_requests(campaign: Campaign) -> list[dict[str, Any]]:
+    """Every request waiting in the world for a player's answer or its carrying out
+    (``engarde.rules.decisions``): regiment applications to a player colonel,
+    applications to a player who appoints, substitution petitions (to a player Field
+    Marshal; with none, they wait for the summer's roll).  Each: ``kind``,
+    ``character`` (who asks), ``what``, ``month``/``week`` (when), ``answer_by`` (the
+    player who decides, None when the dice will), ``decision``/``decided_for`` once
+    the GM has recorded it, and ``command``: the command that records the answer."""
+    with store.transaction(campaign.database) as s:
+        world = World.from_dict(_campaign_row(s, campaign).world)
+    out: list[dict[str, Any]] = []
+
+    def add(kind: str, p: dict[str, Any], what: str, answer_by: str | None, command: str | None) -> None:
+        out.append({"kind": kind, "character": p["character"], "what": what, "month": p.get("month"),
+                    "week": p.get("week"), "answer_by": answer_by, "decision": p.get("decision"),
+                    "decided_for": p.get("decided_for"), "command": command})
+
+    for reg in sorted(world.regiments, key=lambda r: r.name):
+        for p in reg.pending:
+            add("regiment", p, f"joins the {reg.name} as {p['rank']}", p.get("colonel"),
+                f'engarde regiment decide "{reg.name}" "{p["character"]}" --accept|--refuse')
+    for p in world.appointments_pending:
+        add("appointment", p, f"the post of {p['post']}", p.get("appointer"),
+            f'engarde appointment decide "{p["post"]}" "{p["character"]}" --accept|--refuse')
+    for p in world.petitions:
+        marshal = p.get("field_marshal")
+        command = None if marshal is None or p.get("own") else \
+            f'engarde petition decide "{p["character"]}" --accept|--refuse'
+        add("petition", p, f"the {p['regiment']} to replace the {p['replacing']}", marshal, command)
+    return out
 
 
 def _record_decision(campaign: Campaign, queue: Callable[[World], list[dict[str, Any]]], applicant: str,

@@ -647,7 +647,7 @@ def appointment() -> None:
 @pass_ctx
 def appointment_decide(c: Context, post: str, applicant: str, accept: bool) -> None:
     """Record the answer of the player who appoints to POST (the Minister of War, a
-    player colonel or Brigadier) to APPLICANT's application, which waits for him
+    player colonel, Brigadier, Division or Army Commander) to APPLICANT's application, which waits for him
     (he decides, no roll).  It is carried out, through the ledger, at the start of
     the next month resolved: accepted, he takes the post if he still qualifies;
     refused, he may not apply for it again for three months.
@@ -686,6 +686,43 @@ def petition_decide(c: Context, petitioner: str, accept: bool) -> None:
     click.echo(f"{p['character']}'s petition for the {p['regiment']} to replace the {p['replacing']}: "
                f"{'accepted' if accept else 'refused'} by the Field Marshal, {p.get('field_marshal')}; "
                f"carried out when the summer's forces are determined")
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the requests as JSON.")
+@pass_ctx
+def pending(c: Context, as_json: bool) -> None:
+    """List every request waiting for a player's answer: applications to a regiment
+    a player commands, applications to a post a player appoints to, substitution
+    petitions to a player Field Marshal (and petitions waiting for the summer's
+    roll).  Each shows who asks, for what, since when, who must answer, the answer
+    if the GM has recorded it (carried out at the start of the month shown), and
+    the command that records it.
+
+    \b
+    Examples:
+      engarde pending
+      engarde pending --json
+    """
+    requests = ops.pending_requests(c.campaign())
+    if as_json:
+        click.echo(json.dumps(requests, indent=2, ensure_ascii=False))
+        return
+    if not requests:
+        click.echo("Nothing waits for a player's answer.")
+        return
+    for p in requests:
+        when = f"{GameMonth.parse(p['month'])}, week {p['week']}" if p["month"] else "?"
+        click.echo(f"{p['kind']:<12} {p['character']}: {p['what']} ({when})")
+        if p["decision"]:
+            click.echo(f"{'':<13}answered: {p['decision']} by {p['answer_by'] or 'the player'}; carried out "
+                       + (f"at the start of {GameMonth.parse(p['decided_for'])}"
+                          if p["decided_for"] and p["kind"] != "petition"
+                          else "when the summer's forces are determined"))
+        elif p["answer_by"]:
+            click.echo(f"{'':<13}{p['answer_by']} must answer: {p['command']}")
+        else:
+            click.echo(f"{'':<13}no player decides: the Field Marshal's roll when the summer's forces are determined")
 
 
 @main.command()

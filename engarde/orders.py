@@ -182,12 +182,16 @@ class Volunteer(Order):
     kind: ClassVar[str] = "volunteer"
     frontier: bool = False  # True: with a Frontier regiment; else the season's campaign
     rnhb: bool = False  # on the Frontier with the Royal North Highland Borderers
-    unit: str | None = None  # "battalion", "squadron", "regiment", "brigade": his command goes too
+    # "battalion", "squadron", "regiment", "brigade": his command goes too; or a regiment's
+    # name (Regimental Table A): "any one Regiment" of the brigade he commands
+    unit: str | None = None
 
     def describe(self) -> str:
         text = "Volunteer"
-        if self.unit:
+        if self.unit in ("battalion", "squadron", "regiment", "brigade"):
             text += f" his {self.unit}"
+        elif self.unit:
+            text += f" the {self.unit}"
         if self.rnhb:
             return text + " for the Frontier with the RNHB"
         return text + (" for the Frontier" if self.frontier else " for the campaign")

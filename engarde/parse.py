@@ -877,10 +877,33 @@ def _build_volunteer(m: re.Match[str], notes: list[str]) -> Built:
     rest = m.group("rest").lower()
     rnhb = bool(re.search(r"rnhb|north\s+highland|highland\s+border", rest))
     frontier = rnhb or bool(re.search(r"frontier|\bfront\b", rest))
+    named = _volunteered_regiment(rest)
+    if named is not None:
+        # "Players who command Brigades may volunteer their entire Brigade or any one
+        # Regiment thereof": "Volunteer the 69th Arquebusiers" names the regiment.
+        return Volunteer(frontier=frontier, rnhb=rnhb, unit=named)
     unit = re.search(r"\b(?:my|his|the)\s+(battalion|squadron|regiment|brigade)\b", rest)
     if unit and unit.group(1) == "regiment" and re.search(r"frontier\s+regiment", rest):
         unit = None
     return Volunteer(frontier=frontier, rnhb=rnhb, unit=unit.group(1) if unit else None)
+
+
+def _volunteered_regiment(rest: str) -> str | None:
+    """The regiment (Regimental Table A's name) a Volunteer order names, if any: its
+    name or a common spelling anywhere in the order, the longest first; the Frontier
+    and the RNHB are where he goes, not a regiment he sends."""
+    from .tables import REGIMENTS
+
+    text = rest.replace("\u2019", "'").replace("\u2018", "'")
+    spellings = sorted(((spelling, reg.name) for reg in REGIMENTS
+                        if not reg.name.startswith(("Frontier", "Royal North Highland"))
+                        for spelling in {reg.name.lower(), *reg.aliases}),
+                       key=lambda s: -len(s[0]))
+    for spelling, name in spellings:
+        pattern = re.escape(spelling).replace("'", "'?")
+        if re.search(rf"(?<![\w']){pattern}(?![\w'])", text):
+            return name
+    return None
 
 
 _APPOINTMENT = (

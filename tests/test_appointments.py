@@ -254,3 +254,92 @@ def test_pension_of_a_title_granted():
     turn = make_turn(granted, inherited)
     assert titles.pension(turn, granted) == 25 and titles.pension(turn, inherited) == 0
     assert granted.crowns == 25 and turn.ledger[0].week == MONTH_END
+
+
+def test_division_and_army_adjutants_wait_for_the_player_commanding_the_division_or_army():
+    """Appointments (tables.APPOINTMENTS, house values): the Division Adjutant is appointed by the
+    Lieutenant-General, the Army Adjutant by the General; as the rules say of the Minister of War
+    ("he must go to the Minister of War who appoints that position (it is assumed that no player
+    holds the post)"), a player holding the command decides, no roll.  In the summer the Force
+    Organisation places the applicant: the player commanding his division (his regiment's brigade
+    in it) decides; a division no player commands rolls as before.  Out of the summer the player
+    holding the Division (Army) Commander's post decides.  The answer is carried out at the next
+    month start through the shared decisions mechanism."""
+    from engarde.codes import EV_APPOINTMENT_AWAITS
+    from engarde.rules import decisions
+    from engarde.rules import military as mil
+
+    june = GameMonth(1607, 6)
+    rochefort = Character("Rochefort", social_level=12, rank="Lieutenant-General", regiment="69th Arquebusiers",
+                          appointment="Division Commander")
+    aramis = Character("Aramis", social_level=9, rank="Major", regiment="Gascon Regiment", military_ability=5)
+    porthos = Character("Porthos", social_level=9, rank="Major", regiment="Royal Marines", military_ability=5)
+    turn = Turn(june, {c.name: c for c in (rochefort, aramis, porthos)}, ScriptedDice([5, 3, 6]), world=World())
+    mil.begin_month(turn)  # organisation 53: the 4th Brigade of Foot in the 2nd Division, the Marines' in the 1st
+    assert turn.world.front.organisation == 53
+    assert not appointments.seek(turn, aramis, SeekAppointment("Division Adjutant"), 1)
+    assert len(turn.dice.log) == 2 and [e.code for e in turn.errors] == [E_AWAITS_PLAYER]
+    (ev,) = [e for e in turn.events if e.code == EV_APPOINTMENT_AWAITS]
+    assert ev.characters == ("Aramis", "Rochefort") and ev.data["post"] == "Division Adjutant"
+    assert 'engarde appointment decide "Division Adjutant" "Aramis"' in turn.errors[0].suggestion
+    assert appointments.seek(turn, porthos, SeekAppointment("Division Adjutant"), 1)  # the 1st: rolled
+    assert len(turn.dice.log) == 3 and porthos.appointment == "Division Adjutant"
+
+    decisions.record(turn.world.appointments_pending, "Aramis", True, "1607-07")
+    july = Turn(GameMonth(1607, 7), turn.characters, ScriptedDice([]), world=turn.world)
+    appointments.settle_decisions(july)
+    assert aramis.appointment == "Division Adjutant" and july.world.appointments_pending == []
+
+    # Out of the summer: the player holding the General's command decides the Army Adjutant.
+    turenne = Character("Turenne", social_level=14, rank="General", appointment="Army Commander")
+    athos = Character("Athos", social_level=10, rank="Lieutenant-Colonel", regiment="Royal Marines")
+    october = Turn(GameMonth(1607, 10), {"Turenne": turenne, "Athos": athos}, ScriptedDice([]), world=World())
+    assert not appointments.seek(october, athos, SeekAppointment("Army Adjutant"), 2)
+    assert october.dice.log == [] and october.world.appointments_pending[0]["appointer"] == "Turenne"
+
+
+def test_engarde_pending_lists_every_request_waiting_for_a_player(tmp_path):
+    """The rules give a player's answer in place of the dice ("If the Regiment is commanded by a
+    player, no roll is required: the Commander decides who is accepted"; "If a player is Field
+    Marshal, he may substitute one Regiment as he sees fit"; the player who appoints to a post):
+    `engarde pending` shows the GM every request waiting, who must answer and the command that
+    records the answer (and the answer once recorded); `--json` the same as data."""
+    import json
+
+    from engarde.config import load_one
+    from engarde.store import CampaignRow, transaction
+    from engarde.world import Officer, Regiment
+    from helpers import cli, write_campaign
+
+    config = write_campaign(tmp_path, database=f"sqlite:///{tmp_path / 't.sqlite'}")
+    run = cli(config)
+    run("init")
+    assert "Nothing waits" in run("pending")
+    camp = load_one(config, "test")
+    world = World(
+        regiments=[Regiment("Dragoon Guards", [Officer("Athos", player=True)],
+                            pending=[{"character": "D'Artagnan", "rank": "Private", "colonel": "Athos",
+                                      "month": "1607-04", "week": 2}])],
+        appointments_pending=[{"character": "Aramis", "post": "Division Adjutant", "appointer": "Rochefort",
+                               "month": "1607-04", "week": 1}],
+        petitions=[{"character": "Porthos", "regiment": "Gascon Regiment", "replacing": "Royal Marines",
+                    "field_marshal": "Treville", "month": "1607-04", "week": 3},
+                   {"character": "Athos", "regiment": "Dragoon Guards", "replacing": "Dragoon Brigade",
+                    "month": "1607-04", "week": 1}])
+    with transaction(camp.database) as s:
+        row = s.get(CampaignRow, "test")
+        row.world = world.to_dict()
+        s.add(row)
+    run("appointment", "decide", "Division Adjutant", "Aramis", "--refuse")
+    out = run("pending")
+    assert "D'Artagnan: joins the Dragoon Guards as Private (April 1607, week 2)" in out
+    assert "Athos must answer: engarde regiment decide \"Dragoon Guards\" \"D'Artagnan\" --accept|--refuse" in out
+    assert "answered: refuse by Rochefort; carried out at the start of April 1607" in out
+    assert "Treville must answer: engarde petition decide \"Porthos\" --accept|--refuse" in out
+    assert "no player decides: the Field Marshal's roll" in out
+    data = json.loads(run("pending", "--json"))
+    assert [(p["kind"], p["character"], p["answer_by"]) for p in data] == [
+        ("regiment", "D'Artagnan", "Athos"), ("appointment", "Aramis", "Rochefort"),
+        ("petition", "Porthos", "Treville"), ("petition", "Athos", None)]
+    assert data[1]["decision"] == "refuse" and data[3]["command"] is None
+    assert "engarde pending --json" in run("pending", "--help")

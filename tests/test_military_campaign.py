@@ -579,6 +579,47 @@ def test_a_brigadier_volunteers_one_regiment_of_his_brigade():
     assert FOURTH_FOOT not in t.world.front.units
 
 
+def test_a_brigadier_volunteers_any_one_regiment_of_his_brigade():
+    """h. VOLUNTEERS: "Players who command Brigades may volunteer their entire Brigade or any one
+    Regiment thereof. Players who volunteer only a portion of their commands need not accompany it
+    on campaign."  "Volunteer the Gascon Regiment" (the order names it) sends the Gascons, functioning
+    independently with the season's mission, at his word (no NPC roll); he stays in Paris; its members
+    march at the next month start.  A regiment of another brigade, or one named by a man who commands
+    no brigade, is refused; naming his own regiment volunteers it as before."""
+    from engarde.codes import EV_VOLUNTEER_REFUSED
+    from engarde.parse import parse_action
+    from engarde.world import BrigadeRecord
+
+    order = parse_action("Volunteer the Gascon Regiment for the campaign")
+    assert order == Volunteer(unit="Gascon Regiment") and parse_action(order.describe()) == order
+    assert parse_action("Volunteer the 69th Arquebusiers") == Volunteer(unit="69th Arquebusiers")
+    h = brigadier_henri()
+    gascon = Character("Porthos", social_level=6, regiment="Gascon Regiment", rank="Captain", military_ability=3)
+    world = World(brigades=[BrigadeRecord(FOURTH_FOOT, commander="Henri")])
+    t = turn_for(OCTOBER, h, gascon, dice=[4], world=world)  # the season's mission only
+    mil.volunteer(t, gascon, Volunteer(unit="69th Arquebusiers"), 1)
+    assert "commands no brigade" in codes(t, EV_VOLUNTEER_REFUSED)[-1].data["reason"]
+    mil.volunteer(t, h, Volunteer(unit="27th Musketeers"), 1)
+    assert "not of his brigade" in codes(t, EV_VOLUNTEER_REFUSED)[-1].data["reason"]
+    mil.volunteer(t, h, Volunteer(unit="Gascon Regiment"), 1)
+    front = t.world.front
+    assert front.regiments["Gascon Regiment"] == "Gascon Regiment" and "Gascon Regiment" in front.units
+    assert "69th Arquebusiers" not in front.regiments
+    assert FOURTH_FOOT not in front.units and "Henri" not in front.campaigners and h.state is None
+    ev = codes(t, EV_VOLUNTEERED)[-1]
+    assert ev.characters == ("Henri",) and ev.data["sent"] and ev.data["regiment"] == "Gascon Regiment"
+    assert ev.data["mission"] == front.missions[FRONTIER] and t.dice.remaining == 0
+    mil.volunteer(t, h, Volunteer(unit="Gascon Regiment"), 2)
+    assert "already on campaign" in codes(t, EV_VOLUNTEER_REFUSED)[-1].data["reason"]
+    mil.volunteer(t, h, Volunteer(unit="69th Arquebusiers"), 2)  # his own, named: he goes with it
+    assert front.campaigners["Henri"]["regiment"] == "69th Arquebusiers"
+
+    nov = turn_for(NOVEMBER, h, gascon, world=t.world, dice=[])
+    mil.begin_month(nov)
+    assert gascon.state == mil.STATE_ON_CAMPAIGN and nov.world.front.campaigners["Porthos"]["regiment"] == \
+        "Gascon Regiment"
+
+
 def field_marshal() -> Character:
     fm = Character("Treville", social_level=14, rank="General", military_ability=6)
     fm.counters[mil.C_BREVET_RANK] = 10  # brevet Field Marshal ("No player may ever attain the permanent rank")

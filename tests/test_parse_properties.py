@@ -182,6 +182,8 @@ every_order = st.one_of(
     st.just(RegimentalDuty()),
     st.builds(Volunteer, st.booleans(), st.just(False), st.none() | st.sampled_from(["battalion", "squadron"])),
     st.builds(Volunteer, st.just(True), st.just(True), st.none() | st.sampled_from(["battalion", "regiment"])),
+    st.builds(Volunteer, st.just(False), st.just(False),
+              st.sampled_from(["69th Arquebusiers", "Gascon Regiment", "King's Musketeers", "27th Musketeers"])),
     st.builds(SeekAppointment, st.sampled_from(["Brigade Major", "Inspector-General of Cavalry", "Adjutant"])),
     st.builds(UseInfluence, st.sampled_from(["", "class 3", "class 9", "from mistress"]),
               st.sampled_from(["Minister of War", "Cardinal", "Field Marshal"]),

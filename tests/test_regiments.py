@@ -623,3 +623,53 @@ def test_engarde_regiment_decide_records_the_answer(tmp_path):
     assert ops.regiments(camp, "Dragoon Guards")[0].pending[0]["decision"] == "accept"
     assert runner.invoke(main, [*config, "regiment", "decide", "Dragoon Guards", "Nobody", "--refuse"]).exit_code != 0
     assert runner.invoke(main, [*config, "regiment", "decide", "Dragoon Guards"]).exit_code != 0
+
+
+def test_undo_keeps_the_colonels_answer_recorded_after_the_month(tmp_path):
+    """"If the Regiment is commanded by a player, no roll is required: the Commander decides who is
+    accepted."  The GM records the colonel's answer after April was resolved (for May); undoing April
+    restores the world before April but keeps that answer, since the application was made before
+    April and still waits; April run again is the same April (the answer is for May), and May's
+    start carries it out.  An answer to a request the undone month made is gone with it."""
+    from engarde.campaign import _undone_world
+    from engarde.creation import given_character
+
+    (tmp_path / "campaigns.toml").write_text(
+        '[campaigns.test]\nname = "T"\nfirst_month = "April 1607"\nseed = "t"\n'
+        f'database = "sqlite:///{tmp_path / "t.sqlite"}"\n')
+    config = ["--config", str(tmp_path / "campaigns.toml")]
+    runner = CliRunner()
+    assert runner.invoke(main, [*config, "init"]).exit_code == 0
+    camp = load_one(tmp_path / "campaigns.toml", "test")
+    for name, sl in (("Athos", 12), ("D'Artagnan", 12)):
+        ops.add_character(camp, given_character(name, social_level=sl, crowns=2000, strength=10, constitution=10,
+                                                expertise=10, military_ability=3))
+    from engarde.store import CampaignRow, transaction
+
+    reg = npc_regiment("Dragoon Guards", Officer("Athos", player=True))
+    reg.pending = [{"character": "D'Artagnan", "rank": "Private", "colonel": "Athos", "month": "1607-03", "week": 4}]
+    with transaction(camp.database) as s:
+        row = s.get(CampaignRow, "test")
+        row.world = world_with(reg).to_dict()
+        s.add(row)
+    first = ops.run_turn(camp, force=True)
+    assert ops.regiments(camp, "Dragoon Guards")[0].pending[0].get("decision") is None
+    ops.decide_application(camp, "Dragoon Guards", "D'Artagnan", True)
+    ops.undo_turn(camp)
+    (kept,) = ops.regiments(camp, "Dragoon Guards")[0].pending
+    assert (kept["decision"], kept["decided_for"], kept["month"]) == ("accept", "1607-05", "1607-03")
+    assert [p["answer_by"] for p in ops.pending_requests(camp)] == ["Athos"]
+    again = ops.run_turn(camp, force=True)
+    assert again.ledger == first.ledger and again.events == first.events
+    assert ops.regiments(camp, "Dragoon Guards")[0].pending[0]["decision"] == "accept"
+    ops.run_turn(camp, force=True)  # May: carried out
+    assert [c.regiment for c in ops.list_characters(camp) if c.name == "D'Artagnan"] == ["Dragoon Guards"]
+    assert ops.regiments(camp, "Dragoon Guards")[0].pending == []
+    assert ops.audit(camp)[1] == []
+
+    # A request the month made (not in the snapshot) loses its answer with the month.
+    before = world_with(npc_regiment("Dragoon Guards")).to_dict()
+    now = world_with(npc_regiment("Dragoon Guards")).to_dict()
+    now["regiments"][0]["pending"] = [{"character": "Porthos", "rank": "Private", "month": "1607-04", "week": 1,
+                                       "decision": "accept", "decided_for": "1607-05"}]
+    assert _undone_world(before, now)["regiments"][0]["pending"] == []

@@ -67,7 +67,9 @@ def _player_appointer(turn: Turn, ch: Character, post: Post) -> str | None:
     roll in the Athos example).  The Minister is the Minister of War (the example:
     "the Minister of War who appoints that position"); the Colonel is the player
     commanding the applicant's regiment; the Brigadier-General is the player
-    commanding the applicant's brigade (``BrigadeRecord.commander``)."""
+    commanding the applicant's brigade (``BrigadeRecord.commander``); the
+    Lieutenant-General and the General are the player commanding the applicant's
+    division or army (``military.player_commander``)."""
     if post.appointed_by == "Minister":
         for c in sorted(turn.characters.values(), key=lambda c: c.name):
             if c.name != ch.name and c.appointment == MINISTER_OF_WAR and c.state != "dead":
@@ -78,6 +80,12 @@ def _player_appointer(turn: Turn, ch: Character, post: Post) -> str | None:
             officer, _ = regiments.commander(reg)
             if officer is not None and officer.player and officer.name != ch.name:
                 return officer.name
+    if post.appointed_by in COMMAND_APPOINTERS:
+        # The Division Adjutant (the Lieutenant-General appoints) and the Army Adjutant
+        # (the General): the player commanding his division or army decides.
+        from . import military
+
+        return military.player_commander(turn, ch, COMMAND_APPOINTERS[post.appointed_by])
     if post.appointed_by == "Brigadier-General":
         brigade = brigade_for(ch)
         record = turn.world.brigade(brigade) if brigade else None
@@ -88,6 +96,8 @@ def _player_appointer(turn: Turn, ch: Character, post: Post) -> str | None:
 
 
 MINISTER_OF_WAR = "Minister of War"
+# Who appoints (tables.APPOINTMENTS) -> the command whose player commander decides.
+COMMAND_APPOINTERS = {"Lieutenant-General": "division", "General": "army"}
 BRIGADIER = "Brigadier (Brigade Commander)"
 
 

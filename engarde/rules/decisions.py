@@ -4,7 +4,7 @@ player holding a position decides instead of the dice.
 - g. Regiments: "If the Regiment is commanded by a player, no roll is required:
   the Commander decides who is accepted" (``Regiment.pending``);
 - Appointments: a post appointed by a position a player holds (the Minister of
-  War, a player colonel, a player Brigadier) waits for him
+  War, a player colonel, a player Brigadier, Division or Army Commander) waits for him
   (``World.appointments_pending``);
 - h. Campaign: "If a player is Field Marshal, he may substitute one Regiment as
   he sees fit": petitions wait for him instead of the roll (``World.petitions``).
@@ -42,9 +42,14 @@ def wait(turn: Turn, queue: list[dict[str, Any]], request: dict[str, Any], week:
     return entry
 
 
-def decision(entry: dict[str, Any]) -> str | None:
-    """"accept", "refuse", or None while it waits."""
+def decision(entry: dict[str, Any], month: str | None = None) -> str | None:
+    """"accept", "refuse", or None while it waits.  With ``month`` (the month
+    being resolved), an answer recorded for a later month (``decided_for``) still
+    waits: after ``engarde turn undo`` the answers the GM recorded since are kept
+    (``campaign._undone_world``), and the month run again stays the same month."""
     value = entry.get("decision")
+    if month is not None and entry.get("decided_for") and entry["decided_for"] > month:
+        return None
     return value if value in (ACCEPT, REFUSE) else None
 
 
@@ -54,7 +59,7 @@ def settle(turn: Turn, queue: list[dict[str, Any]],
     decision)``, in the order they were made); returns those still waiting."""
     waiting = []
     for entry in list(queue):
-        answer = decision(entry)
+        answer = decision(entry, turn.month.key)
         ch = turn.characters.get(entry["character"])
         if answer is None or ch is None:
             waiting.append(entry)
@@ -79,6 +84,29 @@ def record(queue: list[dict[str, Any]], applicant: str, accept: bool, month: str
     entry["decision"] = ACCEPT if accept else REFUSE
     entry["decided_for"] = month
     return entry
+
+
+def identity(entry: dict[str, Any]) -> tuple:
+    """What makes a request the same request: everything but the answer (and the
+    influence pledged to a petition, which the month may add to)."""
+    return tuple(sorted((k, repr(v)) for k, v in entry.items()
+                        if k not in ("decision", "decided_for", "influence")))
+
+
+def keep_answers(restored: list[dict[str, Any]], now: list[dict[str, Any]]) -> None:
+    """``engarde turn undo``: the answers recorded in ``now`` (the world as the GM
+    left it) for requests that ``restored`` (the snapshot before the month) still
+    holds are kept; a request the month made is gone with it (it is made again when
+    the month is run again, unanswered)."""
+    answered = {identity(p): p for p in now if p.get("decision") in (ACCEPT, REFUSE)}
+    for entry in restored:
+        later = answered.get(identity(entry))
+        if later is not None:
+            entry["decision"] = later["decision"]
+            if later.get("decided_for"):
+                entry["decided_for"] = later["decided_for"]
+            else:
+                entry.pop("decided_for", None)
 
 
 def waiting_names(queue: list[dict[str, Any]]) -> str:

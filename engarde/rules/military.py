@@ -23,7 +23,7 @@ with a code from ``engarde.codes``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from ..dice import Dice
@@ -973,7 +973,8 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
     season, keeping his rank ("or the rank of Private"); with his own unit in a
     non-regular season: his own command goes at his word, an NPC commander's on
     a 6; a Brigadier's "entire Brigade or any one Regiment thereof" (``Volunteer my
-    brigade``: ``_volunteer_brigade``; ``Volunteer my regiment``: his own).  "the
+    brigade``: ``_volunteer_brigade``; ``Volunteer my regiment``: his own; ``Volunteer
+    the Gascon Regiment``: that regiment of his brigade, ``_send_regiment``).  "the
     first week in May is the latest a player could volunteer for the Spring
     campaign".
     """
@@ -1000,6 +1001,20 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
     if reg is None or _barred(ch):
         return refuse("he has no regiment to go with; volunteer for the Frontier")
     commanded = commanded_brigade(turn, ch)
+    named = canonical_regiment(order.unit) if order.unit not in UNIT_WORDS else None
+    if order.unit not in UNIT_WORDS and named != reg:
+        # "Players who command Brigades may volunteer their entire Brigade or any one
+        # Regiment thereof."
+        if named is None:
+            return refuse(f"no regiment called {order.unit!r} to volunteer")
+        if commanded is None:
+            return refuse(f"he commands no brigade: only the Brigadier of the {named}'s brigade may "
+                          f"volunteer it")
+        if named not in commanded.regiments:
+            return refuse(f"the {named} is not of his brigade (the {commanded.name})")
+        return _send_regiment(turn, front, ch, commanded, named, week)
+    if named == reg:
+        order = replace(order, unit="regiment")  # his own regiment, named
     if order.unit == "brigade":
         if commanded is None:
             return refuse("he commands no brigade (a Brigadier commands his own regiment's brigade)")
@@ -1020,6 +1035,26 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
             return refuse(f"his commander declined (needs {decision.needed}"
                           + (f", rolled {decision.roll})" if decision.roll is not None else ")"))
     _enlist(turn, front, ch, reg, week, volunteer=True)
+
+
+UNIT_WORDS = (None, "battalion", "squadron", "regiment", "brigade")  # Volunteer.unit that names no regiment
+
+
+def _send_regiment(turn: Turn, front: Front, ch: Character, brigade, regiment: str, week: int) -> None:
+    """A Brigadier volunteers "any one Regiment" of his brigade other than his own:
+    it goes on campaign functioning independently with the season's mission ("all
+    Regiments functioning independently"), its members march at the next month
+    start, and he stays ("Players who volunteer only a portion of their commands
+    need not accompany it on campaign"; choice: the order sends the regiment, not
+    him; to go himself he volunteers his own regiment, his brigade or the Frontier)."""
+    if front.regiments.get(regiment):
+        return turn.event(EV_VOLUNTEER_REFUSED, week, ch.name, public=False,
+                          reason=f"the {regiment} is already on campaign")
+    front.regiments[regiment] = regiment
+    front.units.append(regiment)
+    _ensure_missions(turn, front)
+    turn.event(EV_VOLUNTEERED, week, ch.name, public=True, regiment=regiment, unit=regiment,
+               mission=mission_of(front, regiment), sent=True, brigade_commanded=brigade.name)
 
 
 def commanded_brigade(turn: Turn, ch: Character):
@@ -1092,6 +1127,46 @@ def _command_key(turn: Turn, front: Front, name: str, level: str) -> str | None:
     if level == "army":
         return army
     return f"{army}, {division}" if division else None
+
+
+def regiment_command(front: Front | None, regiment: str | None, level: str) -> str | None:
+    """The army ("army") or division ("division") a regiment serves under in the
+    season's Force Organisation (the brigade it serves in, Regimental Table C), as
+    ``_command_key`` names it; None outside the regular army's summer or if it has
+    no place there."""
+    reg = canonical_regiment(regiment)
+    if front is None or not (front.regular and front.organisation) or reg is None:
+        return None
+    unit = front.regiments.get(reg) or brigade_of(reg)
+    place = place_of(FORCE_ORGANISATION_TABLE[front.organisation], unit) if unit else None
+    if place is None:
+        return None
+    army, division = place
+    if level == "army":
+        return army
+    return f"{army}, {division}" if division else None
+
+
+def player_commander(turn: Turn, ch: Character, level: str) -> str | None:
+    """The player commanding the division (``level`` "division") or army ("army")
+    ``ch`` serves in, who appoints its Adjutant (Appointments: the Division Adjutant
+    is appointed by the Lieutenant-General, the Army Adjutant by the General), or
+    None (the roll decides).  He holds the post of its commander
+    (``HIGHER_POSTS``).  Choices: with a Force Organisation placing ``ch``'s
+    regiment (the summer), only the player whose own regiment serves in the same
+    command (as ``chain_for`` places him); without one (the other seasons, or a
+    regiment not placed), the player holding the commander's post, the first by
+    name if several do."""
+    post = next(p for p, kind in HIGHER_POSTS[level].items() if kind == COMMANDER)
+    holders = [c for c in sorted(turn.characters.values(), key=lambda c: c.name)
+               if c.name != ch.name and c.appointment == post and c.state != STATE_DEAD]
+    if not holders:
+        return None
+    front = turn.world.front
+    mine = regiment_command(front, ch.regiment, level)
+    if mine is None:
+        return holders[0].name
+    return next((c.name for c in holders if regiment_command(front, c.regiment, level) == mine), None)
 
 
 def higher_post(turn: Turn, front: Front, name: str) -> tuple[str, str, str] | None:
