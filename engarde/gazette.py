@@ -31,6 +31,8 @@ Every template also sees the ``codes`` module and the filters ``signed``,
 
 from __future__ import annotations
 
+import functools
+
 import hashlib
 import re
 import unicodedata
@@ -127,10 +129,20 @@ class ClubVisits:
 
 
 def environment(campaign: Campaign) -> jinja2.Environment:
-    """The one Jinja environment: the campaign's templates first, then ours."""
+    """The one Jinja environment: the campaign's templates first, then ours.
+
+    Kept per template folder, so the gazette and every report share compiled
+    templates (compiling them is most of the cost of publishing); Jinja still
+    reloads a template whose file has changed.
+    """
+    return _environment(campaign.templates)
+
+
+@functools.lru_cache(maxsize=8)
+def _environment(templates: Path | None) -> jinja2.Environment:
     loaders: list[jinja2.BaseLoader] = []
-    if campaign.templates is not None:
-        loaders.append(jinja2.FileSystemLoader(str(campaign.templates)))
+    if templates is not None:
+        loaders.append(jinja2.FileSystemLoader(str(templates)))
     loaders.append(jinja2.PackageLoader("engarde", "templates"))
     env = jinja2.Environment(
         loader=jinja2.ChoiceLoader(loaders),
