@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
 
 from engarde import campaign as ops
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
-from engarde.cli import main
 from engarde.codes import (
     E_AWAITS_PLAYER,
     EV_BRIGADE_MAJOR,
@@ -39,6 +37,7 @@ from engarde.tables import (
 )
 from engarde.turn import Turn
 from engarde.world import BrigadeRecord, Officer, Regiment, World
+from helpers import cli, write_campaign
 
 APRIL = GameMonth(1607, 4)
 
@@ -457,32 +456,36 @@ def test_replaying_the_ledger_reproduces_every_sheet_with_regiments():
     assert World.from_dict(json.loads(json.dumps(first.world.to_dict()))) == first.world
 
 
-def test_engarde_regiment_shows_the_roster(tmp_path):
-    """`engarde regiment NAME`: the GM sees a regiment's roster; `engarde regiment list` every regiment."""
-    (tmp_path / "campaigns.toml").write_text(
-        '[campaigns.test]\nname = "T"\nfirst_month = "April 1607"\nseed = "t"\n'
-        f'database = "sqlite:///{tmp_path / "t.sqlite"}"\n')
-    config = ["--config", str(tmp_path / "campaigns.toml")]
-    runner = CliRunner()
-    assert runner.invoke(main, [*config, "init"]).exit_code == 0
-    camp = load_one(tmp_path / "campaigns.toml", "test")
+def gm_campaign(tmp_path):
+    """An initialised throwaway campaign: the CLI on it, and the campaign."""
+    run = cli(write_campaign(tmp_path, name="T", seed="t"))
+    run("init")
+    return run, load_one(tmp_path / "campaigns.toml", "test")
+
+
+def store_world(camp, world) -> None:
+    """Put a prepared world (regiments, pending answers) into the campaign's row."""
     from engarde.store import CampaignRow, transaction
 
-    turn = make_turn(dice=[3, 4, 2])
-    regiments.organise(turn, "Dragoon Guards")
     with transaction(camp.database) as s:
         row = s.get(CampaignRow, "test")
-        row.world = turn.world.to_dict()
+        row.world = world.to_dict()
         s.add(row)
-    out = runner.invoke(main, [*config, "regiment", "Dragoon Guards"])
-    assert out.exit_code == 0, out.output
-    lines = out.output.splitlines()
+
+
+def test_engarde_regiment_shows_the_roster(tmp_path):
+    """`engarde regiment NAME`: the GM sees a regiment's roster; `engarde regiment list` every regiment."""
+    run, camp = gm_campaign(tmp_path)
+    turn = make_turn(dice=[3, 4, 2])
+    regiments.organise(turn, "Dragoon Guards")
+    store_world(camp, turn.world)
+    lines = run("regiment", "Dragoon Guards").splitlines()
     assert lines[0] == "Dragoon Guards (Horse Guards Brigade; cavalry; sabre)"
     assert "Colonel" in lines[1] and "Regimental Commander" in lines[1] and "(MA 3)" in lines[1]
     assert len(lines) == 11
-    listing = runner.invoke(main, [*config, "regiment", "list"]).output.splitlines()
+    listing = run("regiment", "list").splitlines()
     assert len(listing) == 19 and "not yet organised" in listing[0] and "organised" in listing[3]
-    assert runner.invoke(main, [*config, "regiment", "Nowhere"]).exit_code == 2
+    run("regiment", "Nowhere", code=2)
     assert ops.regiments(camp, "dragoon guards")[0].organised
 
 
@@ -602,27 +605,14 @@ def test_the_colonels_answer_is_carried_out_at_month_start():
 def test_engarde_regiment_decide_records_the_answer(tmp_path):
     """`engarde regiment decide REGIMENT APPLICANT --accept|--refuse`: the GM records a player
     colonel's answer; it waits in the world for the next month's start."""
-    (tmp_path / "campaigns.toml").write_text(
-        '[campaigns.test]\nname = "T"\nfirst_month = "April 1607"\nseed = "t"\n'
-        f'database = "sqlite:///{tmp_path / "t.sqlite"}"\n')
-    config = ["--config", str(tmp_path / "campaigns.toml")]
-    runner = CliRunner()
-    assert runner.invoke(main, [*config, "init"]).exit_code == 0
-    camp = load_one(tmp_path / "campaigns.toml", "test")
-    from engarde.store import CampaignRow, transaction
-
+    run, camp = gm_campaign(tmp_path)
     reg = npc_regiment("Dragoon Guards", Officer("Athos", player=True))
     reg.pending = [{"character": "D'Artagnan", "rank": "Private", "month": "1607-04", "week": 1}]
-    with transaction(camp.database) as s:
-        row = s.get(CampaignRow, "test")
-        row.world = world_with(reg).to_dict()
-        s.add(row)
-    out = runner.invoke(main, [*config, "regiment", "decide", "Dragoon Guards", "d'artagnan", "--accept"])
-    assert out.exit_code == 0, out.output
-    assert "accepted" in out.output
+    store_world(camp, world_with(reg))
+    assert "accepted" in run("regiment", "decide", "Dragoon Guards", "d'artagnan", "--accept")
     assert ops.regiments(camp, "Dragoon Guards")[0].pending[0]["decision"] == "accept"
-    assert runner.invoke(main, [*config, "regiment", "decide", "Dragoon Guards", "Nobody", "--refuse"]).exit_code != 0
-    assert runner.invoke(main, [*config, "regiment", "decide", "Dragoon Guards"]).exit_code != 0
+    run("regiment", "decide", "Dragoon Guards", "Nobody", "--refuse", code=2)
+    run("regiment", "decide", "Dragoon Guards", code=2)
 
 
 def test_undo_keeps_the_colonels_answer_recorded_after_the_month(tmp_path):
@@ -634,24 +624,13 @@ def test_undo_keeps_the_colonels_answer_recorded_after_the_month(tmp_path):
     from engarde.campaign import _undone_world
     from engarde.creation import given_character
 
-    (tmp_path / "campaigns.toml").write_text(
-        '[campaigns.test]\nname = "T"\nfirst_month = "April 1607"\nseed = "t"\n'
-        f'database = "sqlite:///{tmp_path / "t.sqlite"}"\n')
-    config = ["--config", str(tmp_path / "campaigns.toml")]
-    runner = CliRunner()
-    assert runner.invoke(main, [*config, "init"]).exit_code == 0
-    camp = load_one(tmp_path / "campaigns.toml", "test")
+    run, camp = gm_campaign(tmp_path)
     for name, sl in (("Athos", 12), ("D'Artagnan", 12)):
         ops.add_character(camp, given_character(name, social_level=sl, crowns=2000, strength=10, constitution=10,
                                                 expertise=10, military_ability=3))
-    from engarde.store import CampaignRow, transaction
-
     reg = npc_regiment("Dragoon Guards", Officer("Athos", player=True))
     reg.pending = [{"character": "D'Artagnan", "rank": "Private", "colonel": "Athos", "month": "1607-03", "week": 4}]
-    with transaction(camp.database) as s:
-        row = s.get(CampaignRow, "test")
-        row.world = world_with(reg).to_dict()
-        s.add(row)
+    store_world(camp, world_with(reg))
     first = ops.run_turn(camp, force=True)
     assert ops.regiments(camp, "Dragoon Guards")[0].pending[0].get("decision") is None
     ops.decide_application(camp, "Dragoon Guards", "D'Artagnan", True)
