@@ -1,0 +1,78 @@
+"""The demo month, byte for byte: its gazette, every report, every ledger entry, event and die.
+
+Written before the rules moved onto the module seam (docs/architecture.md), so that a
+refactoring that changes any of them fails here.  When a change is meant to alter the
+demo month, rerun with ENGARDE_UPDATE_GOLDEN=1 and read the diff of tests/golden/demo/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engarde.config import load_one
+from engarde.demo import run_demo
+from engarde.store import transaction
+from sqlalchemy import text
+
+ROOT = Path(__file__).parent.parent
+GOLDEN = Path(__file__).parent / "golden" / "demo"
+UPDATE = os.environ.get("ENGARDE_UPDATE_GOLDEN") == "1"
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("demo")
+    shutil.copy(ROOT / "campaigns.toml", folder / "campaigns.toml")
+    shutil.copytree(ROOT / "orders" / "demo", folder / "orders" / "demo")
+    camp = load_one(folder / "campaigns.toml", "demo")
+    run_demo(camp, pdf=False, echo=lambda line: None)
+    return folder, camp
+
+
+def _dump(camp, query: str) -> str:
+    with transaction(camp.database) as s:
+        rows = s.connection().execute(text(query)).all()
+    return "".join(json.dumps(list(row), sort_keys=True, default=str) + "\n" for row in rows)
+
+
+def check(name: str, got: str) -> None:
+    path = GOLDEN / name
+    if UPDATE:
+        path.write_text(got, encoding="utf-8")
+    assert path.exists(), f"{path} is missing; run with ENGARDE_UPDATE_GOLDEN=1 to create it"
+    assert got == path.read_text(encoding="utf-8"), (
+        f"the demo's {name} differs from tests/golden/demo/{name}; if that is meant, rerun with "
+        "ENGARDE_UPDATE_GOLDEN=1 and review the diff")
+
+
+def test_demo_gazette_is_unchanged(demo):
+    folder, _ = demo
+    check("1607-04.html", (folder / "newsletters" / "demo" / "1607-04.html").read_text(encoding="utf-8"))
+
+
+def test_demo_reports_are_unchanged(demo):
+    folder, _ = demo
+    reports = sorted((folder / "newsletters" / "demo" / "reports" / "1607-04").glob("*.html"))
+    assert len(reports) == 7
+    for path in reports:
+        check(f"report-{path.name}", path.read_text(encoding="utf-8"))
+
+
+def test_demo_ledger_events_and_dice_are_unchanged(demo):
+    _, camp = demo
+    check("ledger.jsonl", _dump(camp, "select c.name, l.month, l.week, l.field, l.delta, l.value, l.reason, l.rule "
+                                      "from ledger l join character c on c.id = l.character_id order by l.id"))
+    check("events.jsonl", _dump(camp, "select month, week, code, public, characters, data from event order by id"))
+    check("rolls.jsonl", _dump(camp, "select month, sides, dice_values, reason from roll order by id"))
+    check("sheets.jsonl", _dump(camp, "select c.name, c.current from character c order by c.id"))
+
+
+def test_demo_confirmations_are_unchanged(demo):
+    folder, camp = demo
+    got = _dump(camp, "select source, status, reason, confirmation from order_sheet order by id")
+    check("confirmations.jsonl", got.replace(str(folder), "DEMO"))
