@@ -19,11 +19,12 @@ from sqlmodel import Session, delete, select
 from . import codes, store
 from .calendar import GameMonth, week_label
 from .config import Campaign
-from .creation import Birth
+from .rules.creation.rules import Birth
 from .dice import Roll, SeededDice, month_seed
 from .orders import OrderSheet, StandingOrders
 from .records import Character, ErrorRecord, Event, LedgerEntry, replay
 from .world import Loan, Mistress, World
+from .registry import core_registry
 from .store import (
     CampaignRow,
     CharacterRow,
@@ -538,7 +539,7 @@ def active_sheets(s: Session, campaign: Campaign, month: GameMonth) -> dict[str,
     names = {r.id: r.name for r in store.characters(s, campaign.id)}
     sheets: dict[str, OrderSheet] = {}
     for row in rows:
-        sheet = OrderSheet.from_dict(row.parsed)
+        sheet = OrderSheet.from_dict(row.parsed, core_registry().order_kinds)
         sheets[names[row.character_id]] = sheet
     return sheets
 
@@ -841,14 +842,14 @@ def missing_orders(campaign: Campaign) -> list[str]:
 def is_dead(row: CharacterRow) -> bool:
     """``Character.state == "dead"`` (set by the duel and military rules): he takes no part in
     anything after, and is not counted among those who owe orders."""
-    from .rules.duel import DEAD
+    from .rules.duel.rules import DEAD
 
     return (row.current or {}).get("state") == DEAD
 
 
 def _death_month(s: Session, row: CharacterRow) -> GameMonth | None:
     """The month his ledger made him dead, if it did."""
-    from .rules.duel import DEAD
+    from .rules.duel.rules import DEAD
 
     found = s.exec(select(LedgerRow).where(LedgerRow.character_id == row.id, LedgerRow.field == "state",
                                           LedgerRow.value == DEAD).order_by(LedgerRow.id.desc())).first()
@@ -903,8 +904,8 @@ class RegimentView:
 
 def regiments(campaign: Campaign, name: str | None = None) -> list[RegimentView]:
     """Every regiment of Regimental Table A (or the one called ``name``), with its roster."""
-    from .rules import regiments as rules
-    from .tables import REGIMENTS, regiment_by_name
+    from .rules.regiments import rules
+    from .rules.regiments.tables import REGIMENTS, regiment_by_name
 
     if name is not None:
         info = regiment_by_name(name)
@@ -938,7 +939,7 @@ def decide_application(campaign: Campaign, regiment: str, applicant: str, accept
     (``engarde.rules.regiments.settle_decisions``), through the ledger like every
     other change, so the audit stays exact and undoing that month restores it.
     Returns the application as recorded."""
-    from .tables import regiment_by_name
+    from .rules.regiments.tables import regiment_by_name
 
     info = regiment_by_name(regiment)
     if info is None:
@@ -959,7 +960,7 @@ def decide_appointment(campaign: Campaign, post: str, applicant: str, accept: bo
     decides.  Carried out at the start of the next month resolved
     (``engarde.rules.appointments.settle_decisions``), through the ledger.  Returns
     the application as recorded."""
-    from .tables import post_by_name
+    from .rules.appointments.tables import post_by_name
 
     found = post_by_name(post)
     if found is None:
@@ -1058,7 +1059,7 @@ def front(campaign: Campaign) -> dict[str, Any] | None:
     """The current (or last) season's campaign: its rolls, organisation, missions,
     who serves where, the battle results and personal outcomes; None if there has
     been none yet."""
-    from .rules.military import organisation_lines
+    from .rules.military.rules import organisation_lines
 
     with store.transaction(campaign.database) as s:
         world = World.from_dict(_campaign_row(s, campaign).world)
@@ -1093,7 +1094,7 @@ def roll_mistresses(campaign: Campaign, seed: str | None = None) -> tuple[list[M
     Seeded (default: the campaign seed + ":mistresses") and returned with every roll and its
     reason.  Refused once the campaign has mistresses (add more with ``add_mistress``).
     """
-    from .rules.mistresses import roll_mistresses as roll
+    from .rules.mistresses.rules import roll_mistresses as roll
 
     with store.transaction(campaign.database) as s:
         camp, world = _world(s, campaign)

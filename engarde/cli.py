@@ -16,7 +16,7 @@ import click
 from . import campaign as ops
 from .calendar import CalendarError, GameMonth, week_label
 from .config import DEFAULT_CONFIG, Campaign, ConfigError, load_one
-from .creation import CreationError, given_character, roll_character
+from .rules.creation.rules import CreationError, given_character, roll_character
 from .dice import SeededDice
 
 
@@ -158,7 +158,7 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
                    if given.get(k) is None]
         if missing:
             fail("--given needs " + ", ".join("--" + m.replace("_", "-") for m in missing))
-        from .tables import club_by_name
+        from .rules.clubs.tables import club_by_name
         if given.get("club"):
             club = club_by_name(str(given["club"]))
             if club is None:
@@ -182,7 +182,7 @@ def character_list(c: Context, as_json: bool) -> None:
     Example:
       engarde character list --json
     """
-    from .rules.duel import is_dead
+    from .rules.duel.rules import is_dead
 
     chars = sorted(ops.list_characters(c.campaign()), key=lambda ch: (is_dead(ch), -ch.social_level, ch.name))
     if as_json:
@@ -515,7 +515,7 @@ def sheet(c: Context, name: str, as_json: bool) -> None:
 
 def _sheet_loan(x, owed: bool) -> str:
     """One loan on a sheet: what he owes (``owed``) or what is owed to him."""
-    from .rules.loans import callable_from
+    from .rules.loans.rules import callable_from
 
     taken = GameMonth.parse(x.taken)
     if x.from_moneylender:
@@ -876,7 +876,7 @@ def loans(c: Context, as_json: bool) -> None:
     """
     from dataclasses import asdict
 
-    from .rules.loans import callable_from
+    from .rules.loans.rules import callable_from
 
     found = ops.list_loans(c.campaign())
     if as_json:
@@ -958,7 +958,7 @@ def duel_check(sequence: str, weapon: str, opponent_weapon: str | None) -> None:
     Example:
       engarde duel check "X L X CL K X X X X S P JB (X)"
     """
-    from .rules.duel import check_sequence, describe_routines, plan_sequence
+    from .rules.duel.rules import check_sequence, describe_routines, plan_sequence
 
     problems = check_sequence(sequence, weapon, opponent_weapon)
     if problems:
@@ -979,7 +979,7 @@ def duel_show(c: Context, month: str | None, as_json: bool) -> None:
     Example:
       engarde duel show 1607-04
     """
-    from .codes import EV_DUEL
+    from .rules.duel.codes import EV_DUEL
 
     camp = c.campaign()
     if month:

@@ -8,7 +8,7 @@ from typing import Callable
 
 from . import campaign as ops
 from .config import Campaign
-from .creation import given_character
+from .rules.creation.rules import given_character
 
 
 def roster() -> list[dict]:

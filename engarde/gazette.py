@@ -45,10 +45,22 @@ import jinja2
 from markupsafe import Markup, escape
 
 from . import codes
+from .rules.appointments.codes import EV_APPOINTED, EV_APPOINTMENT_ENDED
+from .rules.bawdyhouse.codes import EV_FOOTPADS
+from .rules.clubs.codes import EV_CLUB_JOINED, EV_CLUB_LAPSED, EV_CLUB_RESIGNED, EV_CLUB_VISIT
+from .rules.duel.codes import EV_DUEL, EV_DUEL_CAUSE_IGNORED, EV_DUEL_DEATH, EV_DUEL_NO_CAUSE, EV_DUEL_REFUSED
+from .rules.gambling.codes import EV_GAMBLING
+from .rules.loans.codes import EV_DISGRACED, EV_DISGRACE_LIFTED
+from .rules.military.codes import EV_BATTLE_RESULT, EV_BREVET_CONFIRMED, EV_BREVET_REVERTED, EV_CAMPAIGN_DETERMINED, EV_DESPATCHES, EV_KILLED_IN_ACTION, EV_MARCHED, EV_NPC_OFFICER_KILLED, EV_POLTROONERY, EV_PROMOTED_IN_FIELD, EV_RETURNED_FROM_CAMPAIGN, EV_SUBSTITUTION_GRANTED, EV_VOLUNTEERED
+from .rules.mistresses.codes import EV_CAUGHT_COURTING, EV_MISTRESS_GIVEN_UP, EV_MISTRESS_LEFT, EV_MISTRESS_SUPPLANTED, EV_NEW_LIAISON, EV_RIVAL_SUITORS, EV_THROWN_OUT
+from .rules.regiments.codes import EV_BRIGADE_MAJOR, EV_EXPELLED, EV_RANK_BOUGHT, EV_REGIMENT_JOINED
+from .rules.status.codes import EV_CONSPICUOUS, EV_SL_DROPPED, EV_SL_RAISED
+from .rules.titles.codes import EV_TITLE_GRANTED
 from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_label
 from .config import Campaign
+from .registry import all_codes
 from .records import Character, Event, LedgerEntry
-from .tables import CLUBS, NO_CLUB_RANK, club_by_name
+from .rules.clubs.tables import CLUBS, NO_CLUB_RANK, club_by_name
 
 GAZETTE_TEMPLATE = "gazette.html.j2"
 REPORT_TEMPLATE = "report.html.j2"
@@ -56,37 +68,37 @@ REPORT_TEMPLATE = "report.html.j2"
 # Which public events the gazette prints, and in which section.  Public events
 # with any other code (a later module's) are left to that module's section.
 SOCIETY_CODES = (
-    codes.EV_SL_RAISED,
-    codes.EV_SL_DROPPED,
-    codes.EV_CONSPICUOUS,
-    codes.EV_FOOTPADS,
+    EV_SL_RAISED,
+    EV_SL_DROPPED,
+    EV_CONSPICUOUS,
+    EV_FOOTPADS,
     # d. Mistresses and Loans; c. Gambling (public only when of note)
-    codes.EV_GAMBLING,
-    codes.EV_NEW_LIAISON,
-    codes.EV_MISTRESS_GIVEN_UP,
-    codes.EV_MISTRESS_SUPPLANTED,
-    codes.EV_THROWN_OUT,
-    codes.EV_MISTRESS_LEFT,
-    codes.EV_RIVAL_SUITORS,
-    codes.EV_CAUGHT_COURTING,
-    codes.EV_DISGRACED,
-    codes.EV_DISGRACE_LIFTED,
+    EV_GAMBLING,
+    EV_NEW_LIAISON,
+    EV_MISTRESS_GIVEN_UP,
+    EV_MISTRESS_SUPPLANTED,
+    EV_THROWN_OUT,
+    EV_MISTRESS_LEFT,
+    EV_RIVAL_SUITORS,
+    EV_CAUGHT_COURTING,
+    EV_DISGRACED,
+    EV_DISGRACE_LIFTED,
 )
 CLUB_CODES = (
-    codes.EV_CLUB_JOINED,
-    codes.EV_CLUB_RESIGNED,
-    codes.EV_CLUB_LAPSED,
+    EV_CLUB_JOINED,
+    EV_CLUB_RESIGNED,
+    EV_CLUB_LAPSED,
 )
-VISIT_CODES = (codes.EV_CLUB_VISIT,)
+VISIT_CODES = (EV_CLUB_VISIT,)
 # g. Regiments, appointments and titles: the gazette's regimental news and honours.
 REGIMENT_CODES = (
-    codes.EV_REGIMENT_JOINED,
-    codes.EV_RANK_BOUGHT,
-    codes.EV_EXPELLED,
-    codes.EV_BRIGADE_MAJOR,
-    codes.EV_APPOINTED,
-    codes.EV_APPOINTMENT_ENDED,
-    codes.EV_TITLE_GRANTED,
+    EV_REGIMENT_JOINED,
+    EV_RANK_BOUGHT,
+    EV_EXPELLED,
+    EV_BRIGADE_MAJOR,
+    EV_APPOINTED,
+    EV_APPOINTMENT_ENDED,
+    EV_TITLE_GRANTED,
 )
 
 
@@ -165,7 +177,7 @@ def _environment(templates: Path | None) -> jinja2.Environment:
         possessive=possessive,
         field_label=field_label,
     )
-    env.globals["codes"] = codes
+    env.globals["codes"] = all_codes()
     env.globals["MONTH_START"] = MONTH_START
     env.globals["MONTH_END"] = MONTH_END
     return env
@@ -252,7 +264,7 @@ def precedence(characters: Iterable[Character]) -> list[Character]:
 
 
 # The deaths of the month (e. Duelling, i. Campaign Outcome): the gazette's obituary line.
-DEATH_CODES = (codes.EV_DUEL_DEATH, codes.EV_KILLED_IN_ACTION)
+DEATH_CODES = (EV_DUEL_DEATH, EV_KILLED_IN_ACTION)
 DEAD = "dead"  # Character.state of a man killed (engarde.rules.duel.DEAD, engarde.rules.military.STATE_DEAD)
 
 
@@ -292,29 +304,29 @@ def club_visits(events: Iterable[Event]) -> list[ClubVisits]:
 
 # h./i. Military campaigns: the "News from the Front" section (engarde.rules.military)
 FRONT_CODES = (
-    codes.EV_CAMPAIGN_DETERMINED,
-    codes.EV_SUBSTITUTION_GRANTED,
-    codes.EV_MARCHED,
-    codes.EV_VOLUNTEERED,
-    codes.EV_BATTLE_RESULT,
-    codes.EV_KILLED_IN_ACTION,
-    codes.EV_DESPATCHES,
-    codes.EV_PROMOTED_IN_FIELD,
-    codes.EV_POLTROONERY,
-    codes.EV_RETURNED_FROM_CAMPAIGN,
-    codes.EV_BREVET_CONFIRMED,
-    codes.EV_BREVET_REVERTED,
-    codes.EV_NPC_OFFICER_KILLED,
+    EV_CAMPAIGN_DETERMINED,
+    EV_SUBSTITUTION_GRANTED,
+    EV_MARCHED,
+    EV_VOLUNTEERED,
+    EV_BATTLE_RESULT,
+    EV_KILLED_IN_ACTION,
+    EV_DESPATCHES,
+    EV_PROMOTED_IN_FIELD,
+    EV_POLTROONERY,
+    EV_RETURNED_FROM_CAMPAIGN,
+    EV_BREVET_CONFIRMED,
+    EV_BREVET_REVERTED,
+    EV_NPC_OFFICER_KILLED,
 )
 
 
 # e. Duelling: the gazette's "Affairs of Honour" (engarde.rules.duel)
 # (a death in a duel is told by the duel itself here, and in the Deaths line: DEATH_CODES)
 DUEL_CODES = (
-    codes.EV_DUEL,
-    codes.EV_DUEL_REFUSED,
-    codes.EV_DUEL_NO_CAUSE,
-    codes.EV_DUEL_CAUSE_IGNORED,
+    EV_DUEL,
+    EV_DUEL_REFUSED,
+    EV_DUEL_NO_CAUSE,
+    EV_DUEL_CAUSE_IGNORED,
 )
 
 

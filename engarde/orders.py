@@ -1,14 +1,17 @@
 """Typed orders: what a parsed order sheet holds.
 
-One weekly action per week (``Order`` subclasses) plus the month's own orders.
-The parser (``engarde.parse``) builds these; the resolver reads them.  A new
-verb is a new record here, a grammar entry in ``parse`` and a rules function.
+One weekly action per week (``Order`` subclasses, each declared by the rules module
+that carries it out) plus the month's own orders.  The parser (``engarde.parse``)
+builds these; the resolver reads them.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Mapping
 
 from .calendar import GameMonth
 from .records import ErrorRecord
@@ -38,290 +41,45 @@ class Rest(Order):
         return "Rest" + (f" ({self.reason})" if self.reason else "")
 
 
-@dataclass(frozen=True)
-class Practise(Order):
-    kind: ClassVar[str] = "practise"
-    weapon: str = "rapier"
-
-    def describe(self) -> str:
-        return f"Practise with the {self.weapon}"
-
-
-@dataclass(frozen=True)
-class Gambling:
-    """c. Gambling: ``bets`` bets (at most nine a week) of ``stake`` crowns.
-
-    ``cut_at``: the player's cut rule: he cuts (withdraws, losing half) when
-    the croupier rolls this or higher; None: he never cuts.
-    """
-
-    bets: int = 1
-    stake: int = 0
-    cut_at: int | None = None
-
-    def describe(self) -> str:
-        text = f"gamble {self.bets} bet{'s' if self.bets != 1 else ''} of {self.stake} crowns"
-        if self.cut_at is not None:
-            text += f", cutting when the croupier rolls {self.cut_at}" + ("" if self.cut_at >= 6 else " or more")
-        return text
-
-
-@dataclass(frozen=True)
-class VisitClub(Order):
-    kind: ClassVar[str] = "visit-club"
-    club: str = ""  # "": his own club
-    carouse: bool = False
-    # "Go to Hunter's with Falstaff": who he goes with.  Whether they are his
-    # guests or his hosts follows from membership and Social Level (toadying).
-    companions: tuple[str, ...] = ()
-    guest_of: str | None = None  # "as the guest of Cyrano" / "toady to Cyrano"
-    gamble: Gambling | None = None
-    # "Mistresses accompanying their lovers to a club count in lieu of the
-    # monthly visit": "Go to Hunter's with my mistress".
-    with_mistress: bool = False
-
-    def describe(self) -> str:
-        if self.club:
-            text = f"Visit {self.club}"
-        else:  # club "": his own club, or his host's when he goes as a guest
-            text = "Visit his host's club" if self.guest_of else "Visit his own club"
-        if self.guest_of:
-            text += f" as the guest of {self.guest_of}"
-        company = list(self.companions) + (["his mistress"] if self.with_mistress else [])
-        if company:
-            text += " with " + ", ".join(company)
-        extras = (["carouse"] if self.carouse else []) + ([self.gamble.describe()] if self.gamble else [])
-        if extras:
-            text += " and " + " and ".join(extras)
-        return text
-
-
-@dataclass(frozen=True)
-class VisitBawdyhouse(Order):
-    kind: ClassVar[str] = "visit-bawdyhouse"
-    carouse: bool = True  # liquid refreshment is mandatory at a bawdyhouse
-    companionship: bool = True
-    purse: int | None = None  # crowns carried; None: the campaign's default
-    gamble: Gambling | None = None
-
-    def describe(self) -> str:
-        text = "Visit a bawdyhouse"
-        parts = []
-        if self.carouse:
-            parts.append("carouse")
-        if not self.companionship:
-            parts.append("no companionship")
-        if self.gamble:
-            parts.append(self.gamble.describe())
-        if self.purse is not None:
-            parts.append(f"carrying {self.purse} crowns")
-        return text + (" (" + ", ".join(parts) + ")" if parts else "")
-
-
-@dataclass(frozen=True)
-class Court(Order):
-    """d. Mistresses: court a mistress, by name or by number."""
-
-    kind: ClassVar[str] = "court"
-    mistress: str = ""
-    extra_payments: int = 0  # each adds one to the die roll (not for a wealthy mistress)
-
-    def describe(self) -> str:
-        text = f"Court mistress number {self.mistress}" if self.mistress.isdigit() else f"Court {self.mistress}"
-        if self.extra_payments:
-            text += f" with {self.extra_payments} extra payment{'s' if self.extra_payments != 1 else ''}"
-        return text
-
-
-@dataclass(frozen=True)
-class VisitMistress(Order):
-    kind: ClassVar[str] = "visit-mistress"
-
-    def describe(self) -> str:
-        return "Visit his mistress"
-
-
-@dataclass(frozen=True)
-class ApplyRegiment(Order):
-    """g. Regiments: apply to a regiment, optionally buying a rank; the
-    regiments to try next the same week if refused."""
-
-    kind: ClassVar[str] = "apply-regiment"
-    regiment: str = ""
-    rank: str | None = None
-    fallbacks: tuple[str, ...] = ()
-
-    def describe(self) -> str:
-        text = f"Apply to the {self.regiment}"
-        if self.rank:
-            text += f" as {self.rank}"
-        if self.fallbacks:
-            text += ", else " + ", else ".join(self.fallbacks)
-        return text
-
-
-@dataclass(frozen=True)
-class BuyRank(Order):
-    kind: ClassVar[str] = "buy-rank"
-    rank: str = ""
-
-    def describe(self) -> str:
-        return f"Buy the rank of {self.rank}"
-
-
-@dataclass(frozen=True)
-class RegimentalDuty(Order):
-    kind: ClassVar[str] = "duty"
-
-    def describe(self) -> str:
-        return "Regimental duty"
-
-
-@dataclass(frozen=True)
-class Volunteer(Order):
-    kind: ClassVar[str] = "volunteer"
-    frontier: bool = False  # True: with a Frontier regiment; else the season's campaign
-    rnhb: bool = False  # on the Frontier with the Royal North Highland Borderers
-    # "battalion", "squadron", "regiment", "brigade": his command goes too; or a regiment's
-    # name (Regimental Table A): "any one Regiment" of the brigade he commands
-    unit: str | None = None
-
-    def describe(self) -> str:
-        text = "Volunteer"
-        if self.unit in ("battalion", "squadron", "regiment", "brigade"):
-            text += f" his {self.unit}"
-        elif self.unit:
-            text += f" the {self.unit}"
-        if self.rnhb:
-            return text + " for the Frontier with the RNHB"
-        return text + (" for the Frontier" if self.frontier else " for the campaign")
-
-
-@dataclass(frozen=True)
-class SeekAppointment(Order):
-    kind: ClassVar[str] = "seek-appointment"
-    post: str = ""
-
-    def describe(self) -> str:
-        return f"Seek the appointment of {self.post}"
-
-
-@dataclass(frozen=True)
-class UseInfluence(Order):
-    """f. Influence: spend a favour on someone's decision, for or against."""
-
-    kind: ClassVar[str] = "use-influence"
-    favour: str = ""  # the favour's class or source as the player names it
-    decision: str = ""  # whose decision (an NPC's post, or a roll to push)
-    for_whom: str = ""  # whom it helps or hinders
-    against: bool = False
-
-    def describe(self) -> str:
-        way = "against" if self.against else "for"
-        text = f"Use influence {way} {self.for_whom or 'himself'}"
-        if self.decision:
-            text += f" on {self.decision}"
-        if self.favour:  # "class 7" or "from mistress": as the player named it
-            text += f" with a {self.favour} favour" if self.favour.startswith("class ") else f" with the favour {self.favour}"
-        return text
-
-
-@dataclass(frozen=True)
-class Borrow(Order):
-    """d. Loans: from another character (no interest) or a moneylender."""
-
-    kind: ClassVar[str] = "borrow"
-    amount: int = 0
-    lender: str = "moneylender"
-
-    def describe(self) -> str:
-        return f"Borrow {self.amount} crowns from {self.lender}"
-
-
-@dataclass(frozen=True)
-class Repay(Order):
-    kind: ClassVar[str] = "repay"
-    amount: int | None = None  # None: all he owes
-    lender: str = "moneylender"
-
-    def describe(self) -> str:
-        what = f"{self.amount} crowns" if self.amount is not None else "everything owed"
-        return f"Repay {what} to {self.lender}"
-
-
-@dataclass(frozen=True)
-class Challenge(Order):
-    """e. Duelling: challenge someone, giving the cause and the weapon."""
-
-    kind: ClassVar[str] = "challenge"
-    opponent: str = ""
-    cause: str = ""
-    weapon: str = "rapier"
-
-    def describe(self) -> str:
-        text = f"Challenge {self.opponent}"
-        if self.cause:
-            text += f" for {self.cause}"
-        return text + f" with the {self.weapon}"
-
-
-@dataclass(frozen=True)
-class AnswerChallenge(Order):
-    kind: ClassVar[str] = "answer-challenge"
-    challenger: str = ""
-    accept: bool = True
-    weapon: str | None = None
-
-    def describe(self) -> str:
-        verb = "Accept" if self.accept else "Refuse"
-        text = f"{verb} the challenge of {self.challenger}" if self.challenger else f"{verb} any challenge"
-        if self.accept and self.weapon:
-            text += f" with the {self.weapon}"
-        return text
-
-
-@dataclass(frozen=True)
-class Petition(Order):
-    """h. Campaign: petition for a regiment's substitution."""
-
-    kind: ClassVar[str] = "petition"
-    regiment: str = ""
-    replacing: str = ""
-
-    def describe(self) -> str:
-        return f"Petition for the {self.regiment} to replace the {self.replacing}"
-
-
-@dataclass(frozen=True)
-class ResignCommission(Order):
-    """g. Regiments: resign his commission (the week's action); he leaves his regiment."""
-
-    kind: ClassVar[str] = "resign-commission"
-
-    def describe(self) -> str:
-        return "Resign my commission"
-
-
-ORDER_KINDS: dict[str, type[Order]] = {
-    cls.kind: cls
-    for cls in (
-        Rest, Practise, VisitClub, VisitBawdyhouse, Court, VisitMistress, ApplyRegiment, BuyRank,
-        RegimentalDuty, Volunteer, SeekAppointment, UseInfluence, Borrow, Repay, Challenge,
-        AnswerChallenge, Petition, ResignCommission,
-    )
-}
-
-
-def order_from_dict(data: dict[str, Any]) -> Order:
-    """The inverse of ``Order.to_dict`` (JSON turns tuples into lists)."""
+def record_from_dict(cls: type, data: Mapping[str, Any]) -> Any:
+    """The inverse of ``asdict`` for a record of orders: JSON turns tuples into lists and
+    nested records into dicts; this turns them back by the fields' declared types.
+    Keys the record does not have (written by an older engarde) are left out."""
+    hints = typing.get_type_hints(cls)
+    values = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data or not f.init:
+            continue
+        values[f.name] = _typed(hints[f.name], data[f.name])
+    return cls(**values)
+
+
+def _typed(hint: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(hint):
+            if arg is not type(None):
+                return _typed(arg, value)
+    if dataclasses.is_dataclass(hint) and isinstance(value, Mapping):
+        return record_from_dict(hint, value)
+    if origin is tuple and isinstance(value, (list, tuple)):
+        args = typing.get_args(hint)
+        inner = args[0] if args else Any
+        return tuple(_typed(inner, v) for v in value)
+    return value
+
+
+def order_from_dict(data: Mapping[str, Any], kinds: Mapping[str, type[Order]]) -> Order:
+    """The inverse of ``Order.to_dict``; an order of a kind no module of the campaign
+    declares (a house rule switched off since) becomes a rest that says so."""
     data = dict(data)
-    cls = ORDER_KINDS[data.pop("kind")]
-    for key in ("companions", "fallbacks"):
-        if key in data:
-            data[key] = tuple(data[key])
-    if data.get("gamble") is not None:
-        data["gamble"] = Gambling(**data["gamble"])
-    return cls(**data)
+    kind = data.pop("kind", "")
+    cls = kinds.get(kind)
+    if cls is None:
+        return Rest(reason=f"{kind!r} is not an order of this campaign")
+    return record_from_dict(cls, data)
 
 
 @dataclass
@@ -474,11 +232,12 @@ class OrderSheet:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "OrderSheet":
+    def from_dict(cls, data: dict[str, Any], kinds: Mapping[str, type[Order]]) -> "OrderSheet":
+        """The inverse of ``to_dict``; ``kinds``: every order record by its kind (the registry's)."""
         sheet = cls(source=data["source"], character=data.get("character"))
         if data.get("month"):
             sheet.month = GameMonth.parse(data["month"])
-        sheet.weeks = {int(w): order_from_dict(o) for w, o in data.get("weeks", {}).items()}
+        sheet.weeks = {int(w): order_from_dict(o, kinds) for w, o in data.get("weeks", {}).items()}
         sheet.lines = {int(w): int(n) for w, n in data.get("lines", {}).items()}
         sheet.monthly = MonthlyOrders.from_dict(data.get("monthly", {}))
         sheet.standing = StandingOrders.from_dict(data.get("standing", {}))

@@ -30,6 +30,11 @@ from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from . import codes
+from .rules.clubs.codes import E_UNKNOWN_CLUB
+from .rules.duel.codes import E_BAD_CONDITION, E_BAD_SEQUENCE
+from .rules.gambling.codes import E_TOO_MANY_BETS
+from .rules.press.codes import E_LETTER_UNENDED
+from .rules.regiments.codes import E_BAD_FALLBACK, E_BAD_RANK, E_UNKNOWN_REGIMENT
 from .calendar import WEEKS_PER_MONTH, GameMonth
 from .names import (
     HIGHEST_RANK_ON_ENTRY,
@@ -41,33 +46,22 @@ from .names import (
     regiments_like,
     standing,
 )
-from .orders import (
-    AnswerChallenge,
-    ApplyRegiment,
-    Borrow,
-    BuyRank,
-    Challenge,
-    Court,
-    Gambling,
-    Lend,
-    Letter,
-    Order,
-    OrderSheet,
-    Petition,
-    Practise,
-    RegimentalDuty,
-    ResignCommission,
-    Repay,
-    Rest,
-    SeekAppointment,
-    UseInfluence,
-    VisitBawdyhouse,
-    VisitClub,
-    VisitMistress,
-    Volunteer,
-)
+from .rules.duel.orders import AnswerChallenge, Challenge
+from .rules.regiments.orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
+from .rules.loans.orders import Borrow, Repay
+from .rules.mistresses.orders import Court, VisitMistress
+from .rules.gambling.orders import Gambling
+from .orders import Lend, Letter, Order, OrderSheet, Rest
+from .rules.military.orders import Petition, Volunteer
+from .rules.practice.orders import Practise
+from .rules.appointments.orders import SeekAppointment
+from .rules.influence.orders import UseInfluence
+from .rules.bawdyhouse.orders import VisitBawdyhouse
+from .rules.clubs.orders import VisitClub
 from .records import ErrorRecord
-from .tables import CLUBS, WEAPONS, Club, club_by_name, normalise_name
+from .rules.clubs.tables import CLUBS, Club, club_by_name
+from .rules.duel.tables import WEAPONS
+from .text import normalise_name
 
 # c. Gambling: "A character may place only nine bets in any one week."
 MAX_BETS = 9
@@ -375,7 +369,7 @@ def _unknown_club(place: str) -> ErrorRecord:
     guess = prefix or _did_you_mean(key, _CLUB_SPELLINGS)
     names = ", ".join(c.name for c in CLUBS)
     return _problem(
-        codes.E_UNKNOWN_CLUB,
+        E_UNKNOWN_CLUB,
         f"{_quote(place)} is not a club of Paris",
         f"did you mean {guess}?" if guess else f"the clubs are {names}",
     )
@@ -470,7 +464,7 @@ def _gambling(terms: str) -> Gambling | ErrorRecord | None:
         return _problem(codes.E_BAD_AMOUNT, "the bets name no stake",
                         "say how much each bet is, e.g. 'gamble 4 bets of 50 crowns, cut on a 6'")
     if bets > MAX_BETS:
-        return _problem(codes.E_TOO_MANY_BETS,
+        return _problem(E_TOO_MANY_BETS,
                         f"{bets} bets: A character may place only nine bets in any one week",
                         "place nine bets or fewer")
     if bets < 1:
@@ -555,9 +549,9 @@ def _make_visit(place: str, c: _Clauses, notes: list[str], *, strict: bool = Tru
         else:
             for pattern, hint in _OTHER_PLACES:
                 if pattern.search(place):
-                    return _problem(codes.E_UNKNOWN_CLUB, f"{_quote(place)} is not a club or a bawdyhouse", hint)
+                    return _problem(E_UNKNOWN_CLUB, f"{_quote(place)} is not a club or a bawdyhouse", hint)
             if not place:
-                return _problem(codes.E_UNKNOWN_CLUB, "no club named",
+                return _problem(E_UNKNOWN_CLUB, "no club named",
                                 "write e.g. 'Visit Hunter's' or 'Visit my club'")
             return _unknown_club(place)
     if c.gamble_error is not None:
@@ -758,7 +752,7 @@ def _regiment_error(text: str) -> ErrorRecord:
         hint = "which one: " + ", ".join(like[:-1]) + " or " + like[-1] + "?"
     else:
         hint = "the regiments are those of Regimental Table A, e.g. the Royal Foot Guards, the Gascon Regiment"
-    return _problem(codes.E_UNKNOWN_REGIMENT, f"{_quote(text)} is not a regiment engarde knows", hint)
+    return _problem(E_UNKNOWN_REGIMENT, f"{_quote(text)} is not a regiment engarde knows", hint)
 
 
 def _regiment_list(text: str) -> list[str] | ErrorRecord:
@@ -789,7 +783,7 @@ def _build_apply(m: re.Match[str], notes: list[str]) -> Built:
     if rm := _AS_RANK.search(rest):
         rank = find_rank(rm.group("rank"))
         if rank is None:
-            return _problem(codes.E_BAD_RANK, f"{_quote(rm.group('rank'))} is not a rank of Regimental Table B",
+            return _problem(E_BAD_RANK, f"{_quote(rm.group('rank'))} is not a rank of Regimental Table B",
                             "the ranks: " + ", ".join(RANKS[:4]) + " (higher ranks cannot be bought on entry)")
         rest = (rest[:rm.start()] + rest[rm.end():]).strip(" ,;.")
     regiments = _regiment_list(rest)
@@ -802,7 +796,7 @@ def _build_apply(m: re.Match[str], notes: list[str]) -> Built:
     for regiment in fallbacks:
         if standing(regiment) <= standing(previous):
             return _problem(
-                codes.E_BAD_FALLBACK,
+                E_BAD_FALLBACK,
                 f"the {regiment} is not of lower standing than the {previous}: a player refused by a regiment "
                 "may only apply to Regiments of a lower social standing the same week",
                 "list the regiments to try in the order of Regimental Table A, highest first")
@@ -810,7 +804,7 @@ def _build_apply(m: re.Match[str], notes: list[str]) -> Built:
     if rank == "Private":
         rank = None
     if rank is not None and rank_order(rank) > rank_order(HIGHEST_RANK_ON_ENTRY):
-        return _problem(codes.E_BAD_RANK,
+        return _problem(E_BAD_RANK,
                         f"the rank of {rank} cannot be bought on joining: For the ranks of Lieutenant-Colonel "
                         "and above, commissions may not be bought initially",
                         "buy a rank up to and including Major")
@@ -834,11 +828,11 @@ def _build_buy_rank(m: re.Match[str], notes: list[str]) -> Built:
         bare = re.fullmatch(r"(?:an?\s+|the\s+|my\s+|his\s+)?(?:officer'?s?\s+)?(?:commission|promotion|rank|next\s+rank)",
                             rest, I)
         if bare:
-            return _problem(codes.E_BAD_RANK, "which rank?", "write e.g. 'Buy the rank of Captain'")
-        return _problem(codes.E_BAD_RANK, f"{_quote(rest)} is not a rank of Regimental Table B",
+            return _problem(E_BAD_RANK, "which rank?", "write e.g. 'Buy the rank of Captain'")
+        return _problem(E_BAD_RANK, f"{_quote(rest)} is not a rank of Regimental Table B",
                         "write e.g. 'Buy the rank of Captain'")
     if rank == "Private":
-        return _problem(codes.E_BAD_RANK, "the rank of Private is not bought", "write 'Buy the rank of Subaltern'")
+        return _problem(E_BAD_RANK, "the rank of Private is not bought", "write 'Buy the rank of Subaltern'")
     return BuyRank(rank)
 
 
@@ -892,7 +886,7 @@ def _volunteered_regiment(rest: str) -> str | None:
     """The regiment (Regimental Table A's name) a Volunteer order names, if any: its
     name or a common spelling anywhere in the order, the longest first; the Frontier
     and the RNHB are where he goes, not a regiment he sends."""
-    from .tables import REGIMENTS
+    from .rules.regiments.tables import REGIMENTS
 
     text = rest.replace("\u2019", "'").replace("\u2018", "'")
     spellings = sorted(((spelling, reg.name) for reg in REGIMENTS
@@ -926,7 +920,7 @@ def _build_appointment(m: re.Match[str], notes: list[str]) -> Built:
 
 def _note_unknown_post(post: str, notes: list[str]) -> None:
     """A note (not an error: the GM's appointments table may differ) when no post has this name."""
-    from .tables import APPOINTMENTS, post_by_name
+    from .rules.appointments.tables import APPOINTMENTS, post_by_name
 
     if post_by_name(post) is not None:
         return
@@ -1426,7 +1420,7 @@ def check_duel_sequence(text: str, weapon: str = DEFAULT_WEAPON) -> list[str] | 
     imported when needed so the order language works with or without them.
     """
     try:
-        from .rules.duel import check_sequence
+        from .rules.duel.rules import check_sequence
     except ImportError:
         return None
     try:
@@ -1439,7 +1433,7 @@ def check_duel_conditions(text: str) -> list[str] | None:
     """Problems the duel rules find in one written duel condition ([] when understood); None
     when it cannot be checked (``engarde.rules.duel.check_conditions``)."""
     try:
-        from .rules.duel import check_conditions
+        from .rules.duel.rules import check_conditions
     except ImportError:
         return None
     try:
@@ -1734,7 +1728,7 @@ class _SheetReader:
     def read_sequence(self, number: int, text: str) -> None:
         sequence = normalise_sequence(text)
         if not sequence:
-            self.error(number, codes.E_BAD_SEQUENCE, "a duel sequence, but no actions",
+            self.error(number, E_BAD_SEQUENCE, "a duel sequence, but no actions",
                        "write it as the rules do, e.g. 'Duel sequence: X L X CL K X X X X S P JB'")
             return
         self.sequence_line = number
@@ -1854,7 +1848,7 @@ class _SheetReader:
     def finish_standing(self) -> None:
         """An unfinished letter, and the duel sequence checked against Duelling Table A."""
         if self.letter is not None:
-            self.error(self.letter.line, codes.E_LETTER_UNENDED,
+            self.error(self.letter.line, E_LETTER_UNENDED,
                        "this letter to the gazette has no 'End of letter' line: it is not printed, "
                        "and every line after it was taken as part of it",
                        "end the letter with a line 'End of letter'")
@@ -1870,7 +1864,7 @@ class _SheetReader:
                                     "check it against Duelling Table A yet")
         elif problems:
             standing.duel_sequence = None
-            self.error(self.sequence_line, codes.E_BAD_SEQUENCE,
+            self.error(self.sequence_line, E_BAD_SEQUENCE,
                        f"the duel sequence is not legal by Duelling Table A ({'; '.join(problems)}): it is not kept",
                        "each action must belong to a routine, in the order the table gives, e.g. "
                        "'X L X CL K X X X X S P JB'")
@@ -1884,7 +1878,7 @@ class _SheetReader:
         for number, text in self.condition_lines:
             problems = check_duel_conditions(text)
             if problems:
-                self.error(number, codes.E_BAD_CONDITION,
+                self.error(number, E_BAD_CONDITION,
                            f"the duel condition is not understood ({'; '.join(problems)}): it is not kept",
                            "write e.g. 'Duel conditions: surrender if endurance below 25%', "
                            "'riposte' or 'optional parry if opponent CL'")

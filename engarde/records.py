@@ -28,6 +28,8 @@ NUMERIC_FIELDS = (
     "months_without_companionship",
 )
 TEXT_FIELDS = ("club", "title", "mistress", "regiment", "rank", "appointment", "state")
+# Character.state of a man killed (in a duel, on campaign): he takes no part in anything after.
+DEAD = "dead"
 
 
 @dataclass
@@ -92,6 +94,10 @@ class Character:
         return values
 
     # -- derived values ----------------------------------------------------
+    @property
+    def dead(self) -> bool:
+        return self.state == DEAD
+
     @property
     def max_endurance(self) -> int:
         """Duelling: "Endurance is determined by multiplying Constitution by Strength."""

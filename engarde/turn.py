@@ -9,14 +9,17 @@ sheet: no other path changes a character during a turn.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .calendar import GameMonth
 from .config import RuleSettings
 from .dice import Dice
-from .orders import StandingOrders
+from .orders import OrderSheet, StandingOrders
 from .records import Character, ErrorRecord, Event, LedgerEntry
 from .world import World
+
+if TYPE_CHECKING:  # typing only: the registry imports every rules module, which import this
+    from .registry import Registry
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,10 @@ class Turn:
     settings: RuleSettings = field(default_factory=RuleSettings)
     world: World = field(default_factory=World)
     standing: dict[str, StandingOrders] = field(default_factory=dict)
+    # The month's order sheets that count, by character; the GM's rulings on cause by pair.
+    sheets: dict[str, OrderSheet] = field(default_factory=dict)
+    rulings: dict[frozenset, bool] = field(default_factory=dict)
+    registry: "Registry | None" = None
     ledger: list[LedgerEntry] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     errors: list[ErrorRecord] = field(default_factory=list)
@@ -51,6 +58,11 @@ class Turn:
     # Toadying, rival suitors and duels read it after the week's actions.
     whereabouts: dict[int, dict[str, list[str]]] = field(default_factory=dict)
     pending_duels: list[PendingDuel] = field(default_factory=list)
+    # The living, in name order, as the phase under way began; and at month end those of
+    # them who keep accounts (not on campaign: "do not have to pay out any money or keep
+    # track of Status Points").  Set by the resolver (engarde.resolve).
+    living: list[str] = field(default_factory=list)
+    home: list[str] = field(default_factory=list)
 
     def post(self, ch: Character, fieldname: str, delta: int, week: int, reason: str, rule: str) -> None:
         """Add ``delta`` to a numeric value of ``ch``, with its reason."""
@@ -77,6 +89,16 @@ class Turn:
 
     def standing_orders(self, name: str) -> StandingOrders:
         return self.standing.get(name) or StandingOrders()
+
+    def sheet(self, name: str) -> OrderSheet | None:
+        """His order sheet for the month, if one counts."""
+        return self.sheets.get(name)
+
+    def keeps_accounts(self, name: str) -> bool:
+        """Does he pay and count status this month (no module says he is away on campaign)?"""
+        if self.registry is None:
+            return True
+        return not any(check(self, name) for check in self.registry.no_accounts)
 
     def be_at(self, week: int, place: str, name: str) -> None:
         here = self.whereabouts.setdefault(week, {}).setdefault(place, [])

@@ -47,7 +47,7 @@ class Loan:
 
     @property
     def from_moneylender(self) -> bool:
-        from .tables import MONEYLENDER
+        from .rules.loans.tables import MONEYLENDER
 
         return self.lender == MONEYLENDER
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from engarde import campaign as ops  # noqa: E402
 from engarde.calendar import GameMonth  # noqa: E402
 from engarde.config import load_one  # noqa: E402
-from engarde.creation import roll_character  # noqa: E402
+from engarde.rules.creation.rules import roll_character  # noqa: E402
 from engarde.dice import SeededDice  # noqa: E402
 from engarde.parse import parse_sheet  # noqa: E402
 

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from engarde.calendar import MONTH_END, GameMonth
-from engarde.codes import (
-    E_AWAITS_PLAYER,
-    EV_APPOINTED,
-    EV_APPOINTMENT_ENDED,
-    EV_APPOINTMENT_REFUSED,
-    EV_TITLE_GRANTED,
-    EV_TITLE_NOT_GRANTED,
-)
+from engarde.codes import E_AWAITS_PLAYER
+from engarde.rules.appointments.codes import EV_APPOINTED, EV_APPOINTMENT_ENDED, EV_APPOINTMENT_REFUSED
+from engarde.rules.titles.codes import EV_TITLE_GRANTED, EV_TITLE_NOT_GRANTED
 from engarde.dice import ScriptedDice
-from engarde.orders import OrderSheet, SeekAppointment
+from engarde.orders import OrderSheet
+from engarde.rules.appointments.orders import SeekAppointment
 from engarde.records import Character, replay
 from engarde.resolve import resolve_month
-from engarde.rules import appointments, status, titles
-from engarde.tables import APPOINTMENTS, TITLES, appointment_ma_modifier, post_by_name
+from engarde.rules.appointments import rules as appointments
+from engarde.rules.status import rules as status
+from engarde.rules.titles import rules as titles
+from engarde.rules.appointments.tables import APPOINTMENTS, appointment_ma_modifier, post_by_name
+from engarde.rules.titles.tables import TITLES
 from engarde.turn import Turn
 from engarde.world import World
 
@@ -91,7 +90,7 @@ def test_the_appointers_answer_is_recorded_and_carried_out_at_month_start():
     told with E_AWAITS_PLAYER); the answer the GM records is carried out through the ledger at the
     next month start: accepted, he takes the post; refused, "a failed application cannot be
     repeated for three months".  The ledger replays; the same dice give the same month."""
-    from engarde.codes import EV_APPOINTMENT_AWAITS
+    from engarde.rules.appointments.codes import EV_APPOINTMENT_AWAITS
     from engarde.rules import decisions
 
     minister = Character("Richelieu", social_level=16, rank="General", appointment="Minister of War", crowns=900)
@@ -265,9 +264,9 @@ def test_division_and_army_adjutants_wait_for_the_player_commanding_the_division
     in it) decides; a division no player commands rolls as before.  Out of the summer the player
     holding the Division (Army) Commander's post decides.  The answer is carried out at the next
     month start through the shared decisions mechanism."""
-    from engarde.codes import EV_APPOINTMENT_AWAITS
+    from engarde.rules.appointments.codes import EV_APPOINTMENT_AWAITS
     from engarde.rules import decisions
-    from engarde.rules import military as mil
+    from engarde.rules.military import rules as mil
 
     june = GameMonth(1607, 6)
     rochefort = Character("Rochefort", social_level=12, rank="Lieutenant-General", regiment="69th Arquebusiers",

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from engarde.calendar import GameMonth
-from engarde.codes import EV_BAWDYHOUSE_VISIT, EV_CANNOT_AFFORD, EV_FOOTPADS
+from engarde.rules.bawdyhouse.codes import EV_BAWDYHOUSE_VISIT, EV_FOOTPADS
+from engarde.codes import EV_CANNOT_AFFORD
 from engarde.config import RuleSettings
 from engarde.dice import DiceExhausted, ScriptedDice
-from engarde.orders import VisitBawdyhouse
+from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.records import Character
-from engarde.rules import bawdyhouse
-from engarde.rules.companionship import had_companionship
+from engarde.rules.bawdyhouse import rules as bawdyhouse
+from engarde.rules.companionship.rules import had_companionship
 from engarde.turn import Turn
 
 APRIL = GameMonth(1607, 4)

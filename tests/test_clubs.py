@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
-from engarde.codes import (
-    EV_CANNOT_AFFORD,
+from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
+from engarde.rules.clubs.codes import (
     EV_CLUB_DUES_PAID,
     EV_CLUB_JOINED,
     EV_CLUB_LAPSED,
@@ -12,14 +12,14 @@ from engarde.codes import (
     EV_CLUB_RESIGNED,
     EV_CLUB_TURNED_AWAY,
     EV_CLUB_VISIT,
-    EV_ORDER_REFUSED,
 )
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
-from engarde.orders import OrderSheet, VisitClub
+from engarde.orders import OrderSheet
+from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character
 from engarde.resolve import resolve_month
-from engarde.rules import clubs
+from engarde.rules.clubs import rules as clubs
 from engarde.turn import Turn
 
 APRIL = GameMonth(1607, 4)

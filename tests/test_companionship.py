@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from engarde.calendar import MONTH_END, GameMonth
-from engarde.codes import EV_NO_COMPANIONSHIP
+from engarde.rules.companionship.codes import EV_NO_COMPANIONSHIP
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
-from engarde.orders import VisitBawdyhouse
+from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.records import Character
-from engarde.rules import bawdyhouse, companionship, status
+from engarde.rules.bawdyhouse import rules as bawdyhouse
+from engarde.rules.companionship import rules as companionship
+from engarde.rules.status import rules as status
 from engarde.turn import Turn
 
 APRIL = GameMonth(1607, 4)
@@ -93,8 +95,8 @@ def test_status_points_may_go_negative_within_the_month():
 def test_a_visit_to_his_mistress_satisfies_the_month():
     """"A character need only visit his mistress once per month to satisfy his need for female
     companionship.\""""
-    from engarde.orders import VisitMistress
-    from engarde.rules import mistresses
+    from engarde.rules.mistresses.orders import VisitMistress
+    from engarde.rules.mistresses import rules as mistresses
     from engarde.world import Mistress, World
 
     ch = Character("Athos", social_level=10, crowns=100, mistress="Roxanne", months_without_companionship=2)
@@ -116,8 +118,8 @@ def test_keeping_a_mistress_without_seeing_her_does_not():
 
 def test_bringing_her_to_the_club_satisfies_the_month():
     """"Mistresses accompanying their lovers to a club count in lieu of the monthly visit.\""""
-    from engarde.orders import VisitClub
-    from engarde.rules import clubs
+    from engarde.rules.clubs.orders import VisitClub
+    from engarde.rules.clubs import rules as clubs
     from engarde.world import Mistress, World
 
     ch = Character("Athos", social_level=10, crowns=100, club="Hunter's", mistress="Roxanne")

@@ -2,9 +2,15 @@
 
 import pytest
 
-from engarde.creation import CreationError, adjust, birth_from_tables, given_character, roll_character
+from engarde.rules.creation.rules import (
+    CreationError,
+    adjust,
+    birth_from_tables,
+    given_character,
+    roll_character,
+)
 from engarde.dice import ScriptedDice
-from engarde.tables import INITIAL_SOCIAL_LEVEL
+from engarde.rules.creation.tables import INITIAL_SOCIAL_LEVEL
 
 
 def test_bergerac_birth_worked_example():

@@ -14,7 +14,11 @@ import shutil
 from pathlib import Path
 
 from engarde import campaign as ops
-from engarde import codes
+from engarde.rules.duel.codes import EV_DUEL
+from engarde.rules.gambling.codes import EV_GAMBLING
+from engarde.rules.loans.codes import EV_LOAN_OFFERED, EV_LOAN_TAKEN
+from engarde.rules.mistresses.codes import EV_COURTING_FAILED, EV_NEW_LIAISON
+from engarde.rules.toadying.codes import EV_TOADYING
 from engarde.config import load_one
 from engarde.demo import run_demo
 
@@ -40,23 +44,23 @@ def test_the_demo_month_shows_the_society_and_the_duel(tmp_path):
         f"{tmp_path}/orders/demo/jacques.txt:6: 'pratice with the cutlass' is not an order engarde understands; "
         "week 2 will be a rest (did you mean 'practice'?)"]
     # d. Loans: Porthos offers, D'Artagnan borrows.
-    assert [e.characters for e in by_code[codes.EV_LOAN_OFFERED]] == [("Porthos", "D'Artagnan")]
-    (loan,) = by_code[codes.EV_LOAN_TAKEN]
+    assert [e.characters for e in by_code[EV_LOAN_OFFERED]] == [("Porthos", "D'Artagnan")]
+    (loan,) = by_code[EV_LOAN_TAKEN]
     assert (loan.data["borrower"], loan.data["lender"], loan.data["amount"]) == ("D'Artagnan", "Porthos", 100)
     # d. Mistresses: D'Artagnan courts mistress number 4, Roxanne, as in the rulebook's sample month.
-    courting = by_code.get(codes.EV_COURTING_FAILED, []) + by_code.get(codes.EV_NEW_LIAISON, [])
+    courting = by_code.get(EV_COURTING_FAILED, []) + by_code.get(EV_NEW_LIAISON, [])
     assert {(e.characters[0], e.data["mistress"]) for e in courting} >= {("D'Artagnan", "Roxanne")}
-    assert by_code.get(codes.EV_NEW_LIAISON), "a liaison for the gazette"
+    assert by_code.get(EV_NEW_LIAISON), "a liaison for the gazette"
     # c. Gambling with a cut rule, of note.
-    (gambling,) = by_code[codes.EV_GAMBLING]
+    (gambling,) = by_code[EV_GAMBLING]
     assert gambling.characters == ("Aramis",) and gambling.public
     # c. Toadying: Jacques, the guest of Porthos (who names him), at Hunter's.
-    (toady,) = by_code[codes.EV_TOADYING]
+    (toady,) = by_code[EV_TOADYING]
     assert (toady.data["guest"], toady.data["host"], toady.data["club"]) == ("Jacques", "Porthos", "Hunter's")
     assert toady.data["guest_points"] > 0
     # e. Duelling: Rodney Bergerac's challenge, with a cause, accepted by Athos's standing order;
     # both fight their written sequences and conditions.
-    (duel,) = by_code[codes.EV_DUEL]
+    (duel,) = by_code[EV_DUEL]
     assert duel.characters == ("Rodney Bergerac", "Athos") and duel.data["cause"] == "insulting the Bergerac nose"
     assert duel.data["sequences"] == ["X L X X S X L X P (R)", "X L X CL K X X X X S P JB (X)"]
     assert duel.data["default_sequence"] == [False, False]
@@ -72,7 +76,7 @@ def test_the_demo_month_shows_the_society_and_the_duel(tmp_path):
     assert "Rodney Bergerac and Athos crossed blades on the field of honour, with the rapier" in affairs
     society = text[text.index("Society"):text.index("The Clubs")]
     assert "upon the tables of the Frog &amp; Peach" in society
-    for liaison in by_code[codes.EV_NEW_LIAISON]:
+    for liaison in by_code[EV_NEW_LIAISON]:
         who, her = liaison.characters[0], liaison.data["mistress"]
         assert any(who in line and her in line for line in society.splitlines()), society
     assert "Recorded:" not in text and "Deaths" not in text

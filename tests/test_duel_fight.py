@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engarde.dice import ScriptedDice
-from engarde.rules.duel import Duellist, damage, expertise_gap_rests, fight
+from engarde.rules.duel.rules import Duellist, damage, expertise_gap_rests, fight
 
 
 def D(name: str, sequence: str | None, weapon: str = "rapier", strength: int = 10, expertise: int = 10,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from engarde.calendar import MONTH_START, GameMonth
-from engarde.codes import (
-    EV_CAUGHT_COURTING,
-    EV_CLUB_VISIT,
+from engarde.rules.mistresses.codes import EV_CAUGHT_COURTING
+from engarde.rules.clubs.codes import EV_CLUB_VISIT
+from engarde.rules.duel.codes import (
     EV_DUEL,
     EV_DUEL_CAUSE_IGNORED,
     EV_DUEL_DEATH,
@@ -15,17 +15,20 @@ from engarde.codes import (
     EV_DUEL_RECOVERY,
     EV_DUEL_REFUSED,
     EV_DUEL_TRADE,
-    EV_ORDER_REFUSED,
-    EV_PRACTICE,
-    EV_SUPPORT_PAID,
 )
+from engarde.codes import EV_ORDER_REFUSED
+from engarde.rules.practice.codes import EV_PRACTICE
+from engarde.rules.status.codes import EV_SUPPORT_PAID
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice, SeededDice
-from engarde.orders import AnswerChallenge, Challenge, OrderSheet, Practise, StandingOrders, VisitClub
+from engarde.rules.duel.orders import AnswerChallenge, Challenge
+from engarde.orders import OrderSheet, StandingOrders
+from engarde.rules.practice.orders import Practise
+from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, Event, replay
 from engarde.resolve import resolve_month
-from engarde.rules import duel
-from engarde.rules.duel import RULE_CAUSE, RULE_RECOVERY, RULE_TABLE_D, causes, regiment_relation
+from engarde.rules.duel import rules as duel
+from engarde.rules.duel.rules import RULE_CAUSE, RULE_RECOVERY, RULE_TABLE_D, causes, regiment_relation
 from engarde.turn import PendingDuel, Turn
 
 APRIL = GameMonth(1607, 4)

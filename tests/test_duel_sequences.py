@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from engarde.rules.duel import (
+from engarde.rules.duel.rules import (
     check_conditions,
     check_sequence,
     parse_condition,
     parse_sequence,
     plan_sequence,
 )
-from engarde.tables import DEFAULT_SEQUENCES
+from engarde.rules.duel.tables import DEFAULT_SEQUENCES
 
 
 def names(text: str, weapon: str = "rapier") -> list[str]:

@@ -5,12 +5,18 @@ from __future__ import annotations
 import pytest
 
 from engarde.calendar import GameMonth
-from engarde.codes import EV_CANNOT_AFFORD, EV_FOOTPADS, EV_GAMBLING, EV_ORDER_REFUSED
+from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
+from engarde.rules.bawdyhouse.codes import EV_FOOTPADS
+from engarde.rules.gambling.codes import EV_GAMBLING
 from engarde.config import RuleSettings
 from engarde.dice import DiceExhausted, ScriptedDice
-from engarde.orders import Gambling, VisitBawdyhouse, VisitClub
+from engarde.rules.gambling.orders import Gambling
+from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
+from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character
-from engarde.rules import bawdyhouse, clubs, gambling
+from engarde.rules.bawdyhouse import rules as bawdyhouse
+from engarde.rules.clubs import rules as clubs
+from engarde.rules.gambling import rules as gambling
 from engarde.turn import Turn
 
 APRIL = GameMonth(1607, 4)
@@ -215,7 +221,7 @@ def test_the_gazette_prints_gambling_of_note():
     """The gazette prints gambling wins and losses of note; a report gives every bet's tally."""
     from test_gazette import campaign
 
-    from engarde.codes import EV_GAMBLING as CODE
+    from engarde.rules.gambling.codes import EV_GAMBLING as CODE
     from engarde.gazette import GazetteData, render_html, render_report
     from engarde.records import Event
 

@@ -8,6 +8,11 @@ from pathlib import Path
 import pytest
 
 from engarde import codes
+from engarde.rules.bawdyhouse.codes import EV_BAWDYHOUSE_VISIT, EV_FOOTPADS
+from engarde.rules.clubs.codes import EV_CLUB_JOINED, EV_CLUB_LAPSED, EV_CLUB_REFUSED, EV_CLUB_VISIT
+from engarde.rules.companionship.codes import EV_NO_COMPANIONSHIP
+from engarde.rules.practice.codes import EV_PRACTICE
+from engarde.rules.status.codes import EV_ALLOWANCE, EV_CONSPICUOUS, EV_SL_DROPPED, EV_SL_MAINTAINED, EV_SL_RAISED, EV_SUPPORT_PAID, EV_SUPPORT_UNPAID
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.config import Campaign
 from engarde.gazette import (
@@ -58,28 +63,28 @@ def characters() -> list[Character]:
 
 def events() -> list[Event]:
     return [
-        ev(MONTH_START, codes.EV_ALLOWANCE, "Aramis", False, amount=50),
-        ev(1, codes.EV_CLUB_VISIT, "Aramis", club="The Blue Gables", caroused=True, companions=["Porthos"]),
-        ev(1, codes.EV_CLUB_VISIT, "Porthos", club="The Blue Gables", caroused=False, companions=["Aramis"]),
-        ev(1, codes.EV_CLUB_VISIT, "Athos", club="Hunter's", caroused=True, companions=["d'Artagnan"]),
-        ev(2, codes.EV_PRACTICE, "Aramis", False, weapon="rapier", cost=0),
-        ev(2, codes.EV_CLUB_JOINED, "Athos", club="Hunter's"),
-        ev(2, codes.EV_CLUB_REFUSED, "d'Artagnan", False, club="Red Phillips", reason="social level too low"),
-        ev(3, codes.EV_BAWDYHOUSE_VISIT, "Aramis", False, caroused=True, companionship=True, spent=10),
-        ev(3, codes.EV_FOOTPADS, "Aramis", lost=7),
-        ev(3, codes.EV_CLUB_VISIT, "Athos", club="Hunter's", caroused=False, companions=[]),
+        ev(MONTH_START, EV_ALLOWANCE, "Aramis", False, amount=50),
+        ev(1, EV_CLUB_VISIT, "Aramis", club="The Blue Gables", caroused=True, companions=["Porthos"]),
+        ev(1, EV_CLUB_VISIT, "Porthos", club="The Blue Gables", caroused=False, companions=["Aramis"]),
+        ev(1, EV_CLUB_VISIT, "Athos", club="Hunter's", caroused=True, companions=["d'Artagnan"]),
+        ev(2, EV_PRACTICE, "Aramis", False, weapon="rapier", cost=0),
+        ev(2, EV_CLUB_JOINED, "Athos", club="Hunter's"),
+        ev(2, EV_CLUB_REFUSED, "d'Artagnan", False, club="Red Phillips", reason="social level too low"),
+        ev(3, EV_BAWDYHOUSE_VISIT, "Aramis", False, caroused=True, companionship=True, spent=10),
+        ev(3, EV_FOOTPADS, "Aramis", lost=7),
+        ev(3, EV_CLUB_VISIT, "Athos", club="Hunter's", caroused=False, companions=[]),
         ev(4, codes.EV_ORDER_REFUSED, "Porthos", False, order="practise lute", reason="not a weapon"),
         ev(4, "gala-attended", "Aramis", False, host="Athos", rounds=9),
         ev(4, "gala-attended", "Athos", True, host="Athos", rounds=9),  # unknown code: not in gazette
-        ev(MONTH_END, codes.EV_SUPPORT_PAID, "Aramis", False, amount=21, conspicuous=True),
-        ev(MONTH_END, codes.EV_CONSPICUOUS, "Aramis", amount=21),
-        ev(MONTH_END, codes.EV_SL_RAISED, "Aramis", **{"from": 6, "to": 7, "status_points": 22}),
-        ev(MONTH_END, codes.EV_SL_DROPPED, "d'Artagnan", **{"from": 5, "to": 4, "status_points": 0, "reason": "support"}),
-        ev(MONTH_END, codes.EV_SL_DROPPED, "Porthos", **{"from": 8, "to": 7, "status_points": 1, "reason": "status"}),
-        ev(MONTH_END, codes.EV_SL_MAINTAINED, "Athos", False, level=9, status_points=30),
-        ev(MONTH_END, codes.EV_SUPPORT_UNPAID, "d'Artagnan", False, owed=10, had=3),
-        ev(MONTH_END, codes.EV_CLUB_LAPSED, "d'Artagnan", club="The Frog & Peach", dues=10),
-        ev(MONTH_END, codes.EV_NO_COMPANIONSHIP, "Porthos", False, months=2, lost=4),
+        ev(MONTH_END, EV_SUPPORT_PAID, "Aramis", False, amount=21, conspicuous=True),
+        ev(MONTH_END, EV_CONSPICUOUS, "Aramis", amount=21),
+        ev(MONTH_END, EV_SL_RAISED, "Aramis", **{"from": 6, "to": 7, "status_points": 22}),
+        ev(MONTH_END, EV_SL_DROPPED, "d'Artagnan", **{"from": 5, "to": 4, "status_points": 0, "reason": "support"}),
+        ev(MONTH_END, EV_SL_DROPPED, "Porthos", **{"from": 8, "to": 7, "status_points": 1, "reason": "status"}),
+        ev(MONTH_END, EV_SL_MAINTAINED, "Athos", False, level=9, status_points=30),
+        ev(MONTH_END, EV_SUPPORT_UNPAID, "d'Artagnan", False, owed=10, had=3),
+        ev(MONTH_END, EV_CLUB_LAPSED, "d'Artagnan", club="The Frog & Peach", dues=10),
+        ev(MONTH_END, EV_NO_COMPANIONSHIP, "Porthos", False, months=2, lost=4),
     ]
 
 
@@ -161,8 +166,8 @@ def test_quiet_month_prints_period_lines():
 def test_names_are_escaped():
     nasty = [Character(name=NASTY, social_level=5, club="<b>club</b>")]
     evs = [
-        ev(1, codes.EV_CLUB_VISIT, NASTY, club="<b>club</b>", caroused=True, companions=["<i>x</i>"]),
-        ev(MONTH_END, codes.EV_SL_RAISED, NASTY, **{"from": 4, "to": 5, "status_points": 12}),
+        ev(1, EV_CLUB_VISIT, NASTY, club="<b>club</b>", caroused=True, companions=["<i>x</i>"]),
+        ev(MONTH_END, EV_SL_RAISED, NASTY, **{"from": 4, "to": 5, "status_points": 12}),
         ev(2, codes.EV_ORDER_REFUSED, NASTY, False, order="<img src=x>", reason="<b>no</b>"),
         ev(2, "<odd-code>", NASTY, False, note="<u>u</u>"),
     ]

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
-from engarde.codes import EV_FAVOURS_COMBINED, EV_INFLUENCE_UNUSED, EV_INFLUENCE_USED
+from engarde.rules.influence.codes import EV_FAVOURS_COMBINED, EV_INFLUENCE_UNUSED, EV_INFLUENCE_USED
 from engarde.dice import ScriptedDice
-from engarde.orders import ApplyRegiment, OrderSheet, UseInfluence
+from engarde.rules.regiments.orders import ApplyRegiment
+from engarde.orders import OrderSheet
+from engarde.rules.influence.orders import UseInfluence
 from engarde.records import Character
 from engarde.resolve import resolve_month
-from engarde.rules import influence
-from engarde.tables import influence_of_social_level
+from engarde.rules.influence import rules as influence
+from engarde.rules.influence.tables import influence_of_social_level
 from engarde.turn import Turn
 from engarde.world import Officer, Regiment, World
 

@@ -21,7 +21,7 @@ from engarde import campaign as ops
 from engarde import codes, store
 from engarde.calendar import GameMonth
 from engarde.config import load_one
-from engarde.creation import given_character
+from engarde.rules.creation.rules import given_character
 from engarde.store import CampaignRow, CharacterRow, SheetRow
 from helpers import cli, write_campaign
 

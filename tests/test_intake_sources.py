@@ -22,7 +22,7 @@ from engarde import campaign as ops
 from engarde import codes
 from engarde.cli import main
 from engarde.config import ImapSettings, load_one
-from engarde.creation import given_character
+from engarde.rules.creation.rules import given_character
 from engarde.intake import read_message
 from engarde.parse import parse_sheet
 from engarde.sources import SourceError, kind_of, read_imap, read_maildir, read_mbox, read_path

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
-from engarde.codes import (
-    EV_CANNOT_AFFORD,
+from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
+from engarde.rules.loans.codes import (
     EV_DISGRACE_LIFTED,
     EV_DISGRACED,
     EV_LOAN_CALLED,
@@ -12,25 +12,18 @@ from engarde.codes import (
     EV_LOAN_OFFERED,
     EV_LOAN_REPAID,
     EV_LOAN_TAKEN,
-    EV_ORDER_REFUSED,
 )
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice, SeededDice
-from engarde.orders import (
-    Borrow,
-    Court,
-    Gambling,
-    Lend,
-    MonthlyOrders,
-    OrderSheet,
-    Repay,
-    VisitBawdyhouse,
-    VisitClub,
-    VisitMistress,
-)
+from engarde.rules.loans.orders import Borrow, Repay
+from engarde.rules.mistresses.orders import Court, VisitMistress
+from engarde.rules.gambling.orders import Gambling
+from engarde.orders import Lend, MonthlyOrders, OrderSheet
+from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
+from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, replay
 from engarde.resolve import resolve_month
-from engarde.rules import loans
+from engarde.rules.loans import rules as loans
 from engarde.turn import Turn
 from engarde.world import Loan, Mistress, World
 from helpers import cli, write_campaign

@@ -5,22 +5,24 @@ from __future__ import annotations
 import pytest
 
 from engarde.dice import ScriptedDice
-from engarde.rules import military as mil
-from engarde.tables import (
+from engarde.rules.military import rules as mil
+from engarde.rules.military.tables import (
     ASSAULT,
     CAMPAIGN_UNITS,
     DEFENCE,
-    DRAGOON_BRIGADE,
     FIELD_OPERATIONS,
-    FIRST_FOOT,
     FORCE_COMMITMENT_TABLE,
     FORCE_ORGANISATION_TABLE,
+    SIEGE,
+    Division,
+)
+from engarde.rules.regiments.tables import (
+    DRAGOON_BRIGADE,
+    FIRST_FOOT,
     FOURTH_FOOT,
     FRONTIER,
     RNHB,
     SECOND_FOOT,
-    SIEGE,
-    Division,
 )
 
 

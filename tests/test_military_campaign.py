@@ -4,7 +4,7 @@ consequences (engarde.rules.military through engarde.turn and engarde.resolve)."
 from __future__ import annotations
 
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
-from engarde.codes import (
+from engarde.rules.military.codes import (
     EV_BATTLE_RESULT,
     EV_CAMPAIGN_DETERMINED,
     EV_DESPATCHES,
@@ -15,17 +15,20 @@ from engarde.codes import (
     EV_PROMOTED_IN_FIELD,
     EV_RETURNED_FROM_CAMPAIGN,
     EV_SUBSTITUTION_GRANTED,
-    EV_SUPPORT_PAID,
     EV_VOLUNTEER_REFUSED,
     EV_VOLUNTEERED,
 )
+from engarde.rules.status.codes import EV_SUPPORT_PAID
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice, SeededDice
-from engarde.orders import OrderSheet, Petition, Practise, StandingOrders, Volunteer
+from engarde.orders import OrderSheet, StandingOrders
+from engarde.rules.military.orders import Petition, Volunteer
+from engarde.rules.practice.orders import Practise
 from engarde.records import Character, replay
 from engarde.resolve import resolve_month
-from engarde.rules import military as mil
-from engarde.tables import ASSAULT, FOURTH_FOOT, FRONTIER, SIEGE
+from engarde.rules.military import rules as mil
+from engarde.rules.military.tables import ASSAULT, SIEGE
+from engarde.rules.regiments.tables import FOURTH_FOOT, FRONTIER
 from engarde.turn import Turn
 from engarde.world import Front, World
 from helpers import cli, write_campaign
@@ -365,7 +368,7 @@ def test_cli_front(tmp_path):
 
 def roster_69th(*players):
     """The 69th Arquebusiers' roster: NPC officers, ``players`` placed by post index."""
-    from engarde.tables import REGIMENT_ESTABLISHMENT
+    from engarde.rules.regiments.tables import REGIMENT_ESTABLISHMENT
     from engarde.world import Officer, Regiment
 
     officers = [Officer(f"NPC {i}", ma=3 if i == 0 else None) for i in range(len(REGIMENT_ESTABLISHMENT))]
@@ -384,8 +387,12 @@ def test_npc_officers_die_first_and_the_character_is_promoted_into_the_opening()
     considered filled by purchase".  NPC and player officers share one roster: the Lieutenant-
     Colonel dies in the battle, Henri (a Major) is promoted into his post, Henri's old Major's
     post goes to the senior NPC Captain on his promotion roll, and his Captaincy to a Subaltern."""
-    from engarde.codes import EV_NPC_OFFICER_KILLED, EV_NPC_OFFICER_PROMOTED, EV_NPC_SUBALTERN_PROMOTED
-    from engarde.rules import regiments
+    from engarde.rules.military.codes import (
+        EV_NPC_OFFICER_KILLED,
+        EV_NPC_OFFICER_PROMOTED,
+        EV_NPC_SUBALTERN_PROMOTED,
+    )
+    from engarde.rules.regiments import rules as regiments
 
     h = henri()
     world = World(regiments=[roster_69th((2, "Henri"))])
@@ -417,7 +424,7 @@ def test_titles_from_battle_results_and_mentions():
     """Titles (en-garde-tables.md): "a character qualifies by two mentions in despatches, ...
     a battle result of 1 while commanding a unit, or a result 3 or more better than his
     immediate superior"."""
-    from engarde.rules import titles
+    from engarde.rules.titles import rules as titles
 
     h = henri()
     t = turn_for(AUGUST, h)
@@ -461,8 +468,8 @@ def test_disgraced_man_joins_the_frontier_and_is_released_when_he_pays():
     until he can pay his debts."  At month start he leaves his regiment for the Frontier
     Regiment (and marches with it); on the Frontier he pays the defaulted loan when he can, and
     the next month start releases him.  The ledger replays every sheet."""
-    from engarde.codes import EV_DISGRACE_FRONTIER, EV_DISGRACE_RELEASED
-    from engarde.rules import regiments
+    from engarde.rules.regiments.codes import EV_DISGRACE_FRONTIER, EV_DISGRACE_RELEASED
+    from engarde.rules.regiments import rules as regiments
     from engarde.world import Loan
 
     p = Character("Porthos", social_level=6, crowns=100, regiment="Gascon Regiment", rank="Captain",
@@ -491,8 +498,8 @@ def test_influence_moves_the_petition_and_the_npc_volunteer_rolls():
     be altered by influence."  "A non-player Commander ... will volunteer his unit on a die roll
     of 6 on one die. This roll may be modified by influence." (f. Influence Table B: a class 8
     favour moves a Field Marshal by two, a class 4 a Colonel by two.)"""
-    from engarde.orders import UseInfluence
-    from engarde.rules import influence
+    from engarde.rules.influence.orders import UseInfluence
+    from engarde.rules.influence import rules as influence
 
     h = henri()
     porthos = Character("Porthos", social_level=12, counters={"favour.npc.class8": 1, "favour.npc.class4": 1})
@@ -586,7 +593,7 @@ def test_a_brigadier_volunteers_any_one_regiment_of_his_brigade():
     independently with the season's mission, at his word (no NPC roll); he stays in Paris; its members
     march at the next month start.  A regiment of another brigade, or one named by a man who commands
     no brigade, is refused; naming his own regiment volunteers it as before."""
-    from engarde.codes import EV_VOLUNTEER_REFUSED
+    from engarde.rules.military.codes import EV_VOLUNTEER_REFUSED
     from engarde.parse import parse_action
     from engarde.world import BrigadeRecord
 
@@ -633,7 +640,8 @@ def test_a_player_field_marshal_decides_petitions_without_a_roll():
     Marshal no die is rolled: a petition waits for his answer (petitioner, Field Marshal and GM
     told); unanswered when the forces are determined it is not granted; accepted, the substitute
     takes the brigade and mission of the replaced; one Regiment only, his own order first."""
-    from engarde.codes import E_AWAITS_PLAYER, EV_SUBSTITUTION_AWAITS_FIELD_MARSHAL, EV_SUBSTITUTION_REFUSED
+    from engarde.codes import E_AWAITS_PLAYER
+    from engarde.rules.military.codes import EV_SUBSTITUTION_AWAITS_FIELD_MARSHAL, EV_SUBSTITUTION_REFUSED
 
     fm, h = field_marshal(), henri()
     may = turn_for(GameMonth(1607, 5), h, fm)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engarde.calendar import MONTH_END, GameMonth
-from engarde.codes import (
-    EV_CANNOT_AFFORD,
+from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
+from engarde.rules.mistresses.codes import (
     EV_CAUGHT_COURTING,
     EV_COURTING_FAILED,
     EV_MISTRESS_FAVOURS,
@@ -17,18 +17,20 @@ from engarde.codes import (
     EV_MISTRESS_SUPPORT_PAID,
     EV_MISTRESS_VISIT,
     EV_NEW_LIAISON,
-    EV_ORDER_REFUSED,
     EV_RIVAL_SUITORS,
     EV_SUITOR_WITHDREW,
     EV_THROWN_OUT,
 )
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
-from engarde.orders import Court, OrderSheet, StandingOrders, VisitClub, VisitMistress
+from engarde.rules.mistresses.orders import Court, VisitMistress
+from engarde.orders import OrderSheet, StandingOrders
+from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, replay
 from engarde.resolve import resolve_month
-from engarde.rules import companionship, mistresses
-from engarde.tables import courting_roll_needed
+from engarde.rules.companionship import rules as companionship
+from engarde.rules.mistresses import rules as mistresses
+from engarde.rules.mistresses.tables import courting_roll_needed
 from engarde.turn import PendingDuel, Turn
 from engarde.world import Mistress, World
 from helpers import cli, write_campaign
@@ -335,7 +337,7 @@ def test_a_visit_without_a_mistress_is_refused():
 def test_bringing_her_to_the_club_counts_in_lieu_of_the_visit():
     """"Mistresses accompanying their lovers to a club count in lieu of the monthly visit. Naturally,
     the character is expected to purchase her liquid refreshment." Choice: her SL in crowns."""
-    from engarde.rules import clubs
+    from engarde.rules.clubs import rules as clubs
 
     athos = Character("Athos", social_level=10, crowns=100, club="Hunter's", mistress="Roxanne")
     turn = make_turn(athos, mistresses_=[roxanne(lover="Athos")])
@@ -508,7 +510,7 @@ def test_undo_keeps_the_gms_mistresses(tmp_path):
     month run again is the same month."""
     from engarde import campaign as ops
     from engarde.config import load_one
-    from engarde.creation import given_character
+    from engarde.rules.creation.rules import given_character
 
     run = gm_campaign(tmp_path)
     run("init")

@@ -12,12 +12,18 @@ from pathlib import Path
 import pytest
 
 from engarde import codes
+from engarde.rules.clubs.codes import E_UNKNOWN_CLUB
 from engarde.calendar import GameMonth
 from engarde.intake import read_folder
-from engarde.orders import (
-    ApplyRegiment, Borrow, Challenge, Court, Gambling, Lend, MonthlyOrders, Practise, Rest, VisitBawdyhouse,
-    VisitClub,
-)
+from engarde.rules.regiments.orders import ApplyRegiment
+from engarde.rules.loans.orders import Borrow
+from engarde.rules.duel.orders import Challenge
+from engarde.rules.mistresses.orders import Court
+from engarde.rules.gambling.orders import Gambling
+from engarde.orders import Lend, MonthlyOrders, Rest
+from engarde.rules.practice.orders import Practise
+from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
+from engarde.rules.clubs.orders import VisitClub
 from engarde.parse import Verb, parse_action, parse_sheet
 from engarde.records import ErrorRecord
 
@@ -369,7 +375,7 @@ def test_unknown_club_suggests_the_nearest():
     """Rules, c. Clubs: "Six clubs are listed in the Clubs Table"; any other is an error
     that names the nearest one."""
     err = parse_action("Go to Hunterz with Falstaff")
-    assert isinstance(err, ErrorRecord) and err.code == codes.E_UNKNOWN_CLUB
+    assert isinstance(err, ErrorRecord) and err.code == E_UNKNOWN_CLUB
     assert err.message == "'Hunterz' is not a club of Paris"
     assert err.suggestion == "did you mean Hunter's?"
     assert parse_action("visit the Frog and Pech").suggestion == "did you mean The Frog & Peach?"
@@ -539,7 +545,7 @@ def test_join_club(line):
 def test_join_unknown_club():
     """A club to join that is not on the Clubs Table: the nearest one is suggested."""
     err = only_error(sheet("Character: Jacques", "Join: Red Philippe"))
-    assert (err.code, err.line) == (codes.E_UNKNOWN_CLUB, 2)
+    assert (err.code, err.line) == (E_UNKNOWN_CLUB, 2)
     assert err.suggestion == "did you mean Red Phillips?"
     regiment = only_error(sheet("Character: Porthos", "Join the Royal Foot Guards"))
     assert regiment.code == codes.E_UNKNOWN_VERB
@@ -656,7 +662,7 @@ def test_hostile_lines_stay_fast():
 def test_resign_a_commission_is_a_weeks_action(line):
     """g. Regiments: a commission is given up as the week's action (orders.ResignCommission);
     'Resign' alone, or naming a club, is still the monthly order to leave his club."""
-    from engarde.orders import ResignCommission
+    from engarde.rules.regiments.orders import ResignCommission
 
     assert parse_action(line) == ResignCommission()
     s = sheet("Character: Athos", "Resign my commission")

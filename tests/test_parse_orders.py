@@ -10,26 +10,22 @@ from __future__ import annotations
 import pytest
 
 from engarde import codes
-from engarde.orders import (
-    AnswerChallenge,
-    ApplyRegiment,
-    Borrow,
-    BuyRank,
-    Challenge,
-    Court,
-    Gambling,
-    Letter,
-    Petition,
-    RegimentalDuty,
-    Repay,
-    Rest,
-    SeekAppointment,
-    UseInfluence,
-    VisitBawdyhouse,
-    VisitClub,
-    VisitMistress,
-    Volunteer,
-)
+from engarde.rules.duel.codes import E_BAD_CONDITION, E_BAD_SEQUENCE
+from engarde.rules.gambling.codes import E_TOO_MANY_BETS
+from engarde.rules.press.codes import E_LETTER_UNENDED
+from engarde.rules.regiments.codes import E_BAD_FALLBACK, E_BAD_RANK, E_UNKNOWN_REGIMENT
+from engarde.rules.duel.orders import AnswerChallenge, Challenge
+from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, RegimentalDuty
+from engarde.rules.loans.orders import Borrow, Repay
+from engarde.rules.mistresses.orders import Court, VisitMistress
+from engarde.rules.gambling.orders import Gambling
+from engarde.registry import core_registry
+from engarde.orders import Letter, Rest
+from engarde.rules.military.orders import Petition, Volunteer
+from engarde.rules.appointments.orders import SeekAppointment
+from engarde.rules.influence.orders import UseInfluence
+from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
+from engarde.rules.clubs.orders import VisitClub
 from engarde.parse import normalise_sequence, parse_action, parse_sheet
 from engarde.records import ErrorRecord
 
@@ -74,7 +70,7 @@ def test_gambling_written_first():
 def test_no_more_than_nine_bets():
     """Rules, c. Gambling: "A character may place only nine bets in any one week." """
     err = error("Visit Red Phillips and gamble 10 bets of 50")
-    assert err.code == codes.E_TOO_MANY_BETS
+    assert err.code == E_TOO_MANY_BETS
     assert "A character may place only nine bets in any one week" in err.message
     s = sheet("Character: Aramis", "Week 1: Visit Hunter's and gamble 12 bets of 20")
     assert isinstance(s.weeks[1], Rest) and s.errors[0].line == 2
@@ -182,9 +178,9 @@ def test_lending_is_an_order_for_the_month():
     assert s.monthly.lend == (Lend(100, "D'Artagnan"), Lend(50, "Jacques"), Lend(30, "Athos"), Lend(40, "aramis"))
     assert s.notes == ["line 6: a second offer to lend to aramis; it replaces the first (20 crowns)"]
     assert s.weeks == {}
-    back = OrderSheet.from_dict(json.loads(json.dumps(s.to_dict())))
+    back = OrderSheet.from_dict(json.loads(json.dumps(s.to_dict())), core_registry().order_kinds)
     assert back.monthly == s.monthly and back.to_dict() == s.to_dict()
-    assert OrderSheet.from_dict({"source": "old.txt", "monthly": {"call_loans": ["all"]}}).monthly.lend == ()
+    assert OrderSheet.from_dict({"source": "old.txt", "monthly": {"call_loans": ["all"]}}, core_registry().order_kinds).monthly.lend == ()
     err = sheet("Character: Porthos", "Week 1: Lend 100 crowns to D'Artagnan").errors[0]
     assert err.code == codes.E_UNKNOWN_VERB and "not a week's action" in err.message
     assert err.suggestion.startswith("write it on a line of its own")
@@ -227,7 +223,8 @@ def test_one_list_of_regiment_names():
     """The order language knows the regiments of engarde.tables (Regimental Table A and the Frontier
     Regiment; the RNHB only by volunteering), in Table A's order, and every alias of its own names one
     of them."""
-    from engarde import names, tables
+    from engarde import names
+    from engarde.rules.regiments import tables
 
     assert names.REGIMENTS == tuple(r.name for r in sorted(tables.REGIMENTS, key=lambda r: r.standing)
                                     if r.name != tables.RNHB_REGIMENT)
@@ -242,7 +239,7 @@ def test_regiments_to_try_next_must_be_lower():
     """Rules, g. Regiments: "but may only apply to Regiments of a lower social standing than the one to
     which he has been denied admission"."""
     err = error("Join the Picardy Musketeers, else the Royal Foot Guards")
-    assert err.code == codes.E_BAD_FALLBACK
+    assert err.code == E_BAD_FALLBACK
     assert "may only apply to Regiments of a lower social standing" in err.message
 
 
@@ -250,12 +247,12 @@ def test_ranks_above_major_cannot_be_bought_on_joining():
     """Rules, g. Regiments: "For the ranks of Lieutenant-Colonel and above, commissions may not be
     bought initially"."""
     err = error("Join the Royal Marines as Colonel")
-    assert err.code == codes.E_BAD_RANK and "may not be bought initially" in err.message
+    assert err.code == E_BAD_RANK and "may not be bought initially" in err.message
 
 
 def test_unknown_or_ambiguous_regiment():
     err = error("Apply to the Musketeers")
-    assert err.code == codes.E_UNKNOWN_REGIMENT
+    assert err.code == E_UNKNOWN_REGIMENT
     assert err.suggestion == "which one: King's Musketeers, Picardy Musketeers or 27th Musketeers?"
     assert error("Join the Royal Foot Gaurds").suggestion == "did you mean the Royal Foot Guards?"
 
@@ -275,7 +272,7 @@ def test_buy_rank(text, rank):
 
 def test_buy_rank_must_name_one():
     assert error("Purchase a commission").suggestion == "write e.g. 'Buy the rank of Captain'"
-    assert error("buy a new hat").code == codes.E_BAD_RANK
+    assert error("buy a new hat").code == E_BAD_RANK
 
 
 @pytest.mark.parametrize("text", ["Regimental duty", "duty", "on duty", "mount guard", "serve with my regiment",
@@ -448,7 +445,7 @@ def test_a_bracketed_reminder_keeps_its_brackets():
     assert s.ok, s.errors
     assert s.standing.duel_sequence == "X L X CL K X X X X S P JB (X T)"
     bad = sheet("Character: A", "Duel sequence: X L X (X T")
-    assert bad.errors[0].code == codes.E_BAD_SEQUENCE and "never closed" in bad.errors[0].message
+    assert bad.errors[0].code == E_BAD_SEQUENCE and "never closed" in bad.errors[0].message
 
 
 def test_duel_conditions_are_read_by_the_duel_rules_at_ingest():
@@ -460,7 +457,7 @@ def test_duel_conditions_are_read_by_the_duel_rules_at_ingest():
     s = sheet("Character: A", "Duel conditions: surrender below a quarter of my Endurance",
               "Duel conditions: surrender if endurance below 25%", "Conditions: optional parry if opponent CL")
     (err,) = s.errors
-    assert (err.code, err.line) == (codes.E_BAD_CONDITION, 2)
+    assert (err.code, err.line) == (E_BAD_CONDITION, 2)
     assert "is not kept" in err.message and "surrender if endurance below 25%" in err.suggestion
     assert s.standing.duel_conditions == ("surrender if endurance below 25%", "optional parry if opponent CL")
 
@@ -479,14 +476,14 @@ def test_an_illegal_sequence_is_reported_and_not_kept():
     pytest.importorskip("engarde.rules.duel")
     s = sheet("Character: A", "If challenged: accept with rapier, sequence X L S X X X X X X X X X")
     err = s.errors[0]
-    assert (err.code, err.line) == (codes.E_BAD_SEQUENCE, 2)
+    assert (err.code, err.line) == (E_BAD_SEQUENCE, 2)
     assert "not legal by Duelling Table A" in err.message
     assert s.standing.duel_sequence is None and s.standing.if_challenged == "accept"
 
 
 def test_sequences_are_checked_by_the_duel_rules(monkeypatch):
     """The parser asks engarde.rules.duel.check_sequence(text, weapon) and reports its problems."""
-    import engarde.rules.duel as duel
+    import engarde.rules.duel.rules as duel
 
     calls = []
 
@@ -530,7 +527,7 @@ def test_letters_to_the_gazette():
 def test_a_letter_without_its_end_is_not_printed():
     s = sheet("Character: Porthos", "Week 1: rest", "Letter to the gazette:", "Sirs,", "Week 2: rest")
     err = s.errors[0]
-    assert (err.code, err.line) == (codes.E_LETTER_UNENDED, 3)
+    assert (err.code, err.line) == (E_LETTER_UNENDED, 3)
     assert s.letters == [] and s.weeks == {1: Rest()}
 
 

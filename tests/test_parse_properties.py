@@ -15,30 +15,21 @@ from hypothesis import strategies as st
 
 from engarde.intake import Message, html_to_text, read_message
 from engarde.names import CAVALRY, REGIMENTS
-from engarde.orders import (
-    AnswerChallenge,
-    ApplyRegiment,
-    Borrow,
-    BuyRank,
-    Challenge,
-    Court,
-    Gambling,
-    Order,
-    OrderSheet,
-    Petition,
-    Practise,
-    RegimentalDuty,
-    Repay,
-    Rest,
-    SeekAppointment,
-    UseInfluence,
-    VisitBawdyhouse,
-    VisitClub,
-    VisitMistress,
-    Volunteer,
-)
+from engarde.rules.duel.orders import AnswerChallenge, Challenge
+from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, RegimentalDuty
+from engarde.rules.loans.orders import Borrow, Repay
+from engarde.rules.mistresses.orders import Court, VisitMistress
+from engarde.rules.gambling.orders import Gambling
+from engarde.orders import Order, OrderSheet, Rest
+from engarde.rules.military.orders import Petition, Volunteer
+from engarde.rules.practice.orders import Practise
+from engarde.rules.appointments.orders import SeekAppointment
+from engarde.rules.influence.orders import UseInfluence
+from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
+from engarde.rules.clubs.orders import VisitClub
 from engarde.parse import parse_action, parse_sheet
-from engarde.tables import CLUBS, WEAPONS
+from engarde.rules.clubs.tables import CLUBS
+from engarde.rules.duel.tables import WEAPONS
 
 SETTINGS = settings(max_examples=200, deadline=None)
 

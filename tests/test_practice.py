@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from engarde.calendar import GameMonth
-from engarde.codes import EV_CANNOT_AFFORD, EV_EXPERTISE_GAINED, EV_ORDER_REFUSED, EV_PRACTICE
+from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
+from engarde.rules.practice.codes import EV_EXPERTISE_GAINED, EV_PRACTICE
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
-from engarde.orders import Practise
+from engarde.rules.practice.orders import Practise
 from engarde.records import Character
-from engarde.rules import practice
+from engarde.rules.practice import rules as practice
 from engarde.turn import Turn
 
 APRIL = GameMonth(1607, 4)

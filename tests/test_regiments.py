@@ -7,11 +7,9 @@ import json
 
 from engarde import campaign as ops
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
-from engarde.codes import (
-    E_AWAITS_PLAYER,
+from engarde.codes import E_AWAITS_PLAYER
+from engarde.rules.regiments.codes import (
     EV_BRIGADE_MAJOR,
-    EV_CLUB_JOINED,
-    EV_CLUB_REFUSED,
     EV_DUTY,
     EV_DUTY_EXCUSED,
     EV_DUTY_INSTEAD,
@@ -22,13 +20,19 @@ from engarde.codes import (
     EV_REGIMENT_NOT_ELIGIBLE,
     EV_REGIMENT_REJECTED,
 )
+from engarde.rules.clubs.codes import EV_CLUB_JOINED, EV_CLUB_REFUSED
 from engarde.config import load_one
 from engarde.dice import ScriptedDice, SeededDice
-from engarde.orders import ApplyRegiment, BuyRank, OrderSheet, Practise, RegimentalDuty, VisitClub
+from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, RegimentalDuty
+from engarde.orders import OrderSheet
+from engarde.rules.practice.orders import Practise
+from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, replay
 from engarde.resolve import resolve_month
-from engarde.rules import clubs, practice, regiments
-from engarde.tables import (
+from engarde.rules.clubs import rules as clubs
+from engarde.rules.practice import rules as practice
+from engarde.rules.regiments import rules as regiments
+from engarde.rules.regiments.tables import (
     REGIMENT_ESTABLISHMENT,
     REGIMENTAL_TABLE_C,
     REGIMENTAL_TABLE_D,
@@ -497,7 +501,7 @@ def test_brevet_rank_pay_status_and_the_detached_colonel():
     associated with that rank"; "A Colonel brevetted to Brigadier-General still occupies the
     Colonel's slot" and serves elsewhere, the Lieutenant-Colonel acting (Sample Organisation II);
     at the end of the year without an appointment he reverts and commands again."""
-    from engarde.rules import military as mil
+    from engarde.rules.military import rules as mil
 
     col = Character("Athos", social_level=12, regiment="69th Arquebusiers", rank="Colonel", military_ability=4,
                     counters={mil.C_BREVET_RANK: 7, mil.C_BREVET_MONTHS: 1})  # brevet Brigadier-General
@@ -519,7 +523,7 @@ def test_brevet_for_social_level_holds_both_posts_and_is_not_expelled():
     """"a Captain serving as brevet Major occupies both a Major's and a Captain's slot"; "He then
     has one year from the date of his promotion to raise his Social Level" (not the three months
     of a rank's minimum: that rule applies to his permanent rank); reverting frees the Major's."""
-    from engarde.rules import military as mil
+    from engarde.rules.military import rules as mil
 
     cap = Character("Henri", social_level=3, regiment="69th Arquebusiers", rank="Captain",
                     counters={mil.C_BREVET_RANK: 4, mil.C_BREVET_SL: 1, mil.C_BREVET_MONTHS: 1})  # brevet Major
@@ -540,9 +544,9 @@ def test_the_brigadier_takes_the_brigade_and_its_status():
     """Regimental Table C: "Status points for positions ... are awarded to the Brigade commander":
     the appointment "Brigadier (Brigade Commander)" (a brevet Brigadier-General qualifies) makes him
     his regiment's brigade's commander; the brigade's status comes to him; his term's end ends it."""
-    from engarde.rules import appointments
-    from engarde.rules import military as mil
-    from engarde.tables import post_by_name
+    from engarde.rules.appointments import rules as appointments
+    from engarde.rules.military import rules as mil
+    from engarde.rules.appointments.tables import post_by_name
 
     col = Character("Athos", social_level=14, regiment="Royal Foot Guards", rank="Colonel",
                     counters={mil.C_BREVET_RANK: 7})
@@ -561,7 +565,7 @@ def test_rnhb_is_a_regiment_with_house_values():
     """h. The RNHB, "an élite Frontier Regiment": the rules give it no Table A row, Table B column or
     weapon; engarde pays it as a Frontier Regiment ("Frontier Regiments receive the same pay as the
     Gascon Regiment") and arms it with the rapier (house values); one may not apply to it."""
-    from engarde.tables import RNHB, RNHB_HOUSE_VALUES, regiment_by_name
+    from engarde.rules.regiments.tables import RNHB, RNHB_HOUSE_VALUES, regiment_by_name
 
     rnhb = regiment_by_name("RNHB")
     assert rnhb.name == RNHB and rnhb.column == 10 and rnhb.weapon == "rapier" and RNHB_HOUSE_VALUES
@@ -571,8 +575,9 @@ def test_rnhb_is_a_regiment_with_house_values():
 def test_resigning_a_commission_and_the_horse_guards_lapse():
     """Resigning his commission (the week's action) vacates his post; c. Clubs, The Horse Guards:
     "Officer of Horse Guards Brigade": no longer one, his membership lapses."""
-    from engarde.codes import EV_CLUB_LAPSED, EV_COMMISSION_RESIGNED
-    from engarde.orders import ResignCommission
+    from engarde.rules.clubs.codes import EV_CLUB_LAPSED
+    from engarde.rules.regiments.codes import EV_COMMISSION_RESIGNED
+    from engarde.rules.regiments.orders import ResignCommission
 
     ch = Character("Porthos", social_level=10, regiment="Dragoon Guards", rank="Captain", club="The Horse Guards")
     world = world_with(npc_regiment("Dragoon Guards", p4=Officer("Porthos", player=True)))
@@ -622,7 +627,7 @@ def test_undo_keeps_the_colonels_answer_recorded_after_the_month(tmp_path):
     April and still waits; April run again is the same April (the answer is for May), and May's
     start carries it out.  An answer to a request the undone month made is gone with it."""
     from engarde.campaign import _undone_world
-    from engarde.creation import given_character
+    from engarde.rules.creation.rules import given_character
 
     run, camp = gm_campaign(tmp_path)
     for name, sl in (("Athos", 12), ("D'Artagnan", 12)):

@@ -8,26 +8,23 @@ from typing import ClassVar
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.codes import (
     E_NOT_YET,
-    EV_ALLOWANCE,
     E_UNKNOWN_CHARACTER,
     E_WRONG_MONTH,
-    EV_BAWDYHOUSE_VISIT,
-    EV_CLUB_DUES_PAID,
-    EV_CLUB_LAPSED,
-    EV_CLUB_VISIT,
-    EV_CONSPICUOUS,
-    EV_FOOTPADS,
-    EV_NO_COMPANIONSHIP,
     EV_NO_ORDERS,
     EV_ORDER_REFUSED,
-    EV_PRACTICE,
     EV_REST,
-    EV_SL_DROPPED,
-    EV_SUPPORT_PAID,
 )
+from engarde.rules.status.codes import EV_ALLOWANCE, EV_CONSPICUOUS, EV_SL_DROPPED, EV_SUPPORT_PAID
+from engarde.rules.bawdyhouse.codes import EV_BAWDYHOUSE_VISIT, EV_FOOTPADS
+from engarde.rules.clubs.codes import EV_CLUB_DUES_PAID, EV_CLUB_LAPSED, EV_CLUB_VISIT
+from engarde.rules.companionship.codes import EV_NO_COMPANIONSHIP
+from engarde.rules.practice.codes import EV_PRACTICE
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice, SeededDice, month_seed
-from engarde.orders import Order, OrderSheet, Practise, Rest, VisitBawdyhouse, VisitClub
+from engarde.orders import Order, OrderSheet, Rest
+from engarde.rules.practice.orders import Practise
+from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
+from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, replay
 from engarde.resolve import MonthResult, resolve_month
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
-from engarde.codes import (
+from engarde.rules.status.codes import (
     EV_ALLOWANCE,
-    EV_CANNOT_AFFORD,
     EV_CONSPICUOUS,
     EV_SL_DROPPED,
     EV_SL_MAINTAINED,
@@ -13,11 +12,12 @@ from engarde.codes import (
     EV_SUPPORT_PAID,
     EV_SUPPORT_UNPAID,
 )
+from engarde.codes import EV_CANNOT_AFFORD
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
 from engarde.records import Character
 from engarde.resolve import resolve_month
-from engarde.rules import status
+from engarde.rules.status import rules as status
 from engarde.turn import Turn
 
 APRIL = GameMonth(1607, 4)

@@ -14,9 +14,11 @@ import pytest
 
 from engarde import campaign as ops
 from engarde import codes
+from engarde.rules.duel.codes import EV_DUEL_DEATH
+from engarde.rules.military.codes import EV_KILLED_IN_ACTION
 from engarde.calendar import MONTH_END, GameMonth
 from engarde.config import load_one
-from engarde.creation import given_character
+from engarde.rules.creation.rules import given_character
 from engarde.gazette import GazetteData, precedence, render_html, write_reports
 from engarde.records import Character, Event
 from helpers import cli, write_campaign
@@ -42,7 +44,7 @@ def killed(tmp_path):
     (tmp_path / "mail" / "jussac.txt").write_text("Character: Jussac\nIf challenged: accept with rapier\nEnd\n")
     ops.ingest(camp, tmp_path / "mail")
     report = ops.run_turn(camp)
-    assert [e.characters for e in report.events if e.code == codes.EV_DUEL_DEATH] == [("Jussac", "Athos")]
+    assert [e.characters for e in report.events if e.code == EV_DUEL_DEATH] == [("Jussac", "Athos")]
 
     run = cli(tmp_path / "campaigns.toml")
     run.camp = camp
@@ -117,7 +119,7 @@ def test_killed_in_action_is_a_death_of_the_month():
 
     henri = Character("Henri", social_level=8, state="dead")
     gz = GazetteData(campaign(), APRIL, [henri, Character("Athos", social_level=9)],
-                     [Event(APRIL, MONTH_END, codes.EV_KILLED_IN_ACTION, ("Henri",), True,
+                     [Event(APRIL, MONTH_END, EV_KILLED_IN_ACTION, ("Henri",), True,
                             {"regiment": "69th Arquebusiers", "mission": "Assault"})])
     html = render_html(gz)
     assert "Henri</span>, fallen on campaign with the 69th Arquebusiers (month end)." in html

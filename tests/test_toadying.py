@@ -5,13 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engarde.calendar import GameMonth
-from engarde.codes import EV_CLUB_TURNED_AWAY, EV_CLUB_VISIT, EV_TOADYING
+from engarde.rules.clubs.codes import EV_CLUB_TURNED_AWAY, EV_CLUB_VISIT
+from engarde.rules.toadying.codes import EV_TOADYING
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
-from engarde.orders import OrderSheet, Rest, VisitClub
+from engarde.orders import OrderSheet, Rest
+from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character
 from engarde.resolve import resolve_month
-from engarde.rules import toadying
+from engarde.rules.toadying import rules as toadying
 
 APRIL = GameMonth(1607, 4)
 
@@ -173,7 +175,7 @@ def test_two_members_together_are_not_host_and_guest():
 
 def test_every_visit_records_where_he_was():
     """Whereabouts: members and guests are recorded at "club:<name>" for the week."""
-    from engarde.rules import clubs
+    from engarde.rules.clubs import rules as clubs
     from engarde.turn import Turn
 
     jacques = Character("Jacques", social_level=4, crowns=100)

@@ -1,61 +1,104 @@
-"""The rules modules: pure functions of a ``Turn`` and a character.
+"""The core rules: En Garde! as the rulebook (en-garde-rules.txt) writes it.
 
-Each function changes a character only through ``Turn.post`` / ``Turn.assign``
-/ ``Turn.pay`` (a ledger entry with its reason and rule) and reports what
-happened as ``Turn.event`` with a stable code from ``engarde.codes``.  Dice come
-in through ``turn.dice`` and are logged with the reason they were rolled.
+One package per part of the rules, each declaring what it brings in its
+``__init__`` (``engarde.modules.RuleModule``): ``status`` (b. social status),
+``clubs``, ``gambling``, ``toadying``, ``bawdyhouse``, ``companionship``,
+``mistresses`` and ``loans`` (c. and d., society), ``practice`` and ``duel``
+(e.), ``influence`` (f.), ``regiments``, ``appointments`` and ``titles`` (g.),
+``military`` (h. and i.), ``creation`` (a. the Birth Tables), ``press`` (letters to
+the gazette) and ``month`` (the month's frame: rest, no orders, the week's actions).
 
-Modules (the section of en-garde-rules.txt each one implements):
-
-- ``status``: b. Time Sequence and Social Status: allowance, support and
-  conspicuous consumption, social level at month end, status-point reset.
-- ``clubs``: c. Clubs and c. Carousing: joining and resigning, visiting (as a
-  member or a member's guest) and carousing, dues, monthly status, the
-  three-month bar on rejoining.
-- ``gambling``: c. Gambling: bets against the croupier's die at a club (house
-  limit, divisor) or a bawdyhouse (neither).
-- ``toadying``: c. Toadying: guests' and hosts' status points, the Toady Table.
-- ``bawdyhouse``: d. Bawdyhouses: the purse, mandatory refreshment (carousing),
-  companionship, gambling, no credit, footpads on a 6.
-- ``companionship``: d. Female Companionship: -2 SP, and 2 more each
-  consecutive month, for a month without it.
-- ``mistresses``: d. Mistresses: rolling them, courting, rival suitors, visits,
-  support, gifts, status and favours (Influence Table C, stored).
-- ``loans``: d. Loans: between characters and from moneylenders; calling in;
-  disgrace on default.
-- ``practice``: e. Practice: weeks of practice per weapon, +1 Expertise with
-  that weapon for every four.
-- ``duel``: e. Duelling: written sequences (Duelling Table A, checked at ingest),
-  cause and challenges, the fight (Tables B and C, throws, breakage, optional
-  routines, mandatory rests), Duelling Table D, death, recovery, and the trade
-  of Expertise for Strength (month start: ``duel.trade_expertise``,
-  ``duel.note_answers``; after each week's actions: ``duel.resolve_week`` then
-  ``duel.recover``).
-- ``military``: h. Campaign and Volunteers, i. Campaign Outcome: the Force
-  tables, volunteers, substitutions, battle results, personal outcomes,
-  despatches, promotion and brevets, poltroonery and bravery (month start:
-  ``military.begin_month`` first; weeks: ``military.away`` skips those on
-  campaign; month end: ``military.month_end`` before the social level, with
-  those on campaign skipping the payments and the status account).
-
-The fixed order ``engarde.resolve.resolve_month`` calls them in:
-
-1. Month start: status.begin_month; status.pay_allowance (if the campaign's
-   allowance setting is "month_start"); clubs.resign, then clubs.join, then
-   loans.call (monthly orders).
-2. Weeks 1 to 4, characters in sorted name order: the week's action
-   (rest, practice.practise, clubs.visit, bawdyhouse.visit, mistresses.court,
-   mistresses.visit, loans.borrow, loans.repay); guests (clubs.needs_host) after
-   the others; then toadying.after_week and mistresses.after_week.
-3. Month end, each step for every character before the next step:
-   status.pay_allowance (if "month_end") -> status.pay_support ->
-   clubs.pay_dues -> clubs.monthly_status -> clubs.count_down_bars ->
-   mistresses.month_end -> loans.month_end ->
-   companionship.month_end -> status.settle_social_level ->
-   status.reset_status_points.
+Below: the core's month, its verbs and its gazette in their order.  A house rule
+places its own steps, verbs and sections against these names
+(``before="clubs.join"``); it never edits these lists.
 """
 
-from . import bawdyhouse, clubs, companionship, gambling, loans, mistresses, practice, status, toadying
+from __future__ import annotations
 
-__all__ = ["bawdyhouse", "clubs", "companionship", "gambling", "loans", "mistresses", "practice", "status",
-           "toadying"]
+from . import (
+    appointments,
+    bawdyhouse,
+    clubs,
+    companionship,
+    creation,
+    duel,
+    gambling,
+    influence,
+    loans,
+    military,
+    mistresses,
+    month,
+    practice,
+    press,
+    regiments,
+    status,
+    titles,
+    toadying,
+)
+
+# The order of the modules is the order their orders are listed in a confirmation.
+CORE_MODULES = (
+    month.MODULE, creation.MODULE, status.MODULE, clubs.MODULE, gambling.MODULE, toadying.MODULE,
+    bawdyhouse.MODULE, companionship.MODULE, practice.MODULE, duel.MODULE, loans.MODULE, regiments.MODULE,
+    influence.MODULE, appointments.MODULE, titles.MODULE, military.MODULE, mistresses.MODULE, press.MODULE,
+)
+
+# The month, in the book's stated order (b. Time Sequence; the order of payments at month end).
+MONTH = (
+    # -- month start ---------------------------------------------------------------
+    "regiments.enforce_disgrace",  # d. Loans: the disgraced to a Frontier Regiment, the released home
+    "military.begin_month",  # h. the season's campaign; who marches with it
+    # each man in turn: his standing, his allowance, then his orders for the month
+    "status.begin_month",
+    "status.allowance_at_start",
+    "month.no_orders",
+    "clubs.resign",  # a sheet with both resigns first
+    "clubs.join",
+    "loans.call",
+    "loans.offer",
+    "duel.trade_expertise",
+    "duel.note_answers",
+    # the army and influence
+    "influence.gather_pledges",
+    "regiments.settle_decisions",  # player colonels' answers, recorded by the GM
+    "appointments.settle_decisions",  # player appointers' answers
+    "regiments.organise_for_members",
+    "appointments.season_favours",
+    "regiments.plan_duty",
+    # -- each week -----------------------------------------------------------------
+    "month.actions",  # every man's order for the week (guests after their hosts)
+    "toadying.after_week",
+    "mistresses.after_week",  # rival suitors, then each courting
+    "duel.resolve_week",  # the week's duels
+    "duel.recover",
+    # -- month end: the stated order of payments ---------------------------------------
+    "status.allowance_at_end",
+    "status.pay_support",
+    "clubs.pay_dues",
+    "clubs.monthly_status",
+    "clubs.count_down_bars",
+    "regiments.pay_and_status",
+    "regiments.horse_upkeep",
+    "regiments.brigade_status",
+    "appointments.month_end",
+    "titles.pension",
+    "mistresses.month_end",
+    "loans.month_end",
+    "loans.unused_offers",
+    "companionship.month_end",
+    "military.month_end",  # the battle, despatches, poltroonery, brevets
+    "titles.consider",  # after the battle, whose results may qualify him
+    "status.settle_social_level",
+    "regiments.check_rank_minimum",
+    "regiments.yearly_brigade_majors",
+    "influence.expire_season_favours",
+    "influence.unused_pledges",
+    "status.reset_status_points",
+)
+
+# The order weekly verbs are tried in: the first whose pattern matches and that accepts
+# the words reads the week.  More particular verbs come before the ones they would shadow.
+VERBS: tuple[str, ...] = ()
+
+# The gazette's sections, top to bottom.
+SECTIONS: tuple[str, ...] = ()

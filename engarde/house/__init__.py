@@ -1,0 +1,9 @@
+"""The house rules: optional modules a campaign switches on with ``house_rules`` in campaigns.toml.
+
+Each is a package built on the same seam as the core's modules (``engarde.modules``);
+none of them is edited into the core.
+"""
+
+from __future__ import annotations
+
+HOUSE_MODULES: tuple = ()

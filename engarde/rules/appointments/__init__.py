@@ -1,0 +1,21 @@
+"""Appointments: military and government posts, their status, favours and terms."""
+
+from __future__ import annotations
+
+from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
+from .orders import SeekAppointment
+from . import codes, rules
+
+MODULE = RuleModule(
+    name="appointments",
+    title="Appointments: military and government posts, their status, favours and terms",
+    codes=codes,
+    requires=("regiments", "influence", "titles", "military"),
+    orders=(SeekAppointment,),
+    actions={SeekAppointment: Action(rules.seek)},
+    steps=(
+        Step("settle_decisions", MONTH_START, rules.settle_decisions),
+        Step("season_favours", MONTH_START, rules.season_favours, each=LIVING),
+        Step("month_end", MONTH_END, rules.month_end, each=LIVING),
+    ),
+)

@@ -1,0 +1,23 @@
+"""c. Clubs and Carousing: membership, visits and guests, dues, monthly status."""
+
+from __future__ import annotations
+
+from ...modules import HOME, LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
+from .orders import VisitClub
+from . import codes, rules
+
+MODULE = RuleModule(
+    name="clubs",
+    title="c. Clubs and Carousing: membership, visits and guests, dues, monthly status",
+    codes=codes,
+    requires=("gambling", "mistresses"),
+    orders=(VisitClub,),
+    actions={VisitClub: Action(rules.visit, waits=rules.guest_waits)},
+    steps=(
+        Step("resign", MONTH_START, rules.resign_step, each=LIVING, group="orders"),
+        Step("join", MONTH_START, rules.join_step, each=LIVING, group="orders"),
+        Step("pay_dues", MONTH_END, rules.pay_dues, each=HOME),
+        Step("monthly_status", MONTH_END, rules.monthly_status, each=HOME),
+        Step("count_down_bars", MONTH_END, rules.count_down_bars, each=LIVING),
+    ),
+)

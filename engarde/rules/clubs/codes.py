@@ -1,0 +1,10 @@
+"""Stable codes of the clubs module's events and errors: templates and tests match these, never prose."""
+
+E_UNKNOWN_CLUB = "unknown-club"
+EV_CLUB_JOINED = "club-joined"
+EV_CLUB_REFUSED = "club-refused"
+EV_CLUB_RESIGNED = "club-resigned"
+EV_CLUB_DUES_PAID = "club-dues-paid"
+EV_CLUB_LAPSED = "club-membership-lapsed"
+EV_CLUB_VISIT = "club-visit"
+EV_CLUB_TURNED_AWAY = "club-turned-away"

@@ -1,0 +1,13 @@
+"""d. Female Companionship: status lost for a month without it."""
+
+from __future__ import annotations
+
+from ...modules import HOME, MONTH_END, RuleModule, Step
+from . import codes, rules
+
+MODULE = RuleModule(
+    name="companionship",
+    title="d. Female Companionship: status lost for a month without it",
+    codes=codes,
+    steps=(Step("month_end", MONTH_END, rules.month_end, each=HOME),),
+)

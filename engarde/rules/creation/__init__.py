@@ -1,0 +1,11 @@
+"""a. Characters and Character Creation: the Birth Tables."""
+
+from __future__ import annotations
+
+from ...modules import RuleModule
+
+MODULE = RuleModule(
+    name="creation",
+    title="a. Characters and Character Creation: the Birth Tables",
+    orders=(),
+)

@@ -1,0 +1,28 @@
+"""The orders of the influence module: what a parsed sheet holds for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...orders import Order
+
+
+@dataclass(frozen=True)
+class UseInfluence(Order):
+    """f. Influence: spend a favour on someone's decision, for or against."""
+
+    kind: ClassVar[str] = "use-influence"
+    favour: str = ""  # the favour's class or source as the player names it
+    decision: str = ""  # whose decision (an NPC's post, or a roll to push)
+    for_whom: str = ""  # whom it helps or hinders
+    against: bool = False
+
+    def describe(self) -> str:
+        way = "against" if self.against else "for"
+        text = f"Use influence {way} {self.for_whom or 'himself'}"
+        if self.decision:
+            text += f" on {self.decision}"
+        if self.favour:  # "class 7" or "from mistress": as the player named it
+            text += f" with a {self.favour} favour" if self.favour.startswith("class ") else f" with the favour {self.favour}"
+        return text

@@ -1,0 +1,21 @@
+"""d. Loans: between characters and from moneylenders; calling in; disgrace."""
+
+from __future__ import annotations
+
+from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
+from .orders import Borrow, Repay
+from . import codes, rules
+
+MODULE = RuleModule(
+    name="loans",
+    title="d. Loans: between characters and from moneylenders; calling in; disgrace",
+    codes=codes,
+    orders=(Borrow, Repay),
+    actions={Borrow: Action(rules.borrow), Repay: Action(rules.repay)},
+    steps=(
+        Step("call", MONTH_START, rules.call_step, each=LIVING, group="orders"),
+        Step("offer", MONTH_START, rules.offer_step, each=LIVING, group="orders"),
+        Step("month_end", MONTH_END, rules.month_end_step, each=LIVING),
+        Step("unused_offers", MONTH_END, rules.unused_offers),
+    ),
+)

@@ -1,0 +1,40 @@
+"""The orders of the military module: what a parsed sheet holds for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...orders import Order
+
+
+@dataclass(frozen=True)
+class Volunteer(Order):
+    kind: ClassVar[str] = "volunteer"
+    frontier: bool = False  # True: with a Frontier regiment; else the season's campaign
+    rnhb: bool = False  # on the Frontier with the Royal North Highland Borderers
+    # "battalion", "squadron", "regiment", "brigade": his command goes too; or a regiment's
+    # name (Regimental Table A): "any one Regiment" of the brigade he commands
+    unit: str | None = None
+
+    def describe(self) -> str:
+        text = "Volunteer"
+        if self.unit in ("battalion", "squadron", "regiment", "brigade"):
+            text += f" his {self.unit}"
+        elif self.unit:
+            text += f" the {self.unit}"
+        if self.rnhb:
+            return text + " for the Frontier with the RNHB"
+        return text + (" for the Frontier" if self.frontier else " for the campaign")
+
+
+@dataclass(frozen=True)
+class Petition(Order):
+    """h. Campaign: petition for a regiment's substitution."""
+
+    kind: ClassVar[str] = "petition"
+    regiment: str = ""
+    replacing: str = ""
+
+    def describe(self) -> str:
+        return f"Petition for the {self.regiment} to replace the {self.replacing}"

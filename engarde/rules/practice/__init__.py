@@ -1,0 +1,16 @@
+"""e. Practice: weeks with a weapon, +1 Expertise for every four."""
+
+from __future__ import annotations
+
+from ...modules import Action, RuleModule
+from .orders import Practise
+from . import codes, rules
+
+MODULE = RuleModule(
+    name="practice",
+    title="e. Practice: weeks with a weapon, +1 Expertise for every four",
+    codes=codes,
+    requires=("duel",),
+    orders=(Practise,),
+    actions={Practise: Action(rules.practise)},
+)

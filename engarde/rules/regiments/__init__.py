@@ -1,0 +1,33 @@
+"""g. MA and Regiments: application, ranks, horses, duty, officers, vacancies."""
+
+from __future__ import annotations
+
+from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
+from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
+from . import codes, rules
+
+MODULE = RuleModule(
+    name="regiments",
+    title="g. MA and Regiments: application, ranks, horses, duty, officers, vacancies",
+    codes=codes,
+    requires=("clubs", "influence", "loans"),
+    orders=(ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission),
+    actions={
+        ApplyRegiment: Action(rules.apply),
+        BuyRank: Action(rules.buy_rank),
+        RegimentalDuty: Action(rules.duty_order),
+        ResignCommission: Action(rules.resign_commission),
+    },
+    claims=(rules.claim_duty,),
+    steps=(
+        Step("enforce_disgrace", MONTH_START, rules.enforce_disgrace, each=LIVING),
+        Step("settle_decisions", MONTH_START, rules.settle_decisions),
+        Step("organise_for_members", MONTH_START, rules.organise_for_members, each=LIVING),
+        Step("plan_duty", MONTH_START, rules.duty_step, each=LIVING),
+        Step("pay_and_status", MONTH_END, rules.pay_and_status, each=LIVING),
+        Step("horse_upkeep", MONTH_END, rules.horse_upkeep, each=LIVING),
+        Step("brigade_status", MONTH_END, rules.brigade_status, each=LIVING),
+        Step("check_rank_minimum", MONTH_END, rules.check_rank_minimum, each=LIVING),
+        Step("yearly_brigade_majors", MONTH_END, rules.yearly_brigade_majors),
+    ),
+)

@@ -1,0 +1,21 @@
+"""b. Time Sequence and Social Status: allowance, support, conspicuous consumption, the social level."""
+
+from __future__ import annotations
+
+from ...modules import HOME, LIVING, MONTH_END, MONTH_START, RuleModule, Step
+from . import codes, rules
+
+MODULE = RuleModule(
+    name="status",
+    title="b. Time Sequence and Social Status: allowance, support, conspicuous consumption, the social level",
+    codes=codes,
+    orders=(),
+    steps=(
+        Step("begin_month", MONTH_START, rules.begin_month, each=LIVING, group="orders"),
+        Step("allowance_at_start", MONTH_START, rules.allowance_at_start, each=LIVING, group="orders"),
+        Step("allowance_at_end", MONTH_END, rules.allowance_at_end, each=LIVING),
+        Step("pay_support", MONTH_END, rules.support_step, each=HOME),
+        Step("settle_social_level", MONTH_END, rules.settle_social_level, each=HOME),
+        Step("reset_status_points", MONTH_END, rules.reset_status_points, each=HOME),
+    ),
+)

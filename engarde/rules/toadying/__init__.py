@@ -1,0 +1,14 @@
+"""c. Toadying: guests and hosts, the Toady Table."""
+
+from __future__ import annotations
+
+from ...modules import WEEK, RuleModule, Step
+from . import codes, rules
+
+MODULE = RuleModule(
+    name="toadying",
+    title="c. Toadying: guests and hosts, the Toady Table",
+    codes=codes,
+    requires=("clubs",),
+    steps=(Step("after_week", WEEK, rules.after_week),),
+)

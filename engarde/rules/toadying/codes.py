@@ -1,0 +1,3 @@
+"""Stable codes of the toadying module's events and errors: templates and tests match these, never prose."""
+
+EV_TOADYING = "toadying"  # a guest and his host: the status each gained or lost
