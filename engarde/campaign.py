@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -21,10 +21,11 @@ from .calendar import GameMonth, week_label
 from .config import Campaign
 from .rules.creation.rules import Birth
 from .dice import Roll, SeededDice, month_seed
-from .orders import OrderSheet, StandingOrders
+from .orders import MONTHLY, STANDING, OrderSheet, Parts
 from .records import Character, ErrorRecord, Event, LedgerEntry, replay
 from .world import Loan, Mistress, World
-from .registry import core_registry
+from .registry import Registry, core_registry
+from .rules.press.orders import Letter, Letters
 from .store import (
     CampaignRow,
     CharacterRow,
@@ -143,7 +144,7 @@ class SheetView:
     # his loans, from the World: those he owes (debts) and those owed to him (lent)
     debts: list[Loan] = field(default_factory=list)
     lent: list[Loan] = field(default_factory=list)
-    standing: StandingOrders = field(default_factory=StandingOrders)  # his standing orders on file
+    standing: Parts = field(default_factory=Parts)  # his standing orders on file
 
     def to_dict(self) -> dict[str, Any]:
         from dataclasses import asdict
@@ -172,7 +173,7 @@ class SheetView:
             "debts": [asdict(x) for x in self.debts],
             "lent": [asdict(x) for x in self.lent],
             "standing_orders": self.standing.to_dict(),
-            "standing_orders_text": self.standing.describe(),
+            "standing_orders_text": core_registry().describe(self.standing, STANDING),
             "weapons": ch.weapons(),
             "counters": dict(ch.counters),
             "birth": {
@@ -211,7 +212,7 @@ def sheet(campaign: Campaign, name: str) -> SheetView:
         return SheetView(store.character_from_row(row), dict(row.start), _ledger(s, row), list(row.birth_story),
                          debts=[x for x in loans if x.borrower == row.name],
                          lent=[x for x in loans if x.lender == row.name],
-                         standing=StandingOrders.from_dict(row.standing or {}))
+                         standing=core_registry().standing_from(row.standing))
 
 
 def _ledger(s: Session, row: CharacterRow) -> list[LedgerEntry]:
@@ -237,39 +238,19 @@ class IngestResult:
     month: GameMonth | None = None  # the month it counts for (accepted or held)
 
 
-def _monthly_lines(sheet: OrderSheet) -> list[str]:
-    monthly = sheet.monthly
-    extra = []
-    if monthly.conspicuous_consumption:
-        extra.append("conspicuous consumption (support at three times your Social Level, +1 status point)")
-    if monthly.resign_club:
-        extra.append("resign from your club")
-    if monthly.join_club:
-        extra.append(f"apply to join {monthly.join_club}")
-    if monthly.trade_expertise_for_strength:
-        n = monthly.trade_expertise_for_strength
-        extra.append(f"trade {5 * n} Expertise for {n} Strength (irreversible)")
-    if monthly.call_loans:
-        who = ", ".join(monthly.call_loans)
-        extra.append("call in every loan you made" if who == "all" else f"call in your loans to {who}")
-    for x in monthly.lend:
-        extra.append(f"lend up to {x.amount} crowns to {x.borrower} this month, if he borrows them "
-                     f"(his week's 'Borrow {x.amount} crowns from ...'; this costs you no week)")
-    if monthly.new_password:
-        extra.append("a new order password (from the next sheet you send)")
-    return extra
-
-
 def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = (), *, status: str | None = None,
-                      reason: str = "", standing: StandingOrders | None = None, received: str = "") -> str:
+                      reason: str = "", standing: Parts | None = None, received: str = "",
+                      registry: Registry | None = None) -> str:
     """What the player is told: whether the sheet was taken, the calendar as understood week by
     week, his orders for the month, the standing orders on file, his letters to the gazette
     exactly as they will be printed, and each error with its line.
 
     ``standing`` is what will be on file once this sheet applies (None: this sheet's own).
     A rejected sheet's confirmation shows only what the sender wrote, never the
-    character's orders on file.
+    character's orders on file.  ``registry``: the campaign's modules, which say their
+    own orders (default: the core rules).
     """
+    registry = registry or core_registry()
     who = sheet.character or "(no character named)"
     lines = [f"Orders of {who} for {month}"]
     if received:
@@ -285,24 +266,21 @@ def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()
     lines += ["", "The month, week by week:"]
     for week in range(1, 5):
         lines.append(f"  Week {week}: {sheet.action(week).describe()}")
-    extra = _monthly_lines(sheet)
+    extra = registry.describe(sheet.monthly, MONTHLY)
+    if sheet.new_password:
+        extra.append("a new order password (from the next sheet you send)")
     if extra:
         lines += ["", "For the month:"] + [f"  - {x}" for x in extra]
     if status is None:  # a sheet checked, not stored: only what it says
-        given = sheet.standing.describe()
+        given = registry.describe(sheet.standing, STANDING)
         if given:
             lines += ["", "Standing orders given (they stand until changed):"] + [f"  {x}" for x in given]
     elif status != REJECTED:
-        on_file = (standing or sheet.standing).describe()
+        on_file = registry.describe(standing if standing is not None else sheet.standing, STANDING)
         lines += ["", "Standing orders on file (they stand until you change them):"]
         lines += [f"  {x}" for x in on_file] or ["  none: the rules' defaults apply"]
-    if sheet.letters:
-        lines += ["", "Letters to the gazette, exactly as they will be printed:"]
-        for n, letter in enumerate(sheet.letters, start=1):
-            byline = letter.byline(sheet.character or "?")
-            lines += ["", f"  Letter {n}, signed: {byline}"]
-            lines += [f"    {x}" if x else "" for x in letter.text.split("\n")]
-            lines.append(f"    \u2014 {byline}")
+    for part in sheet.monthly:
+        lines += part.confirmation(sheet.character or "?")
     all_notes = list(sheet.notes) + list(notes)
     if all_notes:
         lines += ["", "Notes:"] + [f"  - {n}" for n in all_notes]
@@ -494,13 +472,13 @@ def _ingest_one(s: Session, campaign: Campaign, msg: Any, now: dt.datetime, curr
                 break
             old.status, old.reason = SUPERSEDED, f"replaced by {msg.source}"
             s.add(old)
-        if status in ACTIVE and sheet.monthly.new_password:
-            char_row.password = sheet.monthly.new_password
+        if status in ACTIVE and sheet.new_password:
+            char_row.password = sheet.new_password
             s.add(char_row)
             notes.append(f"{char_row.name}'s order password is changed: the next sheet must carry the new one")
     on_file = None
     if char_row is not None:
-        on_file = StandingOrders.from_dict(char_row.standing).merged(sheet.standing)
+        on_file = core_registry().standing_from(char_row.standing).merged(sheet.standing)
     when = (f"Received {describe(received, campaign.timezone)} ({received_by}); the deadline for {month} is "
             f"{describe(deadline, campaign.timezone)}.") if deadline is not None else ""
     confirmation = confirmation_text(sheet, month, notes, status=status, reason=reason, standing=on_file, received=when)
@@ -539,7 +517,7 @@ def active_sheets(s: Session, campaign: Campaign, month: GameMonth) -> dict[str,
     names = {r.id: r.name for r in store.characters(s, campaign.id)}
     sheets: dict[str, OrderSheet] = {}
     for row in rows:
-        sheet = OrderSheet.from_dict(row.parsed, core_registry().order_kinds)
+        sheet = core_registry().sheet_from(row.parsed)
         sheets[names[row.character_id]] = sheet
     return sheets
 
@@ -588,7 +566,7 @@ def stored_sheets(campaign: Campaign, month: GameMonth | None = None, character:
             found.append(StoredSheet(
                 row.id, row.month, row.status, name, row.sender, row.source, row.reason,
                 describe(row.received, campaign.timezone) if row.received else "",
-                row.confirmation, list((row.parsed or {}).get("letters", []))))
+                row.confirmation, [asdict(x) for x in _letters(row)]))
         return found
 
 
@@ -601,10 +579,12 @@ class PressLetter:
     text: str
 
 
+def _letters(row: SheetRow) -> tuple[Letter, ...]:
+    return core_registry().sheet_from(row.parsed or {"source": row.source}).monthly.of(Letters).letters
+
+
 def month_letters(campaign: Campaign, month: GameMonth) -> list[PressLetter]:
     """The letters to the gazette on the sheets that count for ``month``, in the order they came."""
-    from .orders import Letter
-
     letters = []
     with store.transaction(campaign.database) as s:
         names = {r.id: r.name for r in store.characters(s, campaign.id)}
@@ -613,8 +593,7 @@ def month_letters(campaign: Campaign, month: GameMonth) -> list[PressLetter]:
             SheetRow.status == ACCEPTED).order_by(SheetRow.id))
         for row in rows:
             author = names.get(row.character_id, "")
-            for data in (row.parsed or {}).get("letters", []):
-                letter = Letter(**data)
+            for letter in _letters(row):
                 letters.append(PressLetter(author, letter.byline(author), letter.text))
     return letters
 
@@ -666,7 +645,7 @@ def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
         # Standing orders on file, replaced where this month's sheet gives new ones.
         standing = {}
         for r in rows:
-            on_file = StandingOrders.from_dict(r.standing)
+            on_file = core_registry().standing_from(r.standing)
             standing[r.name] = on_file.merged(sheets[r.name].standing) if r.name in sheets else on_file
         world = World.from_dict(camp.world)
         seed = month_seed(camp.seed, month.key)

@@ -18,6 +18,8 @@ from .calendar import CalendarError, GameMonth, week_label
 from .config import DEFAULT_CONFIG, Campaign, ConfigError, load_one
 from .rules.creation.rules import CreationError, given_character, roll_character
 from .dice import SeededDice
+from .orders import STANDING
+from .registry import core_registry
 
 
 class Context:
@@ -502,7 +504,7 @@ def sheet(c: Context, name: str, as_json: bool) -> None:
     click.echo("  Lent:" + ("" if view.lent else " nothing"))
     for x in view.lent:
         click.echo(f"    {_sheet_loan(x, owed=False)}")
-    on_file = view.standing.describe()
+    on_file = core_registry().describe(view.standing, STANDING)
     click.echo("  Standing orders on file:" + ("" if on_file else " none (the rules' defaults apply)"))
     for line in on_file:
         click.echo(f"    {line}")

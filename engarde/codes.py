@@ -6,7 +6,7 @@ improved without breaking either.
 
 # -- errors found in order sheets and mail ------------------------------------
 E_UNKNOWN_VERB = "unknown-verb"
-E_NOT_YET = "not-yet-supported"
+E_MODULE_OFF = "module-not-in-use"  # an order of a house rule the campaign does not play
 E_BAD_WEEK = "bad-week"
 E_DUPLICATE_WEEK = "duplicate-week"
 E_NO_CHARACTER = "no-character"

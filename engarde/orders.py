@@ -82,112 +82,99 @@ def order_from_dict(data: Mapping[str, Any], kinds: Mapping[str, type[Order]]) -
     return record_from_dict(cls, data)
 
 
-@dataclass
-class MonthlyOrders:
-    """Orders for the month as a whole, not for one week."""
-
-    conspicuous_consumption: bool = False
-    join_club: str | None = None
-    resign_club: bool = False
-    new_password: str | None = None  # takes effect once the sheet is accepted
-    # e. Practice: "subtract five from his Expertise to add one to his Strength", N times
-    trade_expertise_for_strength: int = 0
-    # d. Loans: "after three months ... the lender may demand payment": the borrowers
-    # (names, or "all") whose loans from him he calls in this month (engarde.rules.loans)
-    call_loans: tuple[str, ...] = ()
-    # d. Loans: "Characters may borrow money from other players": his consent, the crowns he
-    # offers each borrower this month (taken by the borrower's Borrow order; not a week's action)
-    lend: tuple["Lend", ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "MonthlyOrders":
-        """The inverse of ``to_dict`` (JSON turns tuples into lists; older sheets lack new fields)."""
-        data = dict(data)
-        data["call_loans"] = tuple(data.get("call_loans", ()))
-        data["lend"] = tuple(x if isinstance(x, Lend) else Lend(**x) for x in data.get("lend", ()))
-        return cls(**data)
+MONTHLY, STANDING = "monthly", "standing"
+P = typing.TypeVar("P", bound="Part")
 
 
-@dataclass(frozen=True)
-class Lend:
-    """d. Loans: a monthly order, "Lend 100 crowns to D'Artagnan": up to ``amount`` crowns
-    for ``borrower`` this month, if he borrows them (engarde.rules.loans.offer)."""
+class Part:
+    """One module's orders on a sheet that are not a week's action: orders for the month
+    (``when = MONTHLY``: "Conspicuous consumption", "Join: Red Phillips") or standing
+    orders, kept from month to month until changed (``STANDING``: "If challenged: accept").
 
-    amount: int
-    borrower: str
-
-    def describe(self) -> str:
-        return f"Lend {self.amount} crowns to {self.borrower}"
-
-
-@dataclass
-class StandingOrders:
-    """Orders that stand until the player changes them (kept between months).
-
-    ``None`` means "not given": the rules' default applies.
+    A subclass is a dataclass whose every field defaults to "not given" (None, empty,
+    False, 0), declared in its module's ``parts``; ``module`` names it in JSON.
     """
 
-    if_challenged: str | None = None  # "accept" | "refuse"
-    duel_weapon: str | None = None
-    duel_sequence: str | None = None  # as the rules write it: "X L X CL K X X X X S P JB"
-    duel_conditions: tuple[str, ...] = ()  # written conditions for optional routines / surrender
-    campaign_modifier: int | None = None  # h./i. poltroonery (<0) or reckless bravery (>0)
-    rival_suitor: str | None = None  # "withdraw" | "fight"
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "StandingOrders":
-        data = dict(data)
-        data["duel_conditions"] = tuple(data.get("duel_conditions", ()))
-        return cls(**data)
+    module: ClassVar[str] = ""
+    when: ClassVar[str] = MONTHLY
 
     def describe(self) -> list[str]:
-        """Each order on file, as the sheet language writes it (for confirmations)."""
-        lines = []
-        if self.if_challenged:
-            lines.append(f"If challenged: {self.if_challenged}"
-                         + (f" with the {self.duel_weapon}" if self.duel_weapon else ""))
-        elif self.duel_weapon:
-            lines.append(f"Duel weapon: {self.duel_weapon}")
-        if self.duel_sequence:
-            lines.append(f"Duel sequence: {self.duel_sequence}")
-        lines += [f"Duel conditions: {c}" for c in self.duel_conditions]
-        if self.campaign_modifier is not None:
-            m = self.campaign_modifier
-            lines.append("Campaign: none" if m == 0 else
-                         f"Campaign: reckless bravery +{m}" if m > 0 else f"Campaign: poltroonery {m}")
-        if self.rival_suitor:
-            lines.append(f"Rival suitor: {self.rival_suitor}")
-        return lines
+        """Each order, as the confirmation lists it."""
+        return []
 
-    def merged(self, newer: "StandingOrders") -> "StandingOrders":
-        """These orders with every order ``newer`` gives replacing the old one."""
+    def confirmation(self, author: str) -> list[str]:
+        """Lines of a confirmation section of its own, after the standing orders (letters)."""
+        return []
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)  # type: ignore[call-overload]
+
+    def merged(self: P, newer: P) -> P:
+        """Standing orders: these, with every order ``newer`` gives replacing the old one."""
         values = self.to_dict()
         for key, value in newer.to_dict().items():
             if value not in (None, (), []):
                 values[key] = value
-        return StandingOrders.from_dict(values)
+        return record_from_dict(type(self), values)
 
 
-@dataclass(frozen=True)
-class Letter:
-    """A letter to the gazette's press section."""
+class Parts:
+    """A sheet's monthly (or standing) orders: one ``Part`` record per module."""
 
-    text: str
-    signature: str = "signed"  # "signed" | "anonymous" | "alias"
-    alias: str | None = None
+    def __init__(self, records: typing.Iterable[Part] = ()) -> None:
+        self._records: dict[str, Part] = {r.module: r for r in records}
 
-    def byline(self, author: str) -> str:
-        if self.signature == "anonymous":
-            return "A Gentleman of Paris"
-        if self.signature == "alias" and self.alias:
-            return self.alias
-        return author
+    def of(self, cls: type[P]) -> P:
+        """``cls``'s record: the one given, else one with nothing given (not kept)."""
+        found = self._records.get(cls.module)
+        return found if isinstance(found, cls) else cls()
+
+    def edit(self, cls: type[P]) -> P:
+        """``cls``'s record, kept on the sheet, to be filled in by the reader of its lines."""
+        found = self._records.get(cls.module)
+        if not isinstance(found, cls):
+            found = self._records[cls.module] = cls()
+        return found
+
+    def __iter__(self) -> typing.Iterator[Part]:
+        return iter(self._records.values())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Parts) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return f"Parts({list(self._records.values())!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {module: record.to_dict() for module, record in self._records.items()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None, types: Mapping[str, type[Part]]) -> "Parts":
+        """The inverse of ``to_dict``.  ``types``: each module's record type (the registry's).
+        A module the registry does not know (a house rule gone) is dropped; a flat dict of
+        fields (as engarde wrote before the module seam) is sorted by field name."""
+        parts = cls()
+        flat: dict[str, dict[str, Any]] = {}
+        for key, value in (data or {}).items():
+            if key in types and isinstance(value, Mapping):
+                parts._records[key] = record_from_dict(types[key], value)
+                continue
+            owner = next((m for m, t in types.items() if key in {f.name for f in dataclasses.fields(t)}), None)
+            if owner is not None:
+                flat.setdefault(owner, {})[key] = value
+        for module, values in flat.items():
+            record = record_from_dict(types[module], values)
+            if record != types[module]():
+                parts._records.setdefault(module, record)
+        return parts
+
+    def merged(self, newer: "Parts") -> "Parts":
+        """Standing orders on file, with those ``newer`` gives replacing them, module by module."""
+        merged = Parts(self)
+        for record in newer:
+            old = merged._records.get(record.module)
+            merged._records[record.module] = old.merged(record) if isinstance(old, type(record)) else record
+        return merged
 
 
 @dataclass
@@ -204,9 +191,9 @@ class OrderSheet:
     month: GameMonth | None = None
     weeks: dict[int, Order] = field(default_factory=dict)
     lines: dict[int, int] = field(default_factory=dict)
-    monthly: MonthlyOrders = field(default_factory=MonthlyOrders)
-    standing: StandingOrders = field(default_factory=StandingOrders)
-    letters: list[Letter] = field(default_factory=list)
+    monthly: Parts = field(default_factory=Parts)
+    standing: Parts = field(default_factory=Parts)
+    new_password: str | None = None  # in force once the sheet is accepted
     errors: list[ErrorRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -226,22 +213,27 @@ class OrderSheet:
             "lines": {str(w): n for w, n in sorted(self.lines.items())},
             "monthly": self.monthly.to_dict(),
             "standing": self.standing.to_dict(),
-            "letters": [asdict(x) for x in self.letters],
+            "new_password": self.new_password,
             "errors": [e.to_dict() for e in self.errors],
             "notes": list(self.notes),
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], kinds: Mapping[str, type[Order]]) -> "OrderSheet":
-        """The inverse of ``to_dict``; ``kinds``: every order record by its kind (the registry's)."""
+    def from_dict(cls, data: dict[str, Any], kinds: Mapping[str, type[Order]],
+                  parts: Mapping[tuple[str, str], type[Part]]) -> "OrderSheet":
+        """The inverse of ``to_dict``; ``kinds``: every order record by its kind, ``parts``: every
+        module's monthly and standing records by (when, module) (the registry's)."""
         sheet = cls(source=data["source"], character=data.get("character"))
         if data.get("month"):
             sheet.month = GameMonth.parse(data["month"])
         sheet.weeks = {int(w): order_from_dict(o, kinds) for w, o in data.get("weeks", {}).items()}
         sheet.lines = {int(w): int(n) for w, n in data.get("lines", {}).items()}
-        sheet.monthly = MonthlyOrders.from_dict(data.get("monthly", {}))
-        sheet.standing = StandingOrders.from_dict(data.get("standing", {}))
-        sheet.letters = [Letter(**x) for x in data.get("letters", [])]
+        monthly = dict(data.get("monthly") or {})
+        if data.get("letters"):  # before the module seam, letters were the sheet's own
+            monthly["letters"] = data["letters"]
+        sheet.new_password = data.get("new_password") or monthly.pop("new_password", None)
+        sheet.monthly = Parts.from_dict(monthly, {m: t for (w, m), t in parts.items() if w == MONTHLY})
+        sheet.standing = Parts.from_dict(data.get("standing"), {m: t for (w, m), t in parts.items() if w == STANDING})
         sheet.errors = [ErrorRecord(**e) for e in data.get("errors", [])]
         sheet.notes = list(data.get("notes", []))
         return sheet

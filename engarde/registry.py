@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from . import codes as core_codes
 from .modules import PHASES, Action, RuleModule, Section, Step
+from .orders import STANDING, OrderSheet, Part, Parts
 from .rules import CORE_MODULES, MONTH, SECTIONS, VERBS
 from .house import HOUSE_MODULES
 
@@ -60,7 +61,9 @@ class Registry:
     sections: tuple[Section, ...]
     report_sections: tuple[Section, ...]
     verbs: tuple[Any, ...] = ()
+    fallback_verbs: tuple[Any, ...] = ()
     inactive_verbs: tuple[tuple[str, Any], ...] = ()
+    part_types: dict[tuple[str, str], type[Part]] = field(default_factory=dict)
     away: tuple[Callable[..., bool], ...] = ()
     claims: tuple[Callable[..., bool], ...] = ()
     no_accounts: tuple[Callable[..., bool], ...] = ()
@@ -81,6 +84,21 @@ class Registry:
 
     def phase(self, phase: str) -> list[ScheduledStep]:
         return [s for s in self.steps if s.step.phase == phase]
+
+    def part_types_of(self, when: str) -> dict[str, type[Part]]:
+        return {m: t for (w, m), t in self.part_types.items() if w == when}
+
+    def sheet_from(self, data: Mapping[str, Any]) -> OrderSheet:
+        """A stored sheet (``OrderSheet.to_dict``) read back with every module's records."""
+        return OrderSheet.from_dict(dict(data), self.order_kinds, self.part_types)
+
+    def standing_from(self, data: Mapping[str, Any] | None) -> Parts:
+        """Standing orders on file (``Parts.to_dict``) read back."""
+        return Parts.from_dict(data, self.part_types_of(STANDING))
+
+    def describe(self, parts: Parts, when: str) -> list[str]:
+        """Every module's orders in ``parts``, as a confirmation lists them, module by module."""
+        return [line for cls in self.part_types_of(when).values() for line in parts.of(cls).describe()]
 
     @classmethod
     def build(cls, house_rules: Sequence[str] = (), modules: Iterable[RuleModule] | None = None) -> "Registry":
@@ -139,6 +157,18 @@ class Registry:
                 if section not in known_sections:
                     raise RegistryError(f"{code_module[code]}: the event {code!r} goes to a gazette section "
                                         f"{section!r} that no module of this campaign prints")
+        verbs = [v for _, v in _placed([(m.name, v) for m in active for v in m.verbs], VERBS, "verb",
+                                       lambda v: v.name)]
+        part_types: dict[tuple[str, str], type[Part]] = {}
+        for m in known.values():  # every module's: a stored sheet may hold a switched-off module's orders
+            for part in m.parts:
+                key = (part.when, part.module)
+                if part.module != m.name:
+                    raise RegistryError(f"{m.name}: its record {part.__name__} names the module {part.module!r}")
+                if key in part_types:
+                    raise RegistryError(f"{m.name}: two records of its {part.when} orders "
+                                        f"({part_types[key].__name__}, {part.__name__})")
+                part_types[key] = part
         return cls(
             modules=tuple(active),
             inactive=inactive,
@@ -150,8 +180,9 @@ class Registry:
             code_sections=code_sections,
             sections=tuple(s for _, s in sections),
             report_sections=report_sections,
-            verbs=tuple(v for _, v in _placed([(m.name, v) for m in active for v in m.verbs], VERBS, "verb",
-                                                lambda v: v.name)),
+            verbs=tuple(v for v in verbs if not v.fallback),
+            fallback_verbs=tuple(v for v in verbs if v.fallback),
+            part_types=part_types,
             inactive_verbs=tuple((m.name, v) for m in inactive for v in m.verbs),
             away=tuple(f for m in active for f in m.away),
             claims=tuple(f for m in active for f in m.claims),

@@ -30,7 +30,7 @@ from .codes import E_UNKNOWN_CHARACTER, E_WRONG_MONTH
 from .config import RuleSettings
 from .dice import Dice, Roll
 from .modules import HOME, MONTH_END, MONTH_START, WEEK
-from .orders import OrderSheet, StandingOrders
+from .orders import OrderSheet, Parts
 from .records import Character, ErrorRecord, Event, LedgerEntry
 from .registry import Registry, ScheduledStep, core_registry
 from .turn import Turn
@@ -55,7 +55,7 @@ def resolve_month(
     dice: Dice,
     settings: RuleSettings = RuleSettings(),
     world: World | None = None,
-    standing: dict[str, StandingOrders] | None = None,
+    standing: dict[str, Parts] | None = None,
     rulings: dict[frozenset, bool] | None = None,
     registry: Registry | None = None,
 ) -> MonthResult:

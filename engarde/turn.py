@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .calendar import GameMonth
 from .config import RuleSettings
 from .dice import Dice
-from .orders import OrderSheet, StandingOrders
+from .orders import OrderSheet, Parts
 from .records import Character, ErrorRecord, Event, LedgerEntry
 from .world import World
 
@@ -42,7 +42,7 @@ class Turn:
     dice: Dice
     settings: RuleSettings = field(default_factory=RuleSettings)
     world: World = field(default_factory=World)
-    standing: dict[str, StandingOrders] = field(default_factory=dict)
+    standing: dict[str, Parts] = field(default_factory=dict)  # standing orders on file, by name
     # The month's order sheets that count, by character; the GM's rulings on cause by pair.
     sheets: dict[str, OrderSheet] = field(default_factory=dict)
     rulings: dict[frozenset, bool] = field(default_factory=dict)
@@ -87,8 +87,9 @@ class Turn:
         self.events.append(ev)
         return ev
 
-    def standing_orders(self, name: str) -> StandingOrders:
-        return self.standing.get(name) or StandingOrders()
+    def standing_orders(self, name: str) -> Parts:
+        """His standing orders on file (each module reads its own: ``.of(DuelStanding)``)."""
+        return self.standing.get(name) or Parts()
 
     def sheet(self, name: str) -> OrderSheet | None:
         """His order sheet for the month, if one counts."""

@@ -163,7 +163,7 @@ def test_sheet_shows_the_whole_man(gm, tmp_path):
     assert {k: data[k] for k in ("mistress", "regiment", "rank", "appointment", "state")} == dict.fromkeys(
         ("mistress", "regiment", "rank", "appointment", "state"))
     assert [(x["lender"], x["amount"]) for x in data["debts"]] == [("Porthos", 60)] and data["lent"] == []
-    assert data["standing_orders"]["if_challenged"] == "accept"
+    assert data["standing_orders"]["duel"]["if_challenged"] == "accept"
     assert data["standing_orders_text"][1] == "Duel sequence: X L X"
     assert json.loads(gm("sheet", "Porthos", "--json"))["mistress"] == "Roxanne"
 

@@ -16,7 +16,7 @@ from engarde.rules.clubs.codes import (
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
 from engarde.orders import OrderSheet
-from engarde.rules.clubs.orders import VisitClub
+from engarde.rules.clubs.orders import ClubOrders, VisitClub
 from engarde.records import Character
 from engarde.resolve import resolve_month
 from engarde.rules.clubs import rules as clubs
@@ -83,8 +83,8 @@ def test_resign_then_join_another_at_once():
     A sheet with both resigns first."""
     ch = Character("Cyrano", social_level=14, club="Hunter's", crowns=100)
     sheet = OrderSheet("cyrano.eml", "Cyrano")
-    sheet.monthly.resign_club = True
-    sheet.monthly.join_club = "Bothwell's"
+    sheet.monthly.edit(ClubOrders).resign_club = True
+    sheet.monthly.edit(ClubOrders).join_club = "Bothwell's"
     result = resolve_month(APRIL, [ch], {"Cyrano": sheet}, ScriptedDice([]))
     after = result.characters[0]
     assert after.club == "Bothwell's"

@@ -22,7 +22,8 @@ from engarde.rules.status.codes import EV_SUPPORT_PAID
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice, SeededDice
 from engarde.rules.duel.orders import AnswerChallenge, Challenge
-from engarde.orders import OrderSheet, StandingOrders
+from engarde.orders import OrderSheet, Parts
+from engarde.rules.duel.orders import DuelStanding, TradeOrders
 from engarde.rules.practice.orders import Practise
 from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, Event, replay
@@ -51,9 +52,14 @@ def sheets(**weeks) -> dict[str, OrderSheet]:
     return {name: OrderSheet(f"{name}.eml", name, month=APRIL, weeks=w) for name, w in weeks.items()}
 
 
-def standing(falstaff: StandingOrders | None = None) -> dict[str, StandingOrders]:
-    return {"Porthos": StandingOrders(duel_sequence=LUNGER),
-            "Falstaff": falstaff or StandingOrders(duel_sequence=LUNGER, duel_conditions=YIELDS)}
+def orders(**given) -> Parts:
+    """Standing orders of the duel on file."""
+    return Parts([DuelStanding(**given)])
+
+
+def standing(falstaff: Parts | None = None) -> dict[str, Parts]:
+    return {"Porthos": orders(duel_sequence=LUNGER),
+            "Falstaff": falstaff or orders(duel_sequence=LUNGER, duel_conditions=YIELDS)}
 
 
 def run(characters, sheets_, standing_=None, rulings=None, dice=None):
@@ -113,7 +119,7 @@ def test_refusing_a_challenge_with_cause():
     """Duelling Table D: "Refuses a challenge that has cause, he loses Status Points equal to half his Social
     Level"; "Meets an opponent who refuses a challenge (with cause), he gains 2 Status Points"."""
     result = run(porthos_and_falstaff(), sheets(Porthos={1: CHALLENGE}),
-                 standing(StandingOrders(if_challenged="refuse")))
+                 standing(orders(if_challenged="refuse")))
     assert not events(result, EV_DUEL)
     (ev,) = events(result, EV_DUEL_REFUSED)
     assert ev.public and (ev.data["lost"], ev.data["gained"], ev.data["wounded"]) == (4, 2, False)
@@ -141,7 +147,7 @@ def test_challenging_with_insufficient_cause():
 def test_refusing_a_challenge_without_cause_costs_nothing():
     """Only a challenge "that has cause" costs its refuser; nor does the challenger gain."""
     result = run(porthos_and_falstaff(), sheets(Porthos={1: Challenge("Falstaff", "", "rapier")}),
-                 standing(StandingOrders(if_challenged="refuse")))
+                 standing(orders(if_challenged="refuse")))
     assert ledger(result, "Falstaff", RULE_TABLE_D) == []
     assert ledger(result, "Porthos", RULE_TABLE_D) == [("status_points", -2)]
 
@@ -172,7 +178,7 @@ def test_a_wounded_man_who_accepts_gains_three():
     """"If, however, a character in such a condition accepts a duel, he will gain 3 Status Points immediately,
     regardless of the outcome of the duel." (And, below half, he owes a rest in every sequence.)"""
     result = run(porthos_and_falstaff(endurance=35), sheets(Porthos={1: CHALLENGE}),
-                 standing(StandingOrders(if_challenged="accept", duel_sequence=LUNGER, duel_conditions=YIELDS)))
+                 standing(orders(if_challenged="accept", duel_sequence=LUNGER, duel_conditions=YIELDS)))
     assert ("status_points", 3) in ledger(result, "Falstaff", RULE_RECOVERY)
     (ev,) = events(result, EV_DUEL)
     assert "below half of 80" in ev.data["notes"][1][0]
@@ -183,7 +189,7 @@ def test_killed_in_a_duel_he_is_dead_and_does_nothing_more():
     gains 2 Status Points." The dead man's later weeks and month end do not happen."""
     result = run(porthos_and_falstaff(endurance=20), sheets(Porthos={1: CHALLENGE},
                                                              Falstaff={2: Practise("rapier")}),
-                 standing(StandingOrders(if_challenged="accept", duel_sequence=LUNGER)))
+                 standing(orders(if_challenged="accept", duel_sequence=LUNGER)))
     f = after(result, "Falstaff")
     assert f.state == duel.DEAD and f.endurance == 0
     assert [(e.field, e.value) for e in result.ledger if e.character == "Falstaff" and e.field == "state"] == [
@@ -229,7 +235,7 @@ def test_a_noble_meeting_a_non_noble_four_levels_above_him():
 def test_cause_and_opportunity_without_a_fight_costs_half_his_social_level():
     """"any character who has cause and an opportunity to fight and does not will lose Status Points equal in
     number to half his current Social Level." Only the noble has cause; both will not fight."""
-    refuse = StandingOrders(if_challenged="refuse")
+    refuse = orders(if_challenged="refuse")
     result = run(club_men(5, 9), club_week(), {"Guillaume": refuse, "Jacques": refuse})
     (ev,) = events(result, EV_DUEL_CAUSE_IGNORED)
     assert ev.characters == ("Guillaume", "Jacques") and ev.data["lost"] == 2
@@ -242,7 +248,7 @@ def test_replaying_the_ledger_reproduces_every_sheet_after_duels():
     for chars, sh, st in (
         (porthos_and_falstaff(), sheets(Porthos={1: CHALLENGE}), standing()),
         (porthos_and_falstaff(endurance=20), sheets(Porthos={1: CHALLENGE}),
-         standing(StandingOrders(if_challenged="accept", duel_sequence=LUNGER))),
+         standing(orders(if_challenged="accept", duel_sequence=LUNGER))),
         (club_men(5, 9), club_week(), {}),
     ):
         result = run(chars, sh, st)
@@ -269,7 +275,7 @@ def test_the_expertise_trade_for_strength():
     x Strength) rises by his Constitution."""
     ch = gent("Porthos", exp=12, con=14)
     sh = sheets(Porthos={})
-    sh["Porthos"].monthly.trade_expertise_for_strength = 3
+    sh["Porthos"].monthly.edit(TradeOrders).trade_expertise_for_strength = 3
     result = run([ch], sh, {})
     p = after(result, "Porthos")
     assert (p.expertise, p.strength, p.endurance) == (2, 12, 140 + 28)
@@ -289,8 +295,8 @@ def turn_of(*characters: Character, standing_=None) -> Turn:
 def winner_and_loser(winner_regiment, loser_regiment) -> Turn:
     w = gent("Winner", exp=12, regiment=winner_regiment)
     l_ = gent("Loser", strength=8, regiment=loser_regiment)
-    turn = turn_of(w, l_, standing_={"Winner": StandingOrders(duel_sequence=LUNGER),
-                                     "Loser": StandingOrders(duel_sequence=LUNGER, duel_conditions=YIELDS)})
+    turn = turn_of(w, l_, standing_={"Winner": orders(duel_sequence=LUNGER),
+                                     "Loser": orders(duel_sequence=LUNGER, duel_conditions=YIELDS)})
     turn.pending_duels.append(PendingDuel(1, "Winner", "Loser", "rival suitors", "mistress:1"))
     duel.resolve_week(turn, 1)
     return turn

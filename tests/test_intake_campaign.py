@@ -262,12 +262,13 @@ def test_a_missed_month_rests_under_standing_orders_and_costs_what_the_campaign_
 
     from engarde.config import RuleSettings
     from engarde.dice import SeededDice
-    from engarde.orders import StandingOrders
+    from engarde.orders import Parts
+    from engarde.rules.duel.orders import DuelStanding
     from engarde.resolve import resolve_month
 
     ch = given_character("Athos", social_level=6, crowns=200, strength=10, constitution=10, expertise=10,
                          military_ability=3).character
-    standing = {"Athos": StandingOrders(if_challenged="accept", duel_weapon="sabre")}
+    standing = {"Athos": Parts([DuelStanding(if_challenged="accept", duel_weapon="sabre")])}
     free = resolve_month(APRIL, [ch], {}, SeededDice("x"), RuleSettings(), standing=standing)
     costly = resolve_month(APRIL, [ch], {}, SeededDice("x"), replace(RuleSettings(), nmr_status_points=2),
                            standing=standing)

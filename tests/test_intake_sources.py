@@ -25,6 +25,7 @@ from engarde.config import ImapSettings, load_one
 from engarde.rules.creation.rules import given_character
 from engarde.intake import read_message
 from engarde.parse import parse_sheet
+from engarde.rules.press.orders import Letters
 from engarde.sources import SourceError, kind_of, read_imap, read_maildir, read_mbox, read_path
 
 # The whole language at once: what every client must deliver unchanged.
@@ -53,7 +54,7 @@ End of orders
 
 def summary(text: str) -> tuple:
     s = parse_sheet(text, "t")
-    return (s.character, s.weeks, s.monthly.to_dict(), s.standing.to_dict(), s.letters,
+    return (s.character, s.weeks, s.monthly.to_dict(), s.standing.to_dict(), s.monthly.of(Letters).letters,
             [e.code for e in s.errors])
 
 
@@ -74,7 +75,8 @@ def mail(body: str, frm: str = "Paul <paul@example.org>", date: str = "Tue, 29 J
 def test_the_full_language_sheet_is_clean():
     character, weeks, monthly, standing, letters, errors = EXPECTED
     assert character == "Porthos" and errors == [] and len(weeks) == 4 and len(letters) == 1
-    assert standing["duel_sequence"] == "X L X CL K X X X X S P JB" and standing["campaign_modifier"] == -1
+    assert standing["duel"]["duel_sequence"] == "X L X CL K X X X X S P JB"
+    assert standing["military"]["campaign_modifier"] == -1
 
 
 def _as_html(text: str) -> str:

@@ -18,7 +18,8 @@ from engarde.dice import ScriptedDice, SeededDice
 from engarde.rules.loans.orders import Borrow, Repay
 from engarde.rules.mistresses.orders import Court, VisitMistress
 from engarde.rules.gambling.orders import Gambling
-from engarde.orders import Lend, MonthlyOrders, OrderSheet
+from engarde.orders import OrderSheet, Parts
+from engarde.rules.loans.orders import Lend, LoanOrders
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, replay
@@ -194,7 +195,7 @@ def test_a_loan_between_characters_needs_the_lenders_offer():
     assert loans.borrow(turn, porthos, Borrow(10, "Athos"), 3) is None  # the offer is used up
     assert loans.borrow(turn, aramis, Borrow(10, "Athos"), 3) is None  # offered to Porthos, not to him
     # In the month: Athos's sheet offers 80 to Aramis, who borrows 50; 30 lapses.
-    sheets = {"Athos": OrderSheet("a.eml", "Athos", monthly=MonthlyOrders(lend=(Lend(80, "Aramis"),))),
+    sheets = {"Athos": OrderSheet("a.eml", "Athos", monthly=Parts([LoanOrders(lend=(Lend(80, "Aramis"),))])),
               "Aramis": OrderSheet("r.eml", "Aramis", weeks={2: Borrow(50, "Athos")})}
     result = resolve_month(APRIL, [Character("Athos", social_level=10, crowns=500),
                                    Character("Aramis", social_level=6, crowns=0)],
@@ -288,10 +289,10 @@ def society_month():
     sheets = {
         "Athos": OrderSheet("a.eml", "Athos", weeks={
             1: VisitClub("Hunter's", carouse=True, companions=("Jacques",), gamble=Gambling(3, 100, cut_at=6)),
-            2: VisitBawdyhouse(purse=200, gamble=Gambling(2, 50))}, monthly=MonthlyOrders(lend=(Lend(200, "Porthos"),))),
+            2: VisitBawdyhouse(purse=200, gamble=Gambling(2, 50))}, monthly=Parts([LoanOrders(lend=(Lend(200, "Porthos"),))])),
         "Porthos": OrderSheet("p.eml", "Porthos", weeks={
             1: Borrow(200, "Athos"), 2: Borrow(300, "moneylender"), 3: Court("Roxanne", extra_payments=1),
-            4: Repay(150, "Athos")}, monthly=MonthlyOrders(lend=(Lend(20, "Jacques"),))),
+            4: Repay(150, "Athos")}, monthly=Parts([LoanOrders(lend=(Lend(20, "Jacques"),))])),
         "Jacques": OrderSheet("j.eml", "Jacques", weeks={
             1: VisitClub("Hunter's", carouse=True, guest_of="Athos"), 2: Borrow(20, "Porthos")}),
         "D'Artagnan": OrderSheet("d.eml", "D'Artagnan", weeks={1: VisitMistress(), 2: Borrow(100, "moneylender")}),

@@ -21,7 +21,8 @@ from engarde.rules.military.codes import (
 from engarde.rules.status.codes import EV_SUPPORT_PAID
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice, SeededDice
-from engarde.orders import OrderSheet, StandingOrders
+from engarde.orders import OrderSheet, Parts
+from engarde.rules.military.orders import CampaignStanding
 from engarde.rules.military.orders import Petition, Volunteer
 from engarde.rules.practice.orders import Practise
 from engarde.records import Character, replay
@@ -234,7 +235,7 @@ def test_poltroonery_seen_costs_status_every_month_until_mentioned():
     h = henri()
     june = turn_for(JUNE, h, dice=[5, 3])
     mil.begin_month(june)
-    standing = {"Henri": StandingOrders(campaign_modifier=-2)}
+    standing = {"Henri": Parts([CampaignStanding(campaign_modifier=-2)])}
     aug = turn_for(AUGUST, h, world=june.world, standing=standing,
                    dice=[5, 5, 6, 3, 3, 1, 2, 5, 5, 4, 1, 4, 6, 5, 5, 4])  # 10 < 11; seen on a 4
     mil.month_end(aug, home=[])
@@ -250,7 +251,7 @@ def test_poltroonery_dismissed():
     h = henri()
     june = turn_for(JUNE, h, dice=[5, 3])
     mil.begin_month(june)
-    aug = turn_for(AUGUST, h, world=june.world, standing={"Henri": StandingOrders(campaign_modifier=-2)},
+    aug = turn_for(AUGUST, h, world=june.world, standing={"Henri": Parts([CampaignStanding(campaign_modifier=-2)])},
                    dice=[5, 5, 6, 3, 3, 1, 2, 5, 5, 4, 1, 4, 6, 1, 1, 6])
     mil.month_end(aug, home=[])
     assert h.regiment is None and h.rank is None and h.counters[mil.C_DISMISSED] == 1

@@ -24,7 +24,8 @@ from engarde.rules.mistresses.codes import (
 from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
 from engarde.rules.mistresses.orders import Court, VisitMistress
-from engarde.orders import OrderSheet, StandingOrders
+from engarde.orders import OrderSheet, Parts
+from engarde.rules.mistresses.orders import SuitorStanding
 from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, replay
 from engarde.resolve import resolve_month
@@ -268,7 +269,7 @@ def test_no_indiscretion_roll_for_a_free_man():
 def rivals(standing: dict[str, str | None], rolls=()):
     athos = Character("Athos", social_level=10, crowns=100)
     jacques = Character("Jacques", social_level=4, crowns=100)
-    orders = {n: StandingOrders(rival_suitor=v) for n, v in standing.items()}
+    orders = {n: Parts([SuitorStanding(rival_suitor=v)]) for n, v in standing.items()}
     turn = make_turn(athos, jacques, mistresses_=[roxanne()], rolls=rolls, standing=orders)
     mistresses.court(turn, athos, Court("Roxanne"), 3)
     mistresses.court(turn, jacques, Court("Roxanne"), 3)

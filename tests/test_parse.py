@@ -6,7 +6,6 @@ order-sheet format in orders/README.md) it holds the parser to.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -20,11 +19,20 @@ from engarde.rules.loans.orders import Borrow
 from engarde.rules.duel.orders import Challenge
 from engarde.rules.mistresses.orders import Court
 from engarde.rules.gambling.orders import Gambling
-from engarde.orders import Lend, MonthlyOrders, Rest
+from engarde.grammar import verb
+from engarde.modules import RuleModule
+from engarde.orders import Rest
+from engarde.registry import ALL_MODULES, Registry
+from engarde.rules.clubs.orders import ClubOrders
+from engarde.rules.duel.orders import DuelStanding, TradeOrders
+from engarde.rules.loans.orders import Lend, LoanOrders
+from engarde.rules.mistresses.orders import SuitorStanding
+from engarde.rules.press.orders import Letters
+from engarde.rules.status.orders import SupportOrders
 from engarde.rules.practice.orders import Practise
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.rules.clubs.orders import VisitClub
-from engarde.parse import Verb, parse_action, parse_sheet
+from engarde.parse import parse_action, parse_sheet
 from engarde.records import ErrorRecord
 
 RULES = Path("/work/shared/rules/en-garde-rules.txt")
@@ -475,31 +483,21 @@ def test_ditto_in_week_one():
 # -- words that are not orders of the rules, and unknown verbs ------------------------------
 
 
-def test_orders_not_resolved_yet(monkeypatch):
-    """Words for things the rules do not name as orders are reported plainly (and that week rests)."""
-    from engarde import parse
-
-    monkeypatch.setattr(parse, "NOT_YET", [*parse.NOT_YET, ("pray", re.compile(r"pray\b.*", re.I))])
-    err = parse_action("Pray at Notre Dame")
-    assert isinstance(err, ErrorRecord) and err.code == codes.E_NOT_YET, err
-    assert err.message == "'pray' is an En Garde! order engarde does not resolve yet"
-
-
-def test_not_yet_message_names_the_week(monkeypatch):
-    """Sheet format: "'pray' is an En Garde! order engarde does not resolve yet; week 3 will be a rest"."""
-    from engarde import parse
-
-    monkeypatch.setattr(parse, "NOT_YET", [*parse.NOT_YET, ("pray", re.compile(r"pray\b.*", re.I))])
-    err = only_error(sheet("Character: Athos", "Week 3: pray at Notre Dame"))
-    assert err.message == "'pray' is an En Garde! order engarde does not resolve yet; week 3 will be a rest"
+def test_orders_of_a_house_rule_not_in_use_are_refused_by_name():
+    """A week written in the words of a house module the campaign does not play is an error that
+    names the house rule (and that week rests), not a misreading and not "unknown"."""
+    house = RuleModule("prayer", "Prayer", house=True,
+                       verbs=(verb("pray", r"pray\b.*", lambda m, r: Rest(reason="prayer"), after="rest"),))
+    registry = Registry.build((), modules=[*ALL_MODULES.values(), house])
+    err = parse_action("Pray at Notre Dame", registry=registry)
+    assert isinstance(err, ErrorRecord) and err.code == codes.E_MODULE_OFF, err
+    assert err.message == "'Pray at Notre Dame': the prayer house rule is not in use in this campaign"
+    s = parse_sheet("Character: Athos\nWeek 3: pray at Notre Dame", "a.txt", registry)
+    assert only_error(s).message.endswith("; week 3 will be a rest")
 
 
-def test_every_weekly_verb_of_the_rules_is_implemented():
-    """Every weekly action of the rules has a grammar: NOT_YET holds only words the rules lack.  Lending
-    is no longer one of them: it is the lender's order for the month ("Lend 100 crowns to NAME")."""
-    from engarde.parse import NOT_YET
-
-    assert NOT_YET == []
+def test_lending_on_a_week_line_says_it_is_for_the_month():
+    """Lending is the lender's order for the month ("Lend 100 crowns to NAME"), not a week's action."""
     err = parse_action("Lend 50 crowns to Porthos")
     assert err.code == codes.E_UNKNOWN_VERB and "order for the whole month" in err.message
 
@@ -523,13 +521,13 @@ def test_conspicuous_consumption(line):
     """Rules, SUPPORT: "A character may gain one additional Status Point each month by conspicuous
     consumption.  This consists of spending three times his Social Level ... for support"."""
     s = sheet("Character: Athos", line)
-    assert s.ok and s.monthly.conspicuous_consumption
+    assert s.ok and s.monthly.of(SupportOrders).conspicuous_consumption
 
 
 def test_plain_support_is_not_conspicuous():
     """"Support: normal" or "Conspicuous consumption: no" is plain support (twice his Social Level)."""
-    assert not sheet("Character: Athos", "Support: normal").monthly.conspicuous_consumption
-    assert not sheet("Character: Athos", "Conspicuous consumption: no").monthly.conspicuous_consumption
+    assert not sheet("Character: Athos", "Support: normal").monthly.of(SupportOrders).conspicuous_consumption
+    assert not sheet("Character: Athos", "Conspicuous consumption: no").monthly.of(SupportOrders).conspicuous_consumption
 
 
 @pytest.mark.parametrize("line", ["Join: Red Phillips", "join club Red Phillips", "Join the club: red philips",
@@ -539,7 +537,7 @@ def test_join_club(line):
     on applying."  (Whether he meets them is the resolver's to decide.)"""
     s = sheet("Character: Jacques", line)
     assert s.ok, s.errors
-    assert s.monthly.join_club == "Red Phillips"
+    assert s.monthly.of(ClubOrders).join_club == "Red Phillips"
 
 
 def test_join_unknown_club():
@@ -556,7 +554,7 @@ def test_join_unknown_club():
 def test_resign_club(line):
     """Rules, c. Clubs: "A character may resign from a club at any time without penalty"."""
     s = sheet("Character: Porthos", line)
-    assert s.ok and s.monthly.resign_club
+    assert s.ok and s.monthly.of(ClubOrders).resign_club
 
 
 def test_monthly_order_on_a_week_line_says_where_it_belongs():
@@ -565,21 +563,20 @@ def test_monthly_order_on_a_week_line_says_where_it_belongs():
     err = only_error(s)
     assert err.code == codes.E_UNKNOWN_VERB
     assert err.suggestion == "write 'Join: Red Phillips' on a line of its own"
-    assert s.monthly.join_club is None
+    assert s.monthly.of(ClubOrders).join_club is None
 
 
 # -- the registry ---------------------------------------------------------------------------------------
 
 
 def test_a_new_verb_needs_no_change_to_the_loop():
-    """A later issue adds a verb to the registry; the sheet loop is untouched."""
-    from engarde import parse
-
-    pray = Verb("pray", re.compile(r"pray(?:\s+at\s+.+)?", re.I), lambda m, notes: Rest(reason="prayer"), ("pray",))
-    s = parse_sheet("Character: Aramis\nWeek 1: Pray at Notre Dame\nWeek 2: ditto", "a.txt",
-                    verbs=[*parse.VERBS, pray])
+    """A house module brings a verb; the sheet loop is untouched and the core registry unchanged."""
+    pray = verb("pray", r"pray(?:\s+at\s+.+)?", lambda m, r: Rest(reason="prayer"), ("pray",), after="rest")
+    house = RuleModule("prayer", "Prayer", house=True, verbs=(pray,))
+    registry = Registry.build(("prayer",), modules=[*ALL_MODULES.values(), house])
+    s = parse_sheet("Character: Aramis\nWeek 1: Pray at Notre Dame\nWeek 2: ditto", "a.txt", registry)
     assert s.ok and s.weeks == {1: Rest("prayer"), 2: Rest("prayer")}
-    assert parse_action("pray").code == codes.E_UNKNOWN_VERB  # the default registry is unchanged
+    assert parse_action("pray").code == codes.E_UNKNOWN_VERB  # the core registry is unchanged
 
 
 # -- the demo campaign's orders --------------------------------------------------------------------------
@@ -623,10 +620,11 @@ def test_demo_orders_parse_with_exactly_the_one_deliberate_mistake():
         s = parse_sheet(message.body, message.source)
         assert s.character == character, name
         assert s.month == GameMonth(1607, 4) or name == "aramis.txt", name
-        expected_monthly = {"conspicuous_consumption": False, "join_club": None, "resign_club": False,
-                            "new_password": None, "trade_expertise_for_strength": 0, "call_loans": (),
-                            "lend": (), **monthly}
-        assert s.monthly == MonthlyOrders(**expected_monthly), name
+        given = {"conspicuous_consumption": s.monthly.of(SupportOrders).conspicuous_consumption,
+                 "join_club": s.monthly.of(ClubOrders).join_club, "lend": s.monthly.of(LoanOrders).lend}
+        assert {k: v for k, v in given.items() if v} == monthly, name
+        assert not s.monthly.of(ClubOrders).resign_club and not s.monthly.of(LoanOrders).call_loans
+        assert s.new_password is None and not s.monthly.of(TradeOrders).trade_expertise_for_strength
         if name == "jacques.txt":
             err = only_error(s)
             assert (err.code, err.line) == (codes.E_UNKNOWN_VERB, 6)
@@ -636,13 +634,15 @@ def test_demo_orders_parse_with_exactly_the_one_deliberate_mistake():
             assert s.ok, (name, s.errors)
         assert s.weeks == weeks, name
         if name == "athos.eml":  # standing orders and a letter to the gazette
-            assert (s.standing.if_challenged, s.standing.duel_weapon, s.standing.rival_suitor) == (
+            duel = s.standing.of(DuelStanding)
+            assert (duel.if_challenged, duel.duel_weapon, s.standing.of(SuitorStanding).rival_suitor) == (
                 "accept", "rapier", "withdraw")
-            assert s.standing.duel_sequence == "X L X CL K X X X X S P JB (X)"
-            assert s.standing.duel_conditions == ("surrender if endurance below 25%",)
-            assert [x.byline("Athos") for x in s.letters] == ["A Musketeer of the King"]
+            assert duel.duel_sequence == "X L X CL K X X X X S P JB (X)"
+            assert duel.duel_conditions == ("surrender if endurance below 25%",)
+            assert [x.byline("Athos") for x in s.monthly.of(Letters).letters] == ["A Musketeer of the King"]
         if name == "rodney-bergerac.eml":
-            assert (s.standing.duel_weapon, s.standing.duel_sequence, s.standing.duel_conditions) == (
+            duel = s.standing.of(DuelStanding)
+            assert (duel.duel_weapon, duel.duel_sequence, duel.duel_conditions) == (
                 "rapier", "X L X X S X L X P (R)", ("surrender if endurance below 30%",))
 
 
@@ -667,4 +667,4 @@ def test_resign_a_commission_is_a_weeks_action(line):
     assert parse_action(line) == ResignCommission()
     s = sheet("Character: Athos", "Resign my commission")
     assert only_error(s).code == codes.E_UNKNOWN_VERB and "week line" in only_error(s).suggestion
-    assert sheet("Character: Athos", "Resign club").monthly.resign_club
+    assert sheet("Character: Athos", "Resign club").monthly.of(ClubOrders).resign_club

@@ -2,7 +2,7 @@
 
 Each test quotes the rule (en-garde-rules.txt) or the sheet format (orders/README.md)
 it holds the parser to.  The weekly actions become the records of engarde.orders;
-the month's own orders MonthlyOrders; standing orders StandingOrders; letters Letter.
+the month's own orders and standing orders each module's records (engarde.orders.Part); letters Letter.
 """
 
 from __future__ import annotations
@@ -20,13 +20,19 @@ from engarde.rules.loans.orders import Borrow, Repay
 from engarde.rules.mistresses.orders import Court, VisitMistress
 from engarde.rules.gambling.orders import Gambling
 from engarde.registry import core_registry
-from engarde.orders import Letter, Rest
+from engarde.orders import STANDING, Rest
+from engarde.rules.duel.orders import DuelStanding, TradeOrders
+from engarde.rules.loans.orders import Lend, LoanOrders
+from engarde.rules.military.orders import CampaignStanding
+from engarde.rules.mistresses.orders import SuitorStanding
+from engarde.rules.press.orders import Letter, Letters
 from engarde.rules.military.orders import Petition, Volunteer
 from engarde.rules.appointments.orders import SeekAppointment
 from engarde.rules.influence.orders import UseInfluence
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.rules.clubs.orders import VisitClub
-from engarde.parse import normalise_sequence, parse_action, parse_sheet
+from engarde.parse import parse_action, parse_sheet
+from engarde.rules.duel.grammar import normalise_sequence
 from engarde.records import ErrorRecord
 
 
@@ -169,18 +175,17 @@ def test_lending_is_an_order_for_the_month():
     sheets are stored as."""
     import json
 
-    from engarde.orders import Lend, OrderSheet
-
     s = sheet("Character: Porthos", "Lend 100 crowns to D'Artagnan", "Lend Aramis 20 crowns",
               "Offer a loan of 50 crowns to Jacques", "Lend up to 30 crowns to Athos this month",
               "Lend 40 crowns to aramis")
     assert s.ok, s.errors
-    assert s.monthly.lend == (Lend(100, "D'Artagnan"), Lend(50, "Jacques"), Lend(30, "Athos"), Lend(40, "aramis"))
+    assert s.monthly.of(LoanOrders).lend == (Lend(100, "D'Artagnan"), Lend(50, "Jacques"), Lend(30, "Athos"), Lend(40, "aramis"))
     assert s.notes == ["line 6: a second offer to lend to aramis; it replaces the first (20 crowns)"]
     assert s.weeks == {}
-    back = OrderSheet.from_dict(json.loads(json.dumps(s.to_dict())), core_registry().order_kinds)
+    back = core_registry().sheet_from(json.loads(json.dumps(s.to_dict())))
     assert back.monthly == s.monthly and back.to_dict() == s.to_dict()
-    assert OrderSheet.from_dict({"source": "old.txt", "monthly": {"call_loans": ["all"]}}, core_registry().order_kinds).monthly.lend == ()
+    old = core_registry().sheet_from({"source": "old.txt", "monthly": {"call_loans": ["all"]}})  # as stored before modules
+    assert old.monthly.of(LoanOrders) == LoanOrders(call_loans=("all",))
     err = sheet("Character: Porthos", "Week 1: Lend 100 crowns to D'Artagnan").errors[0]
     assert err.code == codes.E_UNKNOWN_VERB and "not a week's action" in err.message
     assert err.suggestion.startswith("write it on a line of its own")
@@ -223,7 +228,7 @@ def test_one_list_of_regiment_names():
     """The order language knows the regiments of engarde.tables (Regimental Table A and the Frontier
     Regiment; the RNHB only by volunteering), in Table A's order, and every alias of its own names one
     of them."""
-    from engarde import names
+    from engarde.rules.regiments import names
     from engarde.rules.regiments import tables
 
     assert names.REGIMENTS == tuple(r.name for r in sorted(tables.REGIMENTS, key=lambda r: r.standing)
@@ -367,11 +372,12 @@ def test_standing_orders():
               "Rival suitor: withdraw",
               "Duel conditions: surrender if endurance below 25%")
     assert s.ok, s.errors
-    st = s.standing
+    st = s.standing.of(DuelStanding)
     assert (st.if_challenged, st.duel_weapon, st.duel_sequence) == ("accept", "sabre", "X L X CL K X X X X S P JB")
-    assert (st.campaign_modifier, st.rival_suitor) == (2, "withdraw")
+    assert (s.standing.of(CampaignStanding).campaign_modifier, s.standing.of(SuitorStanding).rival_suitor) == (
+        2, "withdraw")
     assert st.duel_conditions == ("surrender if endurance below 25%",)
-    assert st.describe() == [
+    assert core_registry().describe(s.standing, STANDING) == [
         "If challenged: accept with the sabre", "Duel sequence: X L X CL K X X X X S P JB",
         "Duel conditions: surrender if endurance below 25%", "Campaign: reckless bravery +2",
         "Rival suitor: withdraw"]
@@ -384,7 +390,7 @@ def test_campaign_modifier_notation(line, value):
     """Rules, i. Poltroonery: "may add any number he feels necessary to the die roll needed for death";
     Reckless Bravery: "subtract any number he wishes".  The word gives the direction."""
     s = sheet("Character: Henri", line)
-    assert s.ok and s.standing.campaign_modifier == value
+    assert s.ok and s.standing.of(CampaignStanding).campaign_modifier == value
 
 
 def test_campaign_modifier_that_contradicts_itself():
@@ -394,13 +400,13 @@ def test_campaign_modifier_that_contradicts_itself():
 @pytest.mark.parametrize("line,answer", [("If challenged: refuse", "refuse"), ("If challenged, accept", "accept"),
                                          ("if challenged: decline", "refuse")])
 def test_if_challenged(line, answer):
-    assert sheet("Character: Athos", line).standing.if_challenged == answer
+    assert sheet("Character: Athos", line).standing.of(DuelStanding).if_challenged == answer
 
 
 def test_rival_suitor():
     """Rules, d. Mistresses: "Either character may withdraw in favour of the other ... If neither
     character withdraws, a duel is required"."""
-    assert sheet("Character: A", "Rival suitor: fight").standing.rival_suitor == "fight"
+    assert sheet("Character: A", "Rival suitor: fight").standing.of(SuitorStanding).rival_suitor == "fight"
     assert sheet("Character: A", "Rival suitor: dance").errors[0].code == codes.E_BAD_ORDER
 
 
@@ -408,15 +414,15 @@ def test_trade_expertise_for_strength():
     """Rules, e. Practice: "At any time, a character may subtract five from his Expertise to add one to his
     Strength characteristic"."""
     s = sheet("Character: A", "Trade 5 expertise for 1 strength", "Trade 10 Expertise for 2 Strength")
-    assert s.ok and s.monthly.trade_expertise_for_strength == 3
+    assert s.ok and s.monthly.of(TradeOrders).trade_expertise_for_strength == 3
     assert sheet("Character: A", "Trade 4 expertise for 1 strength").errors[0].code == codes.E_BAD_ORDER
 
 
 def test_new_password_and_calling_in_loans():
     s = sheet("Character: A", "New password: sack & sherry", "Call in loans: Porthos, Aramis")
-    assert s.ok and s.monthly.new_password == "sack & sherry"
-    assert s.monthly.call_loans == ("Porthos", "Aramis")
-    assert sheet("Character: A", "Call in all loans").monthly.call_loans == ("all",)
+    assert s.ok and s.new_password == "sack & sherry"
+    assert s.monthly.of(LoanOrders).call_loans == ("Porthos", "Aramis")
+    assert sheet("Character: A", "Call in all loans").monthly.of(LoanOrders).call_loans == ("all",)
 
 
 def test_standing_order_on_a_week_line_says_where_it_belongs():
@@ -443,7 +449,7 @@ def test_a_bracketed_reminder_keeps_its_brackets():
     pytest.importorskip("engarde.rules.duel")
     s = sheet("Character: A", "Duel sequence: X L X CL K X X X X S P JB (X T)")
     assert s.ok, s.errors
-    assert s.standing.duel_sequence == "X L X CL K X X X X S P JB (X T)"
+    assert s.standing.of(DuelStanding).duel_sequence == "X L X CL K X X X X S P JB (X T)"
     bad = sheet("Character: A", "Duel sequence: X L X (X T")
     assert bad.errors[0].code == E_BAD_SEQUENCE and "never closed" in bad.errors[0].message
 
@@ -459,7 +465,7 @@ def test_duel_conditions_are_read_by_the_duel_rules_at_ingest():
     (err,) = s.errors
     assert (err.code, err.line) == (E_BAD_CONDITION, 2)
     assert "is not kept" in err.message and "surrender if endurance below 25%" in err.suggestion
-    assert s.standing.duel_conditions == ("surrender if endurance below 25%", "optional parry if opponent CL")
+    assert s.standing.of(DuelStanding).duel_conditions == ("surrender if endurance below 25%", "optional parry if opponent CL")
 
 
 def test_the_rulebook_sample_sequence_is_legal():
@@ -467,7 +473,7 @@ def test_the_rulebook_sample_sequence_is_legal():
     pytest.importorskip("engarde.rules.duel")
     s = sheet("Character: A", "Duel sequence: X L X CL K X X X X S P JB (X)")
     assert s.ok, s.errors
-    assert s.standing.duel_sequence == "X L X CL K X X X X S P JB (X)"
+    assert s.standing.of(DuelStanding).duel_sequence == "X L X CL K X X X X S P JB (X)"
 
 
 def test_an_illegal_sequence_is_reported_and_not_kept():
@@ -478,7 +484,7 @@ def test_an_illegal_sequence_is_reported_and_not_kept():
     err = s.errors[0]
     assert (err.code, err.line) == (E_BAD_SEQUENCE, 2)
     assert "not legal by Duelling Table A" in err.message
-    assert s.standing.duel_sequence is None and s.standing.if_challenged == "accept"
+    assert s.standing.of(DuelStanding).duel_sequence is None and s.standing.of(DuelStanding).if_challenged == "accept"
 
 
 def test_sequences_are_checked_by_the_duel_rules(monkeypatch):
@@ -515,12 +521,13 @@ def test_letters_to_the_gazette():
               "End of letter",
               "Week 1: rest")
     assert s.ok, s.errors
-    assert s.letters == [
+    letters = s.monthly.of(Letters).letters
+    assert letters == (
         Letter("Sirs,\n\n  Week 1: the Cardinal's men drink *water*.", "signed"),
         Letter("Beware the Gascons.", "alias", "The Red Fox"),
         Letter("Who paid for Porthos's new hat?", "anonymous"),
-    ]
-    assert [x.byline("Porthos") for x in s.letters] == ["Porthos", "The Red Fox", "A Gentleman of Paris"]
+    )
+    assert [x.byline("Porthos") for x in letters] == ["Porthos", "The Red Fox", "A Gentleman of Paris"]
     assert s.weeks == {1: Rest()}  # "Week 1:" inside the letter is the letter's
 
 
@@ -528,7 +535,7 @@ def test_a_letter_without_its_end_is_not_printed():
     s = sheet("Character: Porthos", "Week 1: rest", "Letter to the gazette:", "Sirs,", "Week 2: rest")
     err = s.errors[0]
     assert (err.code, err.line) == (E_LETTER_UNENDED, 3)
-    assert s.letters == [] and s.weeks == {1: Rest()}
+    assert s.monthly.of(Letters).letters == () and s.weeks == {1: Rest()}
 
 
 def test_hostile_lines_of_the_new_verbs_stay_fast():

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engarde.intake import Message, html_to_text, read_message
-from engarde.names import CAVALRY, REGIMENTS
+from engarde.rules.regiments.names import CAVALRY, REGIMENTS
 from engarde.rules.duel.orders import AnswerChallenge, Challenge
 from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, RegimentalDuty
 from engarde.rules.loans.orders import Borrow, Repay
@@ -28,6 +28,8 @@ from engarde.rules.influence.orders import UseInfluence
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.rules.clubs.orders import VisitClub
 from engarde.parse import parse_action, parse_sheet
+from engarde.rules.clubs.orders import ClubOrders
+from engarde.rules.status.orders import SupportOrders
 from engarde.rules.clubs.tables import CLUBS
 from engarde.rules.duel.tables import WEAPONS
 
@@ -236,7 +238,9 @@ def test_monthly_orders_read_back_the_same(conspicuous, join, resign):
     lines += ["Resign club"] if resign else []
     sheet = parse_sheet("\n".join(lines), "monthly.txt")
     assert sheet.ok
-    assert sheet.monthly.to_dict() == {"conspicuous_consumption": conspicuous, "join_club": join, "resign_club": resign, "new_password": None, "trade_expertise_for_strength": 0, "call_loans": (), "lend": ()}
+    assert sheet.monthly.of(SupportOrders).conspicuous_consumption == conspicuous
+    assert sheet.monthly.of(ClubOrders) == ClubOrders(join_club=join, resign_club=resign)
+    assert {p.module for p in sheet.monthly} <= {"status", "clubs"} and sheet.new_password is None
 
 
 @SETTINGS

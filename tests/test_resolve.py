@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.codes import (
-    E_NOT_YET,
+    E_MODULE_OFF,
     E_UNKNOWN_CHARACTER,
     E_WRONG_MONTH,
     EV_NO_ORDERS,
@@ -25,6 +25,10 @@ from engarde.orders import Order, OrderSheet, Rest
 from engarde.rules.practice.orders import Practise
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.rules.clubs.orders import VisitClub
+from engarde.rules.clubs.orders import ClubOrders
+from engarde.rules.status.orders import SupportOrders
+from engarde.modules import Action, RuleModule
+from engarde.registry import ALL_MODULES, Registry
 from engarde.records import Character, replay
 from engarde.resolve import MonthResult, resolve_month
 
@@ -133,9 +137,9 @@ def test_replaying_the_ledger_reproduces_every_sheet():
     characters.append(Character("Aramis", social_level=7, crowns=40, allowance=30, club="The Blue Gables",
                                 months_without_companionship=2, counters={"practice.sabre": 3}))
     sheets["Aramis"] = OrderSheet("aramis.eml", "Aramis", weeks={1: Practise("sabre"), 2: VisitClub(carouse=True)})
-    sheets["Aramis"].monthly.conspicuous_consumption = True
-    sheets["Aramis"].monthly.resign_club = True
-    sheets["Aramis"].monthly.join_club = "Red Phillips"
+    sheets["Aramis"].monthly.edit(SupportOrders).conspicuous_consumption = True
+    sheets["Aramis"].monthly.edit(ClubOrders).resign_club = True
+    sheets["Aramis"].monthly.edit(ClubOrders).join_club = "Red Phillips"
     for settings in (RuleSettings(), RuleSettings(allowance="month_end", bawdyhouse_default_purse="all")):
         result = resolve_month(APRIL, characters, sheets, SeededDice("audit"), settings)
         assert len(result.ledger) > 20
@@ -164,7 +168,7 @@ def test_month_end_in_the_stated_order_of_payments():
     status -> companionship -> social level -> status points reset."""
     fop = Character("Fop", social_level=5, crowns=100, allowance=20, club="The Frog & Peach")
     sheet = OrderSheet("fop.eml", "Fop")
-    sheet.monthly.conspicuous_consumption = True
+    sheet.monthly.edit(SupportOrders).conspicuous_consumption = True
     result = resolve_month(APRIL, [fop], {"Fop": sheet}, ScriptedDice([]), RuleSettings(allowance="month_end"))
     assert [(e.field, e.delta, e.rule) for e in result.ledger] == [
         ("crowns", 20, "a. Birth Table C (Allowance)"),
@@ -221,17 +225,25 @@ def test_orders_for_unknown_character_or_wrong_month_are_errors():
 
 
 @dataclass(frozen=True)
-class Court(Order):
-    kind: ClassVar[str] = "court"
-    mistress: str = ""
+class Pray(Order):
+    kind: ClassVar[str] = "pray"
+
+    def describe(self) -> str:
+        return "Pray at Notre Dame"
 
 
-def test_order_not_yet_resolvable_wastes_the_week():
-    """An order no rules module resolves yet: an error record (with its line) and the week is lost."""
+def test_order_of_a_module_not_in_use_wastes_the_week():
+    """An order no module of the campaign carries out (a house rule switched off since the sheet was
+    read): an error record (with its line) names the house rule, and the week is lost."""
+    house = RuleModule("prayer", "Prayer", house=True, orders=(Pray,),
+                       actions={Pray: Action(lambda turn, ch, order, week: None)})
+    registry = Registry.build((), modules=[*ALL_MODULES.values(), house])
     ch = Character("D'Artagnan", social_level=6, crowns=100)
-    sheet = OrderSheet("dart.eml", "D'Artagnan", weeks={1: Court("Roxanne")}, lines={1: 7})
-    result = resolve_month(APRIL, [ch], {"D'Artagnan": sheet}, ScriptedDice([]))
+    sheet = OrderSheet("dart.eml", "D'Artagnan", weeks={1: Pray()}, lines={1: 7})
+    result = resolve_month(APRIL, [ch], {"D'Artagnan": sheet}, ScriptedDice([]), registry=registry)
     (err,) = result.errors
-    assert (err.source, err.line, err.code) == ("dart.eml", 7, E_NOT_YET)
+    assert (err.source, err.line, err.code) == ("dart.eml", 7, E_MODULE_OFF)
+    assert "an order of the prayer house rule, which this campaign does not use" in err.message
     (refused,) = [e for e in result.events if e.code == EV_ORDER_REFUSED]
-    assert refused.week == 1 and refused.data == {"order": "court", "reason": "not yet supported"}
+    assert refused.week == 1
+    assert refused.data == {"order": "Pray at Notre Dame", "reason": "the prayer house rule is not in use"}

@@ -98,7 +98,17 @@ MONTH = (
 
 # The order weekly verbs are tried in: the first whose pattern matches and that accepts
 # the words reads the week.  More particular verbs come before the ones they would shadow.
-VERBS: tuple[str, ...] = ()
+VERBS = (
+    "ditto", "rest",
+    "regimental duty", "resign commission", "practise",
+    "visit mistress at a club", "visit mistress", "court", "toady", "volunteer", "petition",
+    "seek appointment", "apply to a regiment", "buy rank", "use influence", "borrow", "repay",
+    "answer challenge", "challenge", "gamble", "visit", "bring a guest", "carouse",
+    # orders for the month and standing orders mistakenly written on a week's line: say where they belong
+    "conspicuous consumption", "resign club", "duel order in a week", "rival suitor in a week",
+    "new password in a week", "campaign order in a week", "call in loans in a week", "lend",
+    "place",  # a bare place ("Hunter's and carouse"), tried last
+)
 
 # The gazette's sections, top to bottom.
 SECTIONS: tuple[str, ...] = ()

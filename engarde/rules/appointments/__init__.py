@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
 from .orders import SeekAppointment
-from . import codes, rules
+from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="appointments",
     title="Appointments: military and government posts, their status, favours and terms",
     codes=codes,
+    verbs=grammar.VERBS,
     requires=("regiments", "influence", "titles", "military"),
     orders=(SeekAppointment,),
     actions={SeekAppointment: Action(rules.seek)},

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from ...modules import HOME, LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
-from .orders import VisitClub
-from . import codes, rules
+from .orders import ClubOrders, VisitClub
+from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="clubs",
     title="c. Clubs and Carousing: membership, visits and guests, dues, monthly status",
     codes=codes,
+    verbs=grammar.VERBS,
+    lines=(grammar.ClubLines,),
+    parts=(ClubOrders,),
     requires=("gambling", "mistresses"),
     orders=(VisitClub,),
     actions={VisitClub: Action(rules.visit, waits=rules.guest_waits)},

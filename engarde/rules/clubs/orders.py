@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...orders import Order
+from ...orders import MONTHLY, Order, Part
 from ..gambling.orders import Gambling
 
 
@@ -37,3 +37,21 @@ class VisitClub(Order):
         if extras:
             text += " and " + " and ".join(extras)
         return text
+
+
+@dataclass
+class ClubOrders(Part):
+    """c. Clubs: "Join: Red Phillips", "Resign club" for the month (a sheet with both resigns first)."""
+
+    module: ClassVar[str] = "clubs"
+    when: ClassVar[str] = MONTHLY
+    join_club: str | None = None
+    resign_club: bool = False
+
+    def describe(self) -> list[str]:
+        lines = []
+        if self.resign_club:
+            lines.append("resign from your club")
+        if self.join_club:
+            lines.append(f"apply to join {self.join_club}")
+        return lines

@@ -46,7 +46,7 @@ from .codes import (
     EV_CLUB_VISIT,
 )
 from ...codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
-from .orders import VisitClub
+from .orders import ClubOrders, VisitClub
 from ...records import Character, ErrorRecord
 from .tables import REJOIN_BAR_MONTHS, CLUBS, Club, club_by_name
 from ...turn import Turn
@@ -337,14 +337,15 @@ def count_down_bars(turn: Turn, ch: Character) -> None:
 
 def resign_step(turn: Turn, ch: Character) -> None:
     sheet = turn.sheet(ch.name)
-    if sheet and sheet.monthly.resign_club:
+    if sheet and sheet.monthly.of(ClubOrders).resign_club:
         resign(turn, ch)
 
 
 def join_step(turn: Turn, ch: Character) -> None:
     sheet = turn.sheet(ch.name)
-    if sheet and sheet.monthly.join_club:
-        join(turn, ch, sheet.monthly.join_club)
+    club = sheet.monthly.of(ClubOrders).join_club if sheet else None
+    if club:
+        join(turn, ch, club)
 
 
 def guest_waits(turn: Turn, ch: Character, order: VisitClub) -> bool:

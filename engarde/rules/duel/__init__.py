@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from ...modules import LIVING, MONTH_START, WEEK, Action, RuleModule, Step
-from .orders import AnswerChallenge, Challenge
-from . import codes, rules
+from .orders import AnswerChallenge, Challenge, DuelStanding, TradeOrders
+from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="duel",
     title="e. Duelling: sequences, cause and challenges, the fight, recovery, the trade",
     codes=codes,
+    verbs=grammar.VERBS,
+    lines=(grammar.DuelLines,),
+    parts=(TradeOrders, DuelStanding,),
     requires=("mistresses",),
     orders=(Challenge, AnswerChallenge),
     actions={Challenge: Action(rules.challenge), AnswerChallenge: Action(rules.answer)},

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...orders import Order
+from ...orders import MONTHLY, STANDING, Order, Part
 
 
 @dataclass(frozen=True)
@@ -37,3 +37,43 @@ class AnswerChallenge(Order):
         if self.accept and self.weapon:
             text += f" with the {self.weapon}"
         return text
+
+
+@dataclass
+class TradeOrders(Part):
+    """e. Practice: "subtract five from his Expertise to add one to his Strength", N times this month."""
+
+    module: ClassVar[str] = "duel"
+    when: ClassVar[str] = MONTHLY
+    trade_expertise_for_strength: int = 0
+
+    def describe(self) -> list[str]:
+        n = self.trade_expertise_for_strength
+        return [f"trade {5 * n} Expertise for {n} Strength (irreversible)"] if n else []
+
+
+@dataclass
+class DuelStanding(Part):
+    """e. Duelling: how he answers a challenge and fights, standing until changed.
+
+    ``None`` means "not given": the rules' default applies.
+    """
+
+    module: ClassVar[str] = "duel"
+    when: ClassVar[str] = STANDING
+    if_challenged: str | None = None  # "accept" | "refuse"
+    duel_weapon: str | None = None
+    duel_sequence: str | None = None  # as the rules write it: "X L X CL K X X X X S P JB"
+    duel_conditions: tuple[str, ...] = ()  # written conditions for optional routines / surrender
+
+    def describe(self) -> list[str]:
+        lines = []
+        if self.if_challenged:
+            lines.append(f"If challenged: {self.if_challenged}"
+                         + (f" with the {self.duel_weapon}" if self.duel_weapon else ""))
+        elif self.duel_weapon:
+            lines.append(f"Duel weapon: {self.duel_weapon}")
+        if self.duel_sequence:
+            lines.append(f"Duel sequence: {self.duel_sequence}")
+        lines += [f"Duel conditions: {c}" for c in self.duel_conditions]
+        return lines

@@ -60,7 +60,7 @@ from .codes import (
 from ...calendar import MONTH_START
 from ...codes import EV_ORDER_REFUSED
 from ...dice import Dice
-from .orders import AnswerChallenge, Challenge
+from .orders import AnswerChallenge, Challenge, DuelStanding, TradeOrders
 from ...orders import Order
 from ...records import DEAD, Character
 from .tables import (
@@ -1334,7 +1334,7 @@ def _will_fight(turn: Turn, ch: Character, challenger: str | None = None) -> tup
     ans = answers.get((challenger or "").lower()) or answers.get("")
     if challenger is not None and ans is not None:
         return ans.accept, "his answer to the challenge", ans.weapon
-    standing = turn.standing_orders(ch.name)
+    standing = turn.standing_orders(ch.name).of(DuelStanding)
     if standing.if_challenged == "accept":
         return True, "his standing orders", None
     if standing.if_challenged == "refuse":
@@ -1345,7 +1345,7 @@ def _will_fight(turn: Turn, ch: Character, challenger: str | None = None) -> tup
 
 
 def _weapon(turn: Turn, ch: Character, given: str | None) -> str:
-    weapon = normalise_weapon(given or turn.standing_orders(ch.name).duel_weapon)
+    weapon = normalise_weapon(given or turn.standing_orders(ch.name).of(DuelStanding).duel_weapon)
     return weapon if weapon in WEAPONS else "rapier"
 
 
@@ -1453,7 +1453,8 @@ def _duel(turn: Turn, week: int, a: Character, b: Character, weapons: tuple[str,
     wounded_at_start = [wounded(a), wounded(b)]
     duellists = [
         Duellist(ch.name, w, ch.strength, ch.expertise_with(w), ch.endurance, ch.max_endurance,
-                 turn.standing_orders(ch.name).duel_sequence, tuple(turn.standing_orders(ch.name).duel_conditions))
+                 turn.standing_orders(ch.name).of(DuelStanding).duel_sequence,
+                 tuple(turn.standing_orders(ch.name).of(DuelStanding).duel_conditions))
         for ch, w in zip(sides, weapons)
     ]
     setting = turn.settings.illegal_sequence
@@ -1566,8 +1567,9 @@ def trade_expertise(turn: Turn, ch: Character, times: int, week: int) -> int:
 
 def trade_step(turn: Turn, ch: Character) -> None:
     sheet = turn.sheet(ch.name)
-    if sheet and sheet.monthly.trade_expertise_for_strength:
-        trade_expertise(turn, ch, sheet.monthly.trade_expertise_for_strength, MONTH_START)
+    times = sheet.monthly.of(TradeOrders).trade_expertise_for_strength if sheet else 0
+    if times:
+        trade_expertise(turn, ch, times, MONTH_START)
 
 
 def answers_step(turn: Turn, ch: Character) -> None:

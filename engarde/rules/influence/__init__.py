@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
 from .orders import UseInfluence
-from . import codes, rules
+from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="influence",
     title="f. Influence: favours, pledges, Influence Tables A to C",
     codes=codes,
+    verbs=grammar.VERBS,
     orders=(UseInfluence,),
     actions={UseInfluence: Action(rules.pledge_week)},
     steps=(

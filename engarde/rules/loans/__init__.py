@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
-from .orders import Borrow, Repay
-from . import codes, rules
+from .orders import Borrow, LoanOrders, Repay
+from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="loans",
     title="d. Loans: between characters and from moneylenders; calling in; disgrace",
     codes=codes,
+    verbs=grammar.VERBS,
+    lines=(grammar.LoanLines,),
+    parts=(LoanOrders,),
     orders=(Borrow, Repay),
     actions={Borrow: Action(rules.borrow), Repay: Action(rules.repay)},
     steps=(

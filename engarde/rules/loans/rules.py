@@ -14,7 +14,7 @@ borrows up to his capacity and is promoted a level, he may, if he desires,
 borrow more up to his new limit."
 
 A loan between characters needs both: the lender's monthly order ``Lend 100
-crowns to D'Artagnan`` (``MonthlyOrders.lend``; it costs him no week) offers up to
+crowns to D'Artagnan`` (``LoanOrders.lend``; it costs him no week) offers up to
 that much for the month (``offer``), and the borrower's week ``Borrow 100 crowns
 from Porthos`` takes what he asks, up to what is still offered him (``borrow``); a
 Borrow with no offer is refused.  What is not taken lapses at month end
@@ -58,8 +58,7 @@ from .codes import (
     EV_LOAN_REPAID,
     EV_LOAN_TAKEN,
 )
-from .orders import Borrow, Repay
-from ...orders import Lend
+from .orders import Borrow, Lend, LoanOrders, Repay
 from ...records import Character
 from .tables import (
     DISGRACED,
@@ -379,14 +378,16 @@ def lift_disgrace(turn: Turn, ch: Character, week: int) -> None:
 
 def call_step(turn: Turn, ch: Character) -> None:
     sheet = turn.sheet(ch.name)
-    if sheet and sheet.monthly.call_loans:
-        call(turn, ch, sheet.monthly.call_loans)
+    called = sheet.monthly.of(LoanOrders).call_loans if sheet else ()
+    if called:
+        call(turn, ch, called)
 
 
 def offer_step(turn: Turn, ch: Character) -> None:
     sheet = turn.sheet(ch.name)
-    if sheet and sheet.monthly.lend:
-        offer(turn, ch, sheet.monthly.lend)  # his consent, for borrowers to take this month
+    offers = sheet.monthly.of(LoanOrders).lend if sheet else ()
+    if offers:
+        offer(turn, ch, offers)  # his consent, for borrowers to take this month
 
 
 def month_end_step(turn: Turn, ch: Character) -> None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from ...modules import MONTH_END, MONTH_START, Action, RuleModule, Step
-from .orders import Petition, Volunteer
-from . import codes, rules
+from .orders import CampaignStanding, Petition, Volunteer
+from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="military",
     title="h. Campaign and Volunteers, i. Campaign Outcome",
     codes=codes,
+    verbs=grammar.VERBS,
+    lines=(grammar.CampaignLines,),
+    parts=(CampaignStanding,),
     requires=("regiments", "influence", "titles"),
     orders=(Volunteer, Petition),
     actions={Volunteer: Action(rules.volunteer), Petition: Action(rules.petition)},

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...orders import Order
+from ...orders import STANDING, Order, Part
 
 
 @dataclass(frozen=True)
@@ -38,3 +38,19 @@ class Petition(Order):
 
     def describe(self) -> str:
         return f"Petition for the {self.regiment} to replace the {self.replacing}"
+
+
+@dataclass
+class CampaignStanding(Part):
+    """h./i. Poltroonery (< 0) or reckless bravery (> 0), standing until changed."""
+
+    module: ClassVar[str] = "military"
+    when: ClassVar[str] = STANDING
+    campaign_modifier: int | None = None
+
+    def describe(self) -> list[str]:
+        m = self.campaign_modifier
+        if m is None:
+            return []
+        return ["Campaign: none" if m == 0 else
+                f"Campaign: reckless bravery +{m}" if m > 0 else f"Campaign: poltroonery {m}"]

@@ -592,6 +592,7 @@ from .codes import (
     EV_VOLUNTEERED,
 )
 from ...records import DEAD, Character  # noqa: E402
+from .orders import CampaignStanding
 from .tables import (
     ALWAYS_ON_CAMPAIGN,
     BREVET_MONTHS,
@@ -1402,7 +1403,7 @@ def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResul
     mods = outcome_modifiers(command=command, regiment=reg, rank=rank, own_result=own, superior_result=superior,
                              battalion=role == "battalion")
     needed = outcome_needed(mission, serving_res.result, mods)
-    m = turn.standing_orders(ch.name).campaign_modifier or 0
+    m = turn.standing_orders(ch.name).of(CampaignStanding).campaign_modifier or 0
     out = roll_personal_outcome(turn.dice, ch.name, needed, m)
     w = MONTH_END
     turn.event(EV_PERSONAL_OUTCOME, w, ch.name, public=False, mission=mission, result=serving_res.result,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...orders import Order
+from ...orders import STANDING, Order, Part
 
 
 @dataclass(frozen=True)
@@ -29,3 +29,15 @@ class VisitMistress(Order):
 
     def describe(self) -> str:
         return "Visit his mistress"
+
+
+@dataclass
+class SuitorStanding(Part):
+    """d. Mistresses: what he does when a rival suitor meets him at her door."""
+
+    module: ClassVar[str] = "mistresses"
+    when: ClassVar[str] = STANDING
+    rival_suitor: str | None = None  # "withdraw" | "fight"
+
+    def describe(self) -> list[str]:
+        return [f"Rival suitor: {self.rival_suitor}"] if self.rival_suitor else []

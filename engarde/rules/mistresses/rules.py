@@ -70,7 +70,7 @@ from .codes import (
     EV_THROWN_OUT,
 )
 from ...dice import Dice
-from .orders import Court, VisitMistress
+from .orders import Court, SuitorStanding, VisitMistress
 from ...records import Character
 from .tables import (
     ANOTHERS_MISTRESS_MODIFIER,
@@ -271,7 +271,7 @@ def settle_rivals(turn: Turn, m: Mistress, suitors: list[Suitor], week: int) -> 
     if len(suitors) < 2:
         return suitors
     chars = turn.characters
-    stay = [s for s in suitors if turn.standing_orders(s.name).rival_suitor != WITHDRAW]
+    stay = [s for s in suitors if turn.standing_orders(s.name).of(SuitorStanding).rival_suitor != WITHDRAW]
     gone = [s for s in suitors if s not in stay]
     for s in gone:
         favoured = [x for x in (stay or suitors) if x is not s]

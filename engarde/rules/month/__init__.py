@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from ...modules import LIVING, MONTH_START, WEEK, Action, RuleModule, Step
 from ...orders import Rest
-from . import rules
+from . import grammar, rules
 
 MODULE = RuleModule(
     name="month",
     title="The month: rest, no orders, the week's actions",
+    verbs=grammar.VERBS,
     orders=(Rest,),
     actions={Rest: Action(rules.rest)},
     steps=(

@@ -8,7 +8,7 @@ action.  Which module carries out an order is the registry's business
 from __future__ import annotations
 
 from ...calendar import MONTH_START
-from ...codes import E_NOT_YET, EV_NO_ORDERS, EV_ORDER_REFUSED, EV_REST
+from ...codes import E_MODULE_OFF, EV_NO_ORDERS, EV_ORDER_REFUSED, EV_REST
 from ...orders import Order, Rest
 from ...records import Character, ErrorRecord
 from ...turn import Turn
@@ -48,14 +48,17 @@ def act(turn: Turn, ch: Character, order: Order, week: int) -> None:
         return
     # An order of a module this campaign does not use (a house rule switched off
     # since the sheet was read): the week is wasted, and the GM and player are told.
+    module = registry.order_module.get(type(order), "an unknown")
     sheet = turn.sheet(ch.name)
     source = sheet.source if sheet else ch.name
     line = sheet.lines.get(week, 0) if sheet else 0
     turn.errors.append(ErrorRecord(
-        source, line, E_NOT_YET,
-        f"{ch.name}, week {week}: {order.kind!r} orders cannot be resolved yet; he rests",
+        source, line, E_MODULE_OFF,
+        f"{ch.name}, week {week}: {order.describe()!r} is an order of the {module} house rule, "
+        "which this campaign does not use; he rests",
     ))
-    turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.kind, reason="not yet supported")
+    turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),
+               reason=f"the {module} house rule is not in use")
 
 
 def rest(turn: Turn, ch: Character, order: Rest, week: int) -> None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from ...modules import Action, RuleModule
 from .orders import Practise
-from . import codes, rules
+from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="practice",
     title="e. Practice: weeks with a weapon, +1 Expertise for every four",
     codes=codes,
+    verbs=grammar.VERBS,
     requires=("duel",),
     orders=(Practise,),
     actions={Practise: Action(rules.practise)},

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from .orders import Letters
 from ...modules import RuleModule
-from . import codes
+from . import codes, grammar
 
 MODULE = RuleModule(
     name="press",
     title="Letters to the gazette",
     codes=codes,
-    orders=(),
+    lines=(grammar.LetterLines,),
+    parts=(Letters,),
 )

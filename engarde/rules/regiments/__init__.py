@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
 from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
-from . import codes, rules
+from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="regiments",
     title="g. MA and Regiments: application, ranks, horses, duty, officers, vacancies",
     codes=codes,
+    verbs=grammar.VERBS,
+    lines=(grammar.RegimentLines,),
     requires=("clubs", "influence", "loans"),
     orders=(ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission),
     actions={

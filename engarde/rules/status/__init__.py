@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from .orders import SupportOrders
 from ...modules import HOME, LIVING, MONTH_END, MONTH_START, RuleModule, Step
-from . import codes, rules
+from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="status",
     title="b. Time Sequence and Social Status: allowance, support, conspicuous consumption, the social level",
     codes=codes,
-    orders=(),
+    verbs=grammar.VERBS,
+    lines=(grammar.SupportLines,),
+    parts=(SupportOrders,),
     steps=(
         Step("begin_month", MONTH_START, rules.begin_month, each=LIVING, group="orders"),
         Step("allowance_at_start", MONTH_START, rules.allowance_at_start, each=LIVING, group="orders"),

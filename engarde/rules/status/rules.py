@@ -33,6 +33,7 @@ from .codes import (
 )
 from ...codes import EV_CANNOT_AFFORD
 from ...records import Character
+from .orders import SupportOrders
 from .tables import (
     CONSPICUOUS_MULTIPLIER,
     CONSPICUOUS_STATUS,
@@ -184,4 +185,4 @@ def allowance_at_end(turn: Turn, ch: Character) -> None:
 def support_step(turn: Turn, ch: Character) -> None:
     """Support, with the conspicuous consumption his sheet orders."""
     sheet = turn.sheet(ch.name)
-    pay_support(turn, ch, bool(sheet and sheet.monthly.conspicuous_consumption))
+    pay_support(turn, ch, bool(sheet and sheet.monthly.of(SupportOrders).conspicuous_consumption))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from .rules.regiments import tables
+from . import tables
 
 # Regimental Table A, highest social standing first ("the Royal Foot Guards
 # being the highest, and the Frontier Regiments the lowest").  One list: the

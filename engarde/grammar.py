@@ -1,0 +1,287 @@
+"""The grammar kit: what every module's grammar is written with.
+
+A module reads its weekly orders with ``Verb``s (a pattern over the cleaned
+week's action and a builder that makes the order, an error, or declines) and
+its monthly and standing lines with a ``LineReader`` (patterns over whole
+lines, and ``Block``s for what runs over several lines, such as a letter).  The
+sheet loop (``engarde.parse``) calls them in the registry's order; this module
+holds what they share: cleaning a line, quoting the player back to himself,
+errors not yet placed in a file, "did you mean", numbers as players write them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar
+
+from . import codes
+from .orders import Order, OrderSheet, P
+from .records import ErrorRecord
+
+I = re.IGNORECASE
+
+# -- text clean-up ----------------------------------------------------------------
+
+# Mail clients "smarten" quotes and insert odd spaces; the grammar only wants
+# straight apostrophes and plain spaces.
+_TRANSLATE = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u00b4": "'", "\u2032": "'", "`": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"', "\u3003": '"',
+    "\u00a0": " ", "\u2007": " ", "\u202f": " ", "\t": " ",
+    "\u200b": None, "\u200e": None, "\u200f": None, "\ufeff": None,
+})
+# A list bullet at the start of a line ("- Week 1: ...", "* Join: ...").  It
+# needs a space after it so that a lone "-" (rest) is not taken for a bullet.
+_BULLET = re.compile(r"[-*+\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]+\s+")
+TRAILING_CHARS = " .!;,:"  # after clean_line the only space left is " "
+_POLITE = re.compile(
+    r"(?:i\s+will|i\s+shall|i'll|i\s+want\s+to|i'd\s+like\s+to|he\s+will|he\s+shall|he'll|"
+    r"will|shall|please|then|and\s+then)\s+", I)
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` as an editor numbers them (any newline convention)."""
+    return re.split(r"\r\n|\r|\n", text)
+
+
+def clean_line(raw: str) -> str:
+    """One line, with smart quotes, markdown emphasis, bullets and extra spaces removed."""
+    s = raw.translate(_TRANSLATE).replace("**", "").replace("__", "")
+    s = " ".join(s.split())
+    while m := _BULLET.match(s):
+        s = s[m.end():]
+    return s
+
+
+def clean_action(text: str) -> str:
+    """A week's action without closing punctuation or "I shall ... please"."""
+    # str methods, not regexes: a run of ", , , ," must not cost quadratic time
+    s = clean_line(text).rstrip(TRAILING_CHARS)
+    if s.lower().endswith(" please") or s.lower().endswith(",please"):
+        s = s[: -len("please")].rstrip(TRAILING_CHARS)
+    while m := _POLITE.match(s):
+        s = s[m.end():]
+    return s
+
+
+def clean_value(value: str) -> str:
+    return value.rstrip(TRAILING_CHARS).strip(" \"'<>[]")
+
+
+LEADING_ARTICLE = re.compile(r"^(?:(?:the|a|an|to)\s+)+", I)
+
+
+def quote(text: str, limit: int = 60) -> str:
+    """A player's words quoted back to him, shortened if long."""
+    text = text if len(text) <= limit else text[: limit - 3].rstrip() + "..."
+    return f"'{text}'"
+
+
+def problem(code: str, message: str, suggestion: str | None = None) -> ErrorRecord:
+    """An error not yet placed in a file; ``parse_sheet`` fills in source and line."""
+    return ErrorRecord(source="", line=0, code=code, message=message, suggestion=suggestion)
+
+
+def bad_order(message: str, suggestion: str | None = None) -> ErrorRecord:
+    return problem(codes.E_BAD_ORDER, message, suggestion)
+
+
+def did_you_mean(word: str, choices: dict[str, str], cutoff: float = 0.6) -> str | None:
+    """The canonical choice whose spelling is closest to ``word``, if any is close."""
+    close = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=cutoff)
+    return choices[close[0]] if close else None
+
+
+# An order for the month written on a week's line: where it belongs.
+MONTHLY_HINT = "it is an order for the whole month, not a week's action"
+
+# -- numbers and names as players write them ------------------------------------------
+
+NUMBER_WORD_VALUES = {
+    "a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20,
+    "once": 1, "twice": 2, "thrice": 3, "double": 1, "triple": 2,
+}
+N = r"(?:\d{1,4}|a|an|one|single|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)"
+
+
+def number(word: str) -> int:
+    word = word.lower()
+    return int(word) if word.isdigit() else NUMBER_WORD_VALUES[word]
+
+
+# What joins a clause to the place.  The conjunctions are bounded: an
+# unbounded run would make a line of "and and and ..." take quadratic time.
+SEP = r"(?:[,;]\s*|\s+)(?:(?:and|but|then)\s+){0,2}"
+_NAME_SPLIT = re.compile(r"\s*,\s*|\s+and\s+|\s*&\s*", I)
+_NAME_TAIL = re.compile(r"\s+(?:as\s+(?:his|my|a|the|our)\s+guests?|along)$", I)
+
+
+def take(pattern: re.Pattern[str], text: str) -> tuple[list[re.Match[str]], str]:
+    """All matches of ``pattern`` in ``text``, and the text without them."""
+    found = list(pattern.finditer(text))
+    return found, pattern.sub(" ", text)
+
+
+def names_in(text: str) -> tuple[str, ...]:
+    """"Athos, Porthos and Aramis" -> the three names."""
+    names = []
+    for part in _NAME_SPLIT.split(_NAME_TAIL.sub("", text.strip(" ,;"))):
+        name = " ".join(part.strip(" ,;.\"'").split())
+        if name:
+            names.append(name)
+    return tuple(names)
+
+
+# -- weekly verbs ---------------------------------------------------------------------
+
+
+@dataclass
+class Reading:
+    """What a verb's builder works with while it reads one week's action: the notes it
+    leaves for the player ("no weapon given: the rapier") and the campaign's tables."""
+
+    tables: Any = None
+    notes: list[str] = field(default_factory=list)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+
+    def fork(self) -> "Reading":
+        """A reading of the same week whose notes count only if its verb accepts the words."""
+        return Reading(self.tables)
+
+
+@dataclass(frozen=True)
+class Ditto:
+    """'ditto' / 'same as week 2': resolved by the sheet, which knows earlier weeks."""
+
+    week: int | None = None  # None: the nearest earlier week with an order
+
+
+# What a verb's builder returns: an order, an error, a ditto for the sheet to
+# resolve, or None for "not mine after all, try the next verb".
+Built = Order | ErrorRecord | Ditto | None
+Builder = Callable[[re.Match[str], Reading], Built]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One kind of weekly order: how it is written and what it becomes.
+
+    ``pattern`` must match the whole cleaned action (case-insensitive).  The
+    builder may leave notes for the player on its ``Reading``.  ``spellings`` are
+    offered as "did you mean ...?" for unknown verbs.  Verbs are tried in the
+    registry's order (``engarde.rules.VERBS`` for the core's); a house module's
+    verb says where it goes with ``before`` or ``after`` a named verb.
+    """
+
+    name: str
+    pattern: re.Pattern[str]
+    build: Builder
+    spellings: tuple[str, ...] = ()
+    before: str | None = None
+    after: str | None = None
+    # A fallback verb is tried last, after the verbs of modules the campaign does not use
+    # (a bare place, "Hunter's and carouse", must not shadow a house rule's order).
+    fallback: bool = False
+
+
+def verb(name: str, pattern: str, build: Builder, spellings: tuple[str, ...] = (), *,
+         before: str | None = None, after: str | None = None, fallback: bool = False) -> Verb:
+    return Verb(name, re.compile(pattern, I), build, spellings, before, after, fallback)
+
+
+# -- monthly and standing lines, and blocks ----------------------------------------------
+
+
+class SheetContext:
+    """What a module's ``LineReader`` sees of the sheet being read."""
+
+    def __init__(self, sheet: OrderSheet, tables: Any = None) -> None:
+        self.sheet = sheet
+        self.tables = tables
+
+    def error(self, line: int, code: str, message: str, suggestion: str | None = None) -> None:
+        self.sheet.errors.append(ErrorRecord(self.sheet.source, line, code, message, suggestion))
+
+    def note(self, text: str) -> None:
+        self.sheet.notes.append(text)
+
+    def monthly(self, cls: type[P]) -> P:
+        """The module's orders for the month on this sheet, to fill in."""
+        return self.sheet.monthly.edit(cls)
+
+    def standing(self, cls: type[P]) -> P:
+        """The module's standing orders given on this sheet, to fill in."""
+        return self.sheet.standing.edit(cls)
+
+
+class Block:
+    """Lines read as one whole after the line that opened them (a letter to the gazette,
+    a written plan), raw as the player wrote them, until the block says it is done."""
+
+    def line(self, number: int, line: str, raw: str) -> bool:
+        """Read one line (``line`` cleaned, ``raw`` as written); False: the block ended with it."""
+        raise NotImplementedError
+
+    def unended(self) -> None:
+        """The sheet ended inside the block."""
+
+
+@dataclass(frozen=True)
+class Unclaimed:
+    """What a reader answers for a line its pattern matched but that it cannot read: the
+    line goes on to the next module's reader, and if none takes it, ``error`` (if any)
+    is reported on it ("Join: the Gascon Regiment" is no club, but the regiments know it)."""
+
+    error: ErrorRecord | None = None
+
+
+class LineReader:
+    """One module's monthly and standing lines on one sheet (one instance per sheet).
+
+    ``LINES``: (pattern, method name), tried in order against each line that is
+    neither a header nor a week; the method takes ``(number, match)`` and may
+    return a ``Block`` that reads the lines after it, or ``Unclaimed`` to pass the
+    line on.  ``finish`` runs once the
+    whole sheet has been read (checks that need all of it, such as a duel
+    sequence against the weapon named on another line).
+    """
+
+    LINES: ClassVar[tuple[tuple[re.Pattern[str], str], ...]] = ()
+
+    def __init__(self, sheet: SheetContext) -> None:
+        self.sheet = sheet
+
+    def read(self, number: int, line: str) -> tuple[bool, Block | Unclaimed | None]:
+        """(True, what the method returned) when one of its patterns matches; (False, None) otherwise."""
+        for pattern, method in self.LINES:
+            m = pattern.fullmatch(line)
+            if m is not None:
+                return True, getattr(self, method)(number, m)
+        return False, None
+
+    def finish(self) -> None:
+        pass
+
+
+def monthly_in_week(what: str, hint: str, aside: str = "") -> ErrorRecord:
+    """An order for the month written on a week's line."""
+    return problem(codes.E_UNKNOWN_VERB, f"{what}: {MONTHLY_HINT}" + (f" ({aside})" if aside else ""), hint)
+
+
+def standing_in_week(m: re.Match[str], r: Reading) -> Built:
+    """A standing order written on a week's line (a builder several modules' verbs share)."""
+    return problem(codes.E_UNKNOWN_VERB, f"{quote(m.group(0))}: a standing order, not a week's action",
+                   "write it on a line of its own, e.g. 'If challenged: accept with sabre'")
+
+
+__all__ = [
+    "Block", "Built", "Builder", "Ditto", "I", "LEADING_ARTICLE", "LineReader", "MONTHLY_HINT", "N", "Unclaimed",
+    "NUMBER_WORD_VALUES", "Reading", "SEP", "SheetContext", "TRAILING_CHARS", "Verb", "bad_order", "clean_action",
+    "clean_line", "clean_value", "did_you_mean", "monthly_in_week", "names_in", "number", "problem", "quote",
+    "split_lines", "standing_in_week", "take", "verb",
+]

@@ -1,0 +1,326 @@
+"""e. Duelling in the order language: challenges and their answers, and the standing
+orders a duel is fought from ("If challenged: accept with sabre", "Duel sequence: X L X
+CL K X X X X S P JB", "Duel conditions: riposte"), checked by the duel rules as the
+sheet is read; and the trade of Expertise for Strength, a monthly order.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ... import codes
+from ...grammar import (
+    I,
+    NUMBER_WORD_VALUES,
+    Built,
+    LineReader,
+    Reading,
+    SheetContext,
+    bad_order,
+    did_you_mean,
+    number,
+    quote,
+    standing_in_week,
+    verb,
+)
+from . import rules
+from .codes import E_BAD_CONDITION, E_BAD_SEQUENCE
+from .orders import AnswerChallenge, Challenge, DuelStanding, TradeOrders
+from .tables import WEAPONS
+
+# Each weapon of Duelling Table C with its plain variants (plural, US spelling,
+# the ways people write "two-handed").  Nothing looser: "sword" is ambiguous.
+WEAPON_SPELLINGS: dict[str, str] = {}
+for _w in WEAPONS:
+    WEAPON_SPELLINGS[_w] = _w
+    WEAPON_SPELLINGS[_w + ("es" if _w.endswith("s") else "s")] = _w
+WEAPON_SPELLINGS.update({
+    "saber": "sabre", "sabers": "sabre",
+    "two-handed swords": "two-handed sword", "two handed sword": "two-handed sword",
+    "two handed swords": "two-handed sword", "2-handed sword": "two-handed sword",
+    "2 handed sword": "two-handed sword", "2-handed swords": "two-handed sword",
+    "twohanded sword": "two-handed sword", "two-handed": "two-handed sword",
+    "two handed": "two-handed sword", "2-handed": "two-handed sword",
+    "two-hander": "two-handed sword", "two hander": "two-handed sword",
+    "2-hander": "two-handed sword",
+})
+WEAPON_AT_START = re.compile(
+    r"(?P<weapon>" + "|".join(re.escape(s) for s in sorted(WEAPON_SPELLINGS, key=len, reverse=True))
+    + r")\b(?P<tail>.*)", I)
+ARTICLES = re.compile(r"^(?:(?:with|using|at|on|in|the|a|an|my|his|some)\s+)*", I)
+DEFAULT_WEAPON = "rapier"
+
+
+# -- duels -----------------------------------------------------------------------------
+
+_CHALLENGE = (
+    r"(?:challeng(?:e|es|ing)|call(?:s|ing)?\s+out|demand(?:s|ing)?\s+satisfaction\s+(?:from|of)|"
+    r"(?:fight|fights|fighting)(?:\s+a\s+duel)?(?:\s+with)?|duel(?:s|ling)?(?:\s+with)?|"
+    r"issue(?:s)?\s+a\s+challenge\s+to|cross(?:es)?\s+swords\s+with)(?:\s+(?P<rest>.+))?"
+)
+_WEAPON_WORDS = "|".join(re.escape(s) for s in sorted(WEAPON_SPELLINGS, key=len, reverse=True))
+_WEAPON_CLAUSE = re.compile(
+    r"(?:[,;(]\s*(?:(?:with|using|weapons?\s*:?)\s+)?(?:the\s+|a\s+|an\s+|my\s+)?"
+    r"|\s+(?:with|using|at|by|weapons?\s*:|choosing)\s+(?:the\s+|a\s+|an\s+|my\s+)?)"
+    rf"(?P<weapon>{_WEAPON_WORDS})\b\s*\)?", I)
+_CAUSE_CLAUSE = re.compile(
+    r"(?:[,;(]\s*|\s+)(?:cause\s*[:=-]?|for|over|because(?:\s+of)?|about|on\s+account\s+of|as\s+cause)\s+"
+    r"(?P<cause>[^,;()]+)", I)
+
+
+def weapon_in(text: str) -> tuple[str | None, str]:
+    """The weapon a clause names ("with sabres", "(rapier)"), and the text without it."""
+    found = None
+    for wm in _WEAPON_CLAUSE.finditer(text):
+        found = wm
+    if found is None:
+        return None, text
+    return WEAPON_SPELLINGS[found.group("weapon").lower()], text[:found.start()] + " " + text[found.end():]
+
+
+def _build_challenge(m: re.Match[str], r: Reading) -> Built:
+    """e. Duelling: a challenge names whom, the cause and the weapon."""
+    rest = " " + (m.group("rest") or "").strip(" ,;.") + " "
+    weapon, rest = weapon_in(rest)
+    cause = ""
+    if cm := _CAUSE_CLAUSE.search(rest):
+        cause = cm.group("cause").strip(" ,;.")
+        rest = rest[:cm.start()] + " " + rest[cm.end():]
+    rest = re.sub(r"\bto\s+(?:a\s+)?duel\b|\bat\s+dawn\b|\bin\s+the\s+morning\b", " ", rest, flags=I)
+    opponent = " ".join(rest.replace("(", " ").replace(")", " ").split()).strip(" ,;.")
+    if not opponent:
+        return bad_order("challenge whom?", "write e.g. 'Challenge Athos for insulting my regiment with the sabre'")
+    if not cause:
+        r.note("no cause given: the other players will judge whether there was cause "
+                     "(a challenge with insufficient cause costs 2 status points)")
+    if weapon is None:
+        r.note(f"no weapon named: the {DEFAULT_WEAPON}")
+        weapon = DEFAULT_WEAPON
+    return Challenge(opponent, cause, weapon)
+
+
+_ANSWER = (
+    r"(?P<verb>accept(?:s|ing)?|refus(?:e|es|ing)|declin(?:e|es|ing)|reject(?:s|ing)?|answer(?:s|ing)?)\s+"
+    r"(?P<rest>.*\bchalleng\w*.*)"
+)
+
+
+def _build_answer(m: re.Match[str], r: Reading) -> Built:
+    accept = m.group("verb").lower().startswith(("accept", "answer"))
+    rest = " " + m.group("rest") + " "
+    weapon, rest = weapon_in(rest)
+    rest = re.sub(r"\b(?:the|a|an|any|all|every)\s+challeng\w*|\bchalleng\w*", " ", rest, flags=I)
+    rest = re.sub(r"^\s*(?:of|from|by)\s+|\s+(?:of|from|by)\s+", " ", rest, flags=I)
+    who = " ".join(rest.split()).strip(" ,;.")
+    who = re.sub(r"(?:'s|s')$", "", who).strip()
+    if re.fullmatch(r"(?:all|any|every|anyone|everyone)?", who, I):
+        who = ""
+    if not accept and weapon:
+        r.note("a weapon is not needed to refuse a challenge")
+        weapon = None
+    if not accept:
+        r.note("refusing a challenge that has cause costs status points equal to half his Social Level")
+    return AnswerChallenge(who, accept, weapon)
+
+# -- standing orders, kept from month to month (DuelStanding) ------------------------
+_IF_CHALLENGED = re.compile(r"if\s+(?:i\s+am\s+|i'm\s+|he\s+is\s+)?challenged\s*[:,=-]?\s*(?P<rest>.*)", I)
+_SEQUENCE_IN = re.compile(r"(?:^|[,;]\s*|\s+)(?:(?:and|with)\s+)?(?:the\s+)?(?:duel\s+)?sequence\s*[:=-]?\s*(?P<seq>.*)$", I)
+_DUEL_SEQUENCE = re.compile(
+    r"(?:(?:my|his|standing|the)\s+)?(?:duel(?:ling)?\s+|fencing\s+)?sequence\s*(?:[:=-]\s*|\s+)(?P<seq>.+)", I)
+_DUEL_WEAPON = re.compile(r"(?:(?:my|his)\s+)?duel(?:ling)?\s+weapon\s*(?:[:=-]\s*|\s+)(?P<weapon>.+)", I)
+_DUEL_CONDITIONS = re.compile(r"(?:duel(?:ling)?\s+)?conditions?\s*[:=-]\s*(?P<cond>.+)", I)
+# e. Practice: "a character may subtract five from his Expertise to add one to his Strength".
+_TRADE = re.compile(
+    r"(?:trade|convert|exchange|swap)\s+(?:(?P<e>\d{1,3})\s+)?(?:points?\s+(?:of\s+)?)?expertise\s+(?:points?\s+)?"
+    r"(?:for|into|to)\s+(?:(?P<s>\d{1,2})\s+)?(?:points?\s+(?:of\s+)?)?strength"
+    r"(?:\s*[,x]?\s*(?P<times>\d{1,2}|once|twice|thrice)(?:\s+times)?)?[.!]*", I)
+
+# Duelling Table A's actions as the rules write them.
+_SEQUENCE_ACTIONS = {a.upper(): a for a in (
+    "X", "L", "S", "C", "K", "JB", "CL", "R", "T", "P", "B", "Sur", "OP1", "OP2", "OB1", "OB2")}
+
+
+_SEQUENCE_SEPARATORS = re.compile(r"[,;/|\u2013\u2014-]+")
+_SEQUENCE_TOKEN = re.compile(r"\(|\)|[^\s()]+")
+
+
+def normalise_sequence(text: str) -> str:
+    """A duel sequence as the rules write it: "x-l-x, cl k" becomes "X L X CL K".
+
+    Brackets stay where the player put them: "jb (x t)" becomes "JB (X T)", a
+    reminder of how an unfinished routine goes on.  Whether the sequence is
+    legal is for ``check_duel_sequence`` (the duel rules), which reads the
+    player's own text.
+    """
+    out: list[str] = []
+    opening = ""
+    for raw in _SEQUENCE_TOKEN.findall(_SEQUENCE_SEPARATORS.sub(" ", text.strip().strip("."))):
+        if raw == "(":
+            opening += "("
+        elif raw == ")":
+            if out and not opening:
+                out[-1] += ")"
+            else:
+                out.append(opening + ")")
+                opening = ""
+        else:
+            out.append(opening + _SEQUENCE_ACTIONS.get(raw.upper(), raw))
+            opening = ""
+    if opening:
+        out.append(opening)
+    return " ".join(out)
+
+
+def check_duel_sequence(text: str, weapon: str = DEFAULT_WEAPON) -> list[str]:
+    """Problems Duelling Table A finds in a sequence ([] when legal), as the duel rules say them."""
+    try:
+        return [str(p) for p in rules.check_sequence(text, weapon)]
+    except Exception as exc:  # noqa: BLE001 - a sheet must never crash the intake
+        return [f"the sequence could not be checked ({type(exc).__name__}: {exc})"]
+
+
+def check_duel_conditions(text: str) -> list[str]:
+    """Problems the duel rules find in one written duel condition ([] when understood)."""
+    try:
+        return [str(p) for p in rules.check_conditions([text])]
+    except Exception as exc:  # noqa: BLE001 - a sheet must never crash the intake
+        return [f"the condition could not be checked ({type(exc).__name__}: {exc})"]
+
+
+VERBS = (
+    verb("answer challenge", _ANSWER, _build_answer, ("accept", "refuse", "decline")),
+    verb("challenge", _CHALLENGE, _build_challenge, ("challenge", "duel", "fight")),
+    # standing and monthly orders of the duel written on a week's line
+    verb("duel order in a week",
+         r"(?:if\s+(?:i\s+am\s+|he\s+is\s+)?challenged|duel\s+sequence|trade\s+\w+\s+expertise)\b.*",
+         standing_in_week),
+)
+
+
+class DuelLines(LineReader):
+    """The duel's standing orders, and the trade; the sequence and conditions are checked
+    by the duel rules once the whole sheet is read (the weapon may come after them)."""
+
+    LINES = (
+        (_IF_CHALLENGED, "if_challenged"),
+        (_DUEL_SEQUENCE, "sequence"),
+        (_DUEL_WEAPON, "weapon_line"),
+        (_DUEL_CONDITIONS, "conditions"),
+        (_TRADE, "trade"),
+    )
+
+    def __init__(self, sheet: SheetContext) -> None:
+        super().__init__(sheet)
+        self.sequence_line: int | None = None
+        self.sequence_text = ""  # the sequence as the player wrote it, for the duel rules to check
+        self.condition_lines: list[tuple[int, str]] = []  # each written duel condition and its line
+
+    @property
+    def standing(self) -> DuelStanding:
+        return self.sheet.standing(DuelStanding)
+
+    def if_challenged(self, number: int, m: re.Match[str]) -> None:
+        standing = self.standing
+        rest = " " + m.group("rest") + " "
+        if sm := _SEQUENCE_IN.search(rest):
+            self.read_sequence(number, sm.group("seq"))
+            rest = rest[:sm.start()]
+        weapon, rest = weapon_in(rest)
+        if weapon:
+            standing.duel_weapon = weapon
+        answer = " ".join(rest.split()).strip(" ,;.").lower()
+        if re.fullmatch(r"(?:i\s+|he\s+)?(?:will\s+)?(?:accept|fight|yes|always\s+accept|accept\s+it)\w*", answer):
+            standing.if_challenged = "accept"
+        elif re.fullmatch(r"(?:i\s+|he\s+)?(?:will\s+)?(?:refuse|decline|no|never)\w*", answer):
+            standing.if_challenged = "refuse"
+        elif answer or weapon is None:
+            self.sheet.error(number, codes.E_BAD_ORDER,
+                             f"if challenged: {quote(answer or rest.strip())} is neither accept nor refuse",
+                             "write e.g. 'If challenged: accept with sabre' or 'If challenged: refuse'")
+
+    def sequence(self, number: int, m: re.Match[str]) -> None:
+        self.read_sequence(number, m.group("seq"))
+
+    def read_sequence(self, number: int, text: str) -> None:
+        sequence = normalise_sequence(text)
+        if not sequence:
+            self.sheet.error(number, E_BAD_SEQUENCE, "a duel sequence, but no actions",
+                             "write it as the rules do, e.g. 'Duel sequence: X L X CL K X X X X S P JB'")
+            return
+        self.sequence_line = number
+        self.sequence_text = text
+        self.standing.duel_sequence = sequence
+
+    def weapon_line(self, number: int, m: re.Match[str]) -> None:
+        text = m.group("weapon")
+        found = WEAPON_AT_START.match(ARTICLES.sub("", text.strip(" .,;()"), count=1))
+        if found and not found.group("tail").strip(" .,;()"):
+            self.standing.duel_weapon = WEAPON_SPELLINGS[found.group("weapon").lower()]
+            return
+        guess = did_you_mean(text.strip(" .,;()"), WEAPON_SPELLINGS)
+        self.sheet.error(number, codes.E_UNKNOWN_WEAPON, f"{quote(text)} is not a weapon of Duelling Table C",
+                         f"did you mean the {guess}?" if guess else f"the weapons: {', '.join(WEAPONS)}")
+
+    def conditions(self, number: int, m: re.Match[str]) -> None:
+        standing = self.standing
+        standing.duel_conditions = (*standing.duel_conditions, m.group("cond").strip())
+        self.condition_lines.append((number, m.group("cond").strip()))
+
+    def trade(self, number: int, m: re.Match[str]) -> None:
+        expertise = int(m.group("e")) if m.group("e") else None
+        strength = int(m.group("s")) if m.group("s") else None
+        times = number_of(m.group("times"))
+        hint = "write 'Trade 5 expertise for 1 strength' (five Expertise for each point of Strength)"
+        if expertise is not None and strength is not None and expertise != 5 * strength:
+            self.sheet.error(number, codes.E_BAD_ORDER,
+                             f"{expertise} Expertise for {strength} Strength: the rules trade five Expertise "
+                             "for one Strength", hint)
+            return
+        if expertise is not None and expertise % 5:
+            self.sheet.error(number, codes.E_BAD_ORDER, f"{expertise} Expertise is not a multiple of five", hint)
+            return
+        points = strength if strength is not None else (expertise // 5 if expertise is not None else 1)
+        if points < 1:
+            self.sheet.error(number, codes.E_BAD_ORDER, "no Strength to trade for", hint)
+            return
+        self.sheet.monthly(TradeOrders).trade_expertise_for_strength += points * times
+        self.sheet.note(f"line {number}: {5 * points * times} Expertise for {points * times} Strength; "
+                        "the trade is irreversible")
+
+    def finish(self) -> None:
+        """Each written condition read by the duel rules now, so that the player hears of one
+        they cannot read before the deadline, not after his duel (such a condition is not
+        kept); then the sequence checked against Duelling Table A for his weapon."""
+        if self.condition_lines:
+            kept = []
+            for number, text in self.condition_lines:
+                problems = check_duel_conditions(text)
+                if problems:
+                    self.sheet.error(number, E_BAD_CONDITION,
+                                     f"the duel condition is not understood ({'; '.join(problems)}): it is not kept",
+                                     "write e.g. 'Duel conditions: surrender if endurance below 25%', "
+                                     "'riposte' or 'optional parry if opponent CL'")
+                else:
+                    kept.append(text)
+            self.standing.duel_conditions = tuple(kept)
+        if self.sequence_line is None:
+            return
+        standing = self.standing
+        weapon = standing.duel_weapon or DEFAULT_WEAPON
+        problems = check_duel_sequence(self.sequence_text, weapon)
+        if problems:
+            standing.duel_sequence = None
+            self.sheet.error(self.sequence_line, E_BAD_SEQUENCE,
+                             f"the duel sequence is not legal by Duelling Table A ({'; '.join(problems)}): "
+                             "it is not kept",
+                             "each action must belong to a routine, in the order the table gives, e.g. "
+                             "'X L X CL K X X X X S P JB'")
+        elif not standing.duel_weapon:
+            self.sheet.note(f"line {self.sequence_line}: the duel sequence was checked for the {weapon}")
+
+
+def number_of(times: str | None) -> int:
+    """"twice" -> 2, "3" -> 3, nothing -> 1."""
+    if not times:
+        return 1
+    return number(times) if times.isdigit() else NUMBER_WORD_VALUES.get(times.lower(), 1)

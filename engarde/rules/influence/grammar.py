@@ -1,0 +1,79 @@
+"""f. Influence in the order language: "Use a class 7 favour on the Minister of War for Athos"."""
+
+from __future__ import annotations
+
+import re
+
+from ...grammar import I, Built, Reading, bad_order, verb
+from .orders import UseInfluence
+
+# f. Influence: "Favours are used to modify the die rolls that represent the
+# decisions of non-player characters"; "The die roll modification may be either
+# additive or subtractive, depending on the player's wishes".
+_INFLUENCE = (
+    r"(?:use(?:s|ing)?\s+(?:(?:my|his|some|all)\s+)?influence|use(?:s|ing)?\s+(?:an?\s+|my\s+|his\s+|one\s+)?"
+    r"(?=(?:class|level|grade)\s*\d|favou?r|[\w']+(?:'s)?\s+favou?r)|call(?:s|ing)?\s+in\s+(?:an?\s+|my\s+)?(?=favou?r)"
+    r"|spend(?:s|ing)?\s+(?:an?\s+|my\s+)?(?=(?:class|level|grade)\s*\d|favou?r)|influenc(?:e|es|ing)(?=\s))"
+    r"(?P<rest>.*)"
+)
+_FAVOUR = re.compile(
+    r"(?:(?:an?|my|his|the|one)\s+)?(?:(?:class|level|grade)\s*(?P<cls>[1-9])\s+favou?rs?"
+    r"|favou?rs?\s+(?:of\s+)?(?:class|level|grade)\s*(?P<cls2>[1-9])"
+    r"|(?P<src>[\w]+)(?:'s|s')\s+favou?rs?"
+    r"|favou?rs?\s+(?:from|of)\s+(?:my\s+|his\s+|the\s+)?(?P<src2>[^,;()]+?)"
+    r"(?=\s+(?:on|with|upon|over|for|against|to|in|at)\b|[,;()]|\s*$)|favou?rs?)", I)
+_INFLUENCE_CLAUSE = re.compile(
+    r"\b(?P<key>in\s+favou?r\s+of|on\s+behalf\s+of|to\s+(?:help|aid|support|back)|supporting|for"
+    r"|against|to\s+(?:block|stop|hinder|prevent|oppose|thwart)|opposing"
+    r"|on|with|upon|over|at)\s+", I)
+
+
+def _build_influence(m: re.Match[str], r: Reading) -> Built:
+    rest = " " + m.group("rest").strip(" ,;.") + " "
+    favour = ""
+    if fm := _FAVOUR.search(rest):
+        klass = re.search(r"\b(?:class|level|grade)\s*([1-9])\b", fm.group(0), I)
+        if klass:
+            favour = f"class {klass.group(1)}"
+        elif fm.group("src") or fm.group("src2"):
+            source = (fm.group("src") or fm.group("src2")).strip()
+            source = re.sub(r"^(?:(?:an?|my|his|the|one|use|using|with)\s+)+", "", source, flags=I)
+            favour = f"from {source}" if source else ""
+        rest = rest[:fm.start()] + " " + rest[fm.end():]
+    decision = for_whom = ""
+    against = False
+    keys = list(_INFLUENCE_CLAUSE.finditer(rest))
+    lead = rest[: keys[0].start()] if keys else rest
+    if lead.strip(" ,;."):  # "Influence the Minister of War for Athos"
+        decision = lead.strip(" ,;.")
+    for i, km in enumerate(keys):
+        end = keys[i + 1].start() if i + 1 < len(keys) else len(rest)
+        value = rest[km.end():end].strip(" ,;.()")
+        key = km.group("key").lower()
+        if not value:
+            continue
+        if key.startswith(("against", "to block", "to stop", "to hinder", "to prevent", "to oppose",
+                           "to thwart", "opposing")):
+            for_whom, against = value, True
+        elif key.startswith(("for", "in favour", "in favor", "on behalf", "to help", "to aid", "to support",
+                             "to back", "supporting")):
+            if not against:
+                for_whom = value
+        elif not decision:
+            decision = value
+    decision = re.sub(r"^(?:the\s+)?decision\s+of\s+", "", decision, flags=I)
+    decision = re.sub(r"(?:'s|s')?\s+decision$", "", decision, flags=I).strip(" ,;.")
+    decision = re.sub(r"^the\s+", "", decision, flags=I)
+    if re.fullmatch(r"(?:me|myself|himself|him)", for_whom, I):
+        for_whom = ""
+    if not decision:
+        return bad_order("use influence on whose decision?",
+                          "write e.g. 'Use a class 7 favour on the Minister of War for Athos'")
+    if against and not for_whom:
+        return bad_order("use influence against whom?", "write e.g. 'against Athos'")
+    if not favour:
+        r.note("no favour named (e.g. 'a class 7 favour'): the GM will ask which")
+    return UseInfluence(favour, decision, for_whom, against)
+
+
+VERBS = (verb("use influence", _INFLUENCE, _build_influence, ("influence", "favour")),)

@@ -1,0 +1,146 @@
+"""d. Loans in the order language: borrowing and repaying (a week's action), calling loans
+in and offering to lend (orders for the month)."""
+
+from __future__ import annotations
+
+import re
+
+from ... import codes
+from ...grammar import (
+    I,
+    Built,
+    LineReader,
+    Reading,
+    monthly_in_week,
+    names_in,
+    problem,
+    quote,
+    standing_in_week,
+    verb,
+)
+from ...text import normalise_name
+from .orders import Borrow, Lend, LoanOrders, Repay
+from .tables import MONEYLENDER
+
+_LENDER_WORDS = re.compile(
+    r"(?:(?:a|an|the|local|some|my)\s+)?(?:money[\s-]?lenders?|shylocks?|usurers?|lenders?|bankers?|moneylending)", I)
+_BORROW = (
+    r"(?:borrow(?:s|ing)?|(?:take|takes|taking|get|gets|raise|raises|obtain|obtains)\s+(?:out\s+)?an?\s+loan(?:\s+of)?)"
+    r"(?:\s+(?P<rest>.+))?"
+)
+_REPAY = (
+    r"(?:repay(?:s|ing)?|pay(?:s|ing)?\s+(?:back|off)|settle(?:s)?)(?:\s+(?P<rest>.+))?"
+)
+_AMOUNT = re.compile(r"(?P<amount>\d{1,7})\s*(?:crowns?|cr)?\b\.?", I)
+_DEBT_WORDS = re.compile(
+    r"\b(?:in\s+full|all(?:\s+(?:i|he)\s+owes?)?|everything|(?:my|his|the)\s+(?:debts?|loans?)|what\s+(?:i|he)\s+owes?|"
+    r"(?:my|his)\s+debt\s+to|the\s+loan\s+from|owed)\b", I)
+
+
+def _lender(text: str) -> str:
+    text = text.strip(" ,;.")
+    if not text or _LENDER_WORDS.fullmatch(text):
+        return MONEYLENDER
+    return " ".join(re.sub(r"^(?:to|from)\s+", "", text, flags=I).split())
+
+
+def _build_borrow(m: re.Match[str], r: Reading) -> Built:
+    """d. Loans: "Characters may borrow money from other players, or from local moneylenders"."""
+    rest = (m.group("rest") or "").strip(" ,;.")
+    am = _AMOUNT.search(rest)
+    if am is None:
+        return problem(codes.E_BAD_AMOUNT, "borrow how many crowns?",
+                        "write e.g. 'Borrow 100 crowns from a moneylender' or 'Borrow 50 crowns from Porthos'")
+    amount = int(am.group("amount"))
+    if amount <= 0:
+        return problem(codes.E_BAD_AMOUNT, "a loan must be of at least one crown")
+    tail = rest[am.end():]
+    fm = re.search(r"\bfrom\s+(?P<who>.+)$", tail, I) or re.search(r"\bfrom\s+(?P<who>[^\d]+?)\s*$", rest[:am.start()], I)
+    if fm is None:
+        r.note("no lender named: from a moneylender (10% interest, due in six months)")
+        return Borrow(amount, MONEYLENDER)
+    return Borrow(amount, _lender(fm.group("who")))
+
+
+def _build_repay(m: re.Match[str], r: Reading) -> Built:
+    rest = " " + (m.group("rest") or "").strip(" ,;.") + " "
+    am = _AMOUNT.search(rest)
+    amount = int(am.group("amount")) if am else None
+    if am:
+        rest = rest[:am.start()] + " " + rest[am.end():]
+    rest = _DEBT_WORDS.sub(" ", rest)
+    rest = re.sub(r"\b(?:to|of|from|owed\s+to)\b", " ", rest, flags=I)
+    who = " ".join(rest.split()).strip(" ,;.")
+    if not who:
+        r.note("no lender named: the moneylender")
+        return Repay(amount, MONEYLENDER)
+    return Repay(amount, _lender(who))
+
+
+_LEND_IN_WEEK = r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))\b.*"
+
+
+def _build_lend_in_week(m: re.Match[str], r: Reading) -> Built:
+    return monthly_in_week("lending", "write it on a line of its own, e.g. 'Lend 100 crowns to D'Artagnan'; "
+                           "the borrower writes 'Borrow 100 crowns from NAME' on a week",
+                           aside="it costs the lender no week")
+# d. Loans: "At any time after three months from the date of the loan, however,
+# the lender may demand payment from the borrower" (LoanOrders.call_loans).
+_CALL_LOANS = re.compile(
+    r"(?:call(?:s|ing)?\s+in|recall(?:s|ing)?)\s+(?P<all>all\s+)?(?:(?:my|his|the|our)\s+)?(?:loans?|debts?)"
+    r"(?:\s*[:=-]\s*|\s+(?:to|from|of|owed\s+by|made\s+to|lent\s+to)\s+|\s*$)(?P<who>.*)"
+    r"|demand(?:s|ing)?\s+(?:re)?payment\s+(?:of\s+(?:my|his|the)\s+loans?\s+)?from\s+(?P<who2>.+)", I)
+# d. Loans: "Characters may borrow money from other players": the lender's consent, a monthly
+# order (LoanOrders.lend) that costs him no week: "Lend 100 crowns to D'Artagnan".
+_LEND = re.compile(
+    r"(?:lend(?:s|ing)?|loan(?:s|ing)?|offer(?:s|ing)?\s+(?:to\s+lend|a\s+loan\s+of))\s*[:=-]?\s*(?:up\s+to\s+)?"
+    r"(?:(?P<amount>\d{1,7})\s*(?:crowns?|cr)?\.?\s+(?:to\s+)?(?P<who>(?!\d)[^,;()]+?)"
+    r"|(?P<who2>(?!\d|up\s)[^,;()]+?)\s+(?:up\s+to\s+)?(?P<amount2>\d{1,7})\s*(?:crowns?|cr)?\.?)"
+    r"(?:\s*,?\s*(?:this\s+month|if\s+(?:he\s+)?asks|if\s+asked))?[.!]*", I)
+_LEND_WORDS = re.compile(r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))\b.*", I)
+
+
+VERBS = (
+    verb("borrow", _BORROW, _build_borrow, ("borrow",)),
+    verb("repay", _REPAY, _build_repay, ("repay",)),
+    verb("call in loans in a week", r"call\s+in\s+(?:all\s+)?(?:(?:my|his|the)\s+)?(?:loans?|debts?)\b.*",
+         standing_in_week),
+    verb("lend", _LEND_IN_WEEK, _build_lend_in_week, ("lend",)),
+)
+
+
+class LoanLines(LineReader):
+    """"Call in loans: Porthos" and "Lend 100 crowns to D'Artagnan", orders for the month."""
+
+    LINES = ((_CALL_LOANS, "call"), (_LEND, "lend"), (_LEND_WORDS, "lend_unread"))
+
+    def call(self, number: int, m: re.Match[str]) -> None:
+        orders = self.sheet.monthly(LoanOrders)
+        who = (m.group("who") if m.group("who2") is None else m.group("who2")).strip(" .!")
+        names = () if m.group("all") or re.fullmatch(r"(?:all|everyone|everybody|every\s+borrower)?", who, I) \
+            else names_in(who)
+        orders.call_loans = tuple(dict.fromkeys((*orders.call_loans, *(names or ("all",)))))
+
+    def lend(self, number: int, m: re.Match[str]) -> None:
+        """d. Loans: the lender's consent, for the month: "Lend 100 crowns to D'Artagnan"."""
+        amount = int(m.group("amount") or m.group("amount2"))
+        who = " ".join((m.group("who") or m.group("who2") or "").strip(" ,;.\"'").split())
+        who = re.sub(r"^(?:to\s+)", "", who, flags=I)
+        if amount <= 0:
+            self.sheet.error(number, codes.E_BAD_AMOUNT, "a loan must be of at least one crown",
+                             "write e.g. 'Lend 100 crowns to D'Artagnan'")
+            return
+        if not who:
+            self.sheet.error(number, codes.E_BAD_ORDER, "lend to whom?", "write e.g. 'Lend 100 crowns to D'Artagnan'")
+            return
+        orders = self.sheet.monthly(LoanOrders)
+        earlier = [x for x in orders.lend if normalise_name(x.borrower) == normalise_name(who)]
+        if earlier:
+            self.sheet.note(f"line {number}: a second offer to lend to {who}; it replaces the first "
+                            f"({earlier[0].amount} crowns)")
+        orders.lend = tuple(x for x in orders.lend if x not in earlier) + (Lend(amount, who),)
+
+    def lend_unread(self, number: int, m: re.Match[str]) -> None:
+        self.sheet.error(number, codes.E_BAD_ORDER, f"{quote(m.group(0))}: lend how many crowns, to whom?",
+                         "write e.g. 'Lend 100 crowns to D'Artagnan' (he borrows them with a week's "
+                         "'Borrow 100 crowns from NAME')")

@@ -1,0 +1,132 @@
+"""h. Campaigns in the order language: volunteering, petitions for a substitution, and the
+standing order for poltroonery or reckless bravery."""
+
+from __future__ import annotations
+
+import re
+
+from ... import codes
+from ...grammar import I, Built, LineReader, Reading, bad_order, quote, standing_in_week, verb
+from ..regiments.grammar import regiment_error
+from ..regiments.names import find_regiment, is_cavalry
+from ..regiments.tables import REGIMENTS
+from .orders import CampaignStanding, Petition, Volunteer
+
+_VOLUNTEER = (
+    r"(?:volunteer(?:s|ing)?|(?:go(?:es)?|serve(?:s)?|campaign(?:s)?)\s+(?:on|with|at|to)\s+(?:the\s+)?"
+    r"(?=campaign|frontier|front\b|war\b|rnhb|royal\s+north)|go(?:es)?\s+to\s+(?:the\s+)?(?=war\b|front\b))"
+    r"(?P<rest>.*)"
+)
+
+
+def _build_volunteer(m: re.Match[str], r: Reading) -> Built:
+    """h. Volunteers: the season's campaign, or the Frontier (or the RNHB)."""
+    rest = m.group("rest").lower()
+    rnhb = bool(re.search(r"rnhb|north\s+highland|highland\s+border", rest))
+    frontier = rnhb or bool(re.search(r"frontier|\bfront\b", rest))
+    named = _volunteered_regiment(rest)
+    if named is not None:
+        # "Players who command Brigades may volunteer their entire Brigade or any one
+        # Regiment thereof": "Volunteer the 69th Arquebusiers" names the regiment.
+        return Volunteer(frontier=frontier, rnhb=rnhb, unit=named)
+    unit = re.search(r"\b(?:my|his|the)\s+(battalion|squadron|regiment|brigade)\b", rest)
+    if unit and unit.group(1) == "regiment" and re.search(r"frontier\s+regiment", rest):
+        unit = None
+    return Volunteer(frontier=frontier, rnhb=rnhb, unit=unit.group(1) if unit else None)
+
+
+def _volunteered_regiment(rest: str) -> str | None:
+    """The regiment (Regimental Table A's name) a Volunteer order names, if any: its
+    name or a common spelling anywhere in the order, the longest first; the Frontier
+    and the RNHB are where he goes, not a regiment he sends."""
+    text = rest.replace("\u2019", "'").replace("\u2018", "'")
+    spellings = sorted(((spelling, reg.name) for reg in REGIMENTS
+                        if not reg.name.startswith(("Frontier", "Royal North Highland"))
+                        for spelling in {reg.name.lower(), *reg.aliases}),
+                       key=lambda s: -len(s[0]))
+    for spelling, name in spellings:
+        pattern = re.escape(spelling).replace("'", "'?")
+        if re.search(rf"(?<![\w']){pattern}(?![\w'])", text):
+            return name
+    return None
+
+
+_PETITION = (
+    r"petition(?:s|ing)?\s*:?\s*(?:(?:for|to\s+have|to\s+substitute|that|for\s+the\s+substitution\s+of)\s+)?"
+    r"(?P<a>.+?)\s+(?P<how>(?:to\s+)?(?:replac(?:e|es|ing)|substitut(?:e|es|ed|ing)\s+for|in\s+place\s+of|"
+    r"instead\s+of|take\s+the\s+place\s+of)|for)\s+(?P<b>.+)"
+)
+
+
+def _build_petition(m: re.Match[str], r: Reading) -> Built:
+    """h. Substitutions: "a player may petition to have a Regiment which is not going on campaign
+    during the regular campaign season substituted for one which is"."""
+    a = re.sub(r"\s+(?:be|to\s+be)$", "", m.group("a").strip(" ,;."), flags=I)
+    b = m.group("b").strip(" ,;.")
+    regiment, replacing = find_regiment(a), find_regiment(b)
+    if regiment is None:
+        return regiment_error(a)
+    if replacing is None:
+        return regiment_error(b)
+    if regiment == replacing:
+        return bad_order("a regiment cannot replace itself", "name two regiments")
+    if is_cavalry(regiment) != is_cavalry(replacing):
+        return bad_order(
+            f"the {regiment} cannot replace the {replacing}: The substituted Regiment must be of the same type "
+            "(i.e. infantry or Cavalry) as the unit it is substituted for",
+            "choose a regiment of the same type")
+    return Petition(regiment, replacing)
+# h./i. "The player choosing to take the poltroonery option may add any number he
+# feels necessary to the die roll needed for death"; reckless bravery subtracts.
+# Written "Campaign: reckless bravery +2" or "Campaign: poltroonery 1": the word
+# gives the direction (CampaignStanding.campaign_modifier: bravery > 0, poltroonery < 0).
+_CAMPAIGN = re.compile(
+    r"(?:campaign(?:\s+(?:modifier|conduct|orders?))?\s*[:=-]\s*(?P<body>.*)"
+    r"|(?P<word>(?:poltroon\w*|cowardice|reckless(?:\s+bravery)?|bravery|heroism)\b.*))", I)
+
+
+VERBS = (
+    verb("volunteer", _VOLUNTEER, _build_volunteer, ("volunteer",)),
+    verb("petition", _PETITION, _build_petition, ("petition",)),
+    verb("campaign order in a week", r"(?:poltroon\w*|reckless\s+bravery)\b.*", standing_in_week),
+)
+
+
+class CampaignLines(LineReader):
+    """"Campaign: reckless bravery +2" or "Campaign: poltroonery 1" (or "none"), standing until changed."""
+
+    LINES = ((_CAMPAIGN, "campaign"),)
+
+    def campaign(self, number: int, m: re.Match[str]) -> None:
+        body = m.group("body") if m.group("body") is not None else m.group("word")
+        text = body.lower().strip(" .!")
+        number_m = re.search(r"(?P<sign>[+-])?\s*(?P<n>\d{1,2})\b", text)
+        coward = re.search(r"poltroon|coward", text)
+        brave = re.search(r"reckless|brave|hero", text)
+        hint = "write e.g. 'Campaign: reckless bravery +2' or 'Campaign: poltroonery 1' (or 'Campaign: none')"
+        standing = self.sheet.standing(CampaignStanding)
+        if re.fullmatch(r"(?:none|normal|no\s+modifier|nothing|0|\+?0)", text):
+            standing.campaign_modifier = 0
+            return
+        if coward and brave or not (coward or brave or number_m):
+            self.sheet.error(number, codes.E_BAD_ORDER, f"campaign: {quote(body)} is not understood", hint)
+            return
+        if number_m is None:
+            self.sheet.error(number, codes.E_BAD_ORDER, f"campaign: {quote(body)} says not by how much", hint)
+            return
+        size, sign = int(number_m.group("n")), number_m.group("sign")
+        if coward:
+            if sign == "+":
+                self.sheet.error(number, codes.E_BAD_ORDER,
+                                 "poltroonery counts down, not up: +N is reckless bravery", hint)
+                return
+            value = -size
+        elif brave:
+            if sign == "-":
+                self.sheet.error(number, codes.E_BAD_ORDER,
+                                 "reckless bravery counts up, not down: -N is poltroonery", hint)
+                return
+            value = size
+        else:
+            value = -size if sign == "-" else size
+        standing.campaign_modifier = value

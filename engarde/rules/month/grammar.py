@@ -1,0 +1,36 @@
+"""The month's own words: rest, ditto, and a new password written on a week's line."""
+
+from __future__ import annotations
+
+import re
+
+from ...grammar import Ditto, Reading, standing_in_week, verb
+from ...orders import Rest
+
+_DITTO = (
+    r"(?:ditto|do|dto|\"|''|same|the\s+same|same\s+again|again|repeat|as\s+above|same\s+as\s+above|"
+    r"as\s+before|same\s+as\s+before|(?:same\s+as|as)\s+(?:the\s+)?(?:last|previous|prior)\s+week|"
+    r"(?:same\s+as|as|ditto|repeat)\s+(?:week|wk)\s*(?P<week>\d{1,3}))"
+)
+
+
+def _build_ditto(m: re.Match[str], r: Reading) -> Ditto:
+    return Ditto(int(m.group("week")) if m.group("week") else None)
+
+
+_REST = (
+    r"(?:(?:rest|rests|resting|relax\w*|recover\w*|recuperat\w*|nothing|do\s+nothing|none|idle|sleep\w*|"
+    r"stay(?:s|ing)?\s+(?:at\s+)?home|stay\s+in)\b.*|[-\u2013\u2014]+|n/a)"
+)
+
+
+def _build_rest(m: re.Match[str], r: Reading) -> Rest:
+    return Rest()
+
+
+VERBS = (
+    verb("ditto", _DITTO, _build_ditto, ("ditto", "same")),
+    verb("rest", _REST, _build_rest, ("rest", "nothing", "relax", "recover")),
+    # the new password belongs on a line of its own (engarde.parse reads it)
+    verb("new password in a week", r"new\s+password\b.*", standing_in_week),
+)

@@ -1,0 +1,44 @@
+"""e. Practice in the order language: "Practise with rapier", "sabre drill"."""
+
+from __future__ import annotations
+
+import re
+
+from ... import codes
+from ...grammar import Built, Reading, did_you_mean, problem, quote, verb
+from ..duel.grammar import ARTICLES, DEFAULT_WEAPON, WEAPON_AT_START, WEAPON_SPELLINGS
+from ..duel.tables import WEAPONS
+from .orders import Practise
+
+_PRACTISE = (
+    r"(?:(?:practi[cs]e[sd]?|practi[cs]ing|train(?:s|ed|ing)?|fenc(?:e|es|ing)|drill(?:s|ing)?)"
+    r"(?:\s+(?P<what>.*))?|(?P<noun>.+?)\s+(?:practi[cs]e|training|drill))"
+)
+
+
+def _build_practise(m: re.Match[str], r: Reading) -> Built:
+    noun_form = m.group("noun") is not None  # "sabre practice"
+    what = m.group("noun") if noun_form else m.group("what")
+    what = ARTICLES.sub("", (what or "").strip(), count=1).strip()
+    if not what:
+        # Practice: "Characters may practice with any weapon, but must note ...
+        # which weapon is used"; the rapier is the gentleman's common weapon.
+        r.note(f"no weapon named for practice: the {DEFAULT_WEAPON}")
+        return Practise(DEFAULT_WEAPON)
+    found = WEAPON_AT_START.match(what)
+    if found:
+        tail = found.group("tail").strip(" ,")
+        if tail:
+            r.note(f"{quote(tail)} after the weapon is ignored")
+        return Practise(WEAPON_SPELLINGS[found.group("weapon").lower()])
+    if noun_form:
+        return None  # "Go to Hunter's for practice" is not about a weapon: try other verbs
+    guess = did_you_mean(what, WEAPON_SPELLINGS)
+    return problem(
+        codes.E_UNKNOWN_WEAPON,
+        f"{quote(what)} is not a weapon one can practise (weapons: {', '.join(WEAPONS)})",
+        f"did you mean the {guess}?" if guess else None,
+    )
+
+
+VERBS = (verb("practise", _PRACTISE, _build_practise, ("practise", "practice", "train", "fence")),)
