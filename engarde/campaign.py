@@ -25,6 +25,8 @@ from .orders import MONTHLY, STANDING, OrderSheet, Parts
 from .records import Character, ErrorRecord, Event, LedgerEntry, replay
 from .world import Loan, Mistress, World
 from .registry import Registry, core_registry
+from .rules.press.gazette import PressLetter
+from .rules.press.gazette import letters as press_letters
 from .rules.press.orders import Letter, Letters
 from .store import (
     CampaignRow,
@@ -570,32 +572,23 @@ def stored_sheets(campaign: Campaign, month: GameMonth | None = None, character:
         return found
 
 
-@dataclass
-class PressLetter:
-    """A letter to the gazette as it is printed: its text and the name it is signed with."""
-
-    author: str  # the character who sent it (never printed for an anonymous or aliased letter)
-    byline: str
-    text: str
-
-
 def _letters(row: SheetRow) -> tuple[Letter, ...]:
     return core_registry().sheet_from(row.parsed or {"source": row.source}).monthly.of(Letters).letters
 
 
-def month_letters(campaign: Campaign, month: GameMonth) -> list[PressLetter]:
-    """The letters to the gazette on the sheets that count for ``month``, in the order they came."""
-    letters = []
+def month_sheets(campaign: Campaign, month: GameMonth) -> dict[str, OrderSheet]:
+    """The sheets that counted for ``month``, by character, in the order they came."""
     with store.transaction(campaign.database) as s:
         names = {r.id: r.name for r in store.characters(s, campaign.id)}
         rows = s.exec(select(SheetRow).where(
             SheetRow.campaign_id == campaign.id, SheetRow.month == month.key,
             SheetRow.status == ACCEPTED).order_by(SheetRow.id))
-        for row in rows:
-            author = names.get(row.character_id, "")
-            for letter in _letters(row):
-                letters.append(PressLetter(author, letter.byline(author), letter.text))
-    return letters
+        return {names.get(row.character_id, ""): core_registry().sheet_from(row.parsed) for row in rows}
+
+
+def month_letters(campaign: Campaign, month: GameMonth) -> list[PressLetter]:
+    """The letters to the gazette on the sheets that count for ``month``, in the order they came."""
+    return press_letters(month_sheets(campaign, month))
 
 
 # -- the turn -------------------------------------------------------------------
@@ -1224,7 +1217,7 @@ def publish(campaign: Campaign, month: GameMonth, pdf: bool = True, reports: boo
         month=month,
         characters=characters_at_end_of(campaign, month),
         events=month_events(campaign, month),
-        letters=month_letters(campaign, month),
+        sheets=month_sheets(campaign, month),
     )
     paths = list(gz.write_gazette(data, pdf=pdf))
     if reports:

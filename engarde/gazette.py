@@ -4,29 +4,33 @@ Rendering gathers all data first, then renders through one Jinja environment
 that looks in the campaign's own template folder before the package templates
 (DESIGN.md).  The caller (the store) builds a :class:`GazetteData`; this module
 turns it into a template context and renders it.  Templates match events by
-their code (``engarde.codes``), never by prose.
+their code, never by prose: each module says its own events in
+``MODULE/events.html.j2`` (``engarde.rules.MODULE/templates/``), and its gazette
+sections are its own templates, printed in the registry's order.
 
-A GM overriding a template in the campaign's ``templates`` folder gets these
+A GM overriding a template in the campaign's ``templates`` folder (``gazette.html.j2``,
+``report.html.j2``, ``base.html.j2``, or a module's ``MODULE/SECTION.html.j2``) gets these
 variables:
 
 ``gazette.html.j2``
-    ``campaign``, ``month``, ``errors_count`` (int or None),
-    ``society`` (public society events, by week), ``club_news`` (public
-    membership events, by week), ``regimental_news`` (public regiment,
-    appointment and title events, by week), ``club_visits`` (list of ``ClubVisits``, by
-    club rank then week), ``precedence`` (the living characters by social level,
-    then name), ``characters``, ``events`` (all public events of the month),
-    ``affairs`` (public duel events, by week: the Affairs of Honour),
-    ``deaths`` (the month's public death events, one per man: the obituary
-    line; the dead are left out of ``precedence``).
+    ``campaign``, ``month``, ``errors_count`` (int or None), ``characters``,
+    ``events`` (all public events of the month), ``sections`` (the sections to
+    include, in order), and each section's own: ``society`` (public society
+    events, by week), ``club_news`` (public membership events, by week),
+    ``club_visits`` (list of ``ClubVisits``, by club rank then week), ``clubs``,
+    ``regimental_news`` (public regiment, appointment and title events, by week),
+    ``front_news``, ``affairs`` (public duel events, by week: the Affairs of Honour),
+    ``press`` (the letters, as printed), ``deaths`` (the month's public death
+    events, one per man: the obituary line; the dead are left out of
+    ``precedence``), ``precedence`` (the living characters by social level, then name).
 ``report.html.j2``
     ``campaign``, ``month``, ``character`` (his sheet now), ``weeks`` (list of
     ``(week, [events])``, every event of his, public or private),
-    ``ledger`` (his ledger entries of the month, in order).
+    ``ledger`` (his ledger entries of the month, in order), ``report_sections``.
 
-Every template also sees the ``codes`` module and the filters ``signed``,
-``week``, ``crowns``, ``ordinal``, ``names``, ``the``, ``possessive`` and
-``field_label``.
+Every template also sees ``codes`` (every module's), ``event_macro(code, name)``
+(the macro a module says that event with), and the filters ``signed``, ``week``,
+``crowns``, ``ordinal``, ``names``, ``the``, ``possessive`` and ``field_label``.
 """
 
 from __future__ import annotations
@@ -39,67 +43,20 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import jinja2
 from markupsafe import Markup, escape
 
-from . import codes
-from .rules.appointments.codes import EV_APPOINTED, EV_APPOINTMENT_ENDED
-from .rules.bawdyhouse.codes import EV_FOOTPADS
-from .rules.clubs.codes import EV_CLUB_JOINED, EV_CLUB_LAPSED, EV_CLUB_RESIGNED, EV_CLUB_VISIT
-from .rules.duel.codes import EV_DUEL, EV_DUEL_CAUSE_IGNORED, EV_DUEL_DEATH, EV_DUEL_NO_CAUSE, EV_DUEL_REFUSED
-from .rules.gambling.codes import EV_GAMBLING
-from .rules.loans.codes import EV_DISGRACED, EV_DISGRACE_LIFTED
-from .rules.military.codes import EV_BATTLE_RESULT, EV_BREVET_CONFIRMED, EV_BREVET_REVERTED, EV_CAMPAIGN_DETERMINED, EV_DESPATCHES, EV_KILLED_IN_ACTION, EV_MARCHED, EV_NPC_OFFICER_KILLED, EV_POLTROONERY, EV_PROMOTED_IN_FIELD, EV_RETURNED_FROM_CAMPAIGN, EV_SUBSTITUTION_GRANTED, EV_VOLUNTEERED
-from .rules.mistresses.codes import EV_CAUGHT_COURTING, EV_MISTRESS_GIVEN_UP, EV_MISTRESS_LEFT, EV_MISTRESS_SUPPLANTED, EV_NEW_LIAISON, EV_RIVAL_SUITORS, EV_THROWN_OUT
-from .rules.regiments.codes import EV_BRIGADE_MAJOR, EV_EXPELLED, EV_RANK_BOUGHT, EV_REGIMENT_JOINED
-from .rules.status.codes import EV_CONSPICUOUS, EV_SL_DROPPED, EV_SL_RAISED
-from .rules.titles.codes import EV_TITLE_GRANTED
 from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_label
 from .config import Campaign
-from .registry import all_codes
+from .orders import OrderSheet
 from .records import Character, Event, LedgerEntry
-from .rules.clubs.tables import CLUBS, NO_CLUB_RANK, club_by_name
+from .registry import Registry, all_codes
+from .registry import registry as registry_of
 
 GAZETTE_TEMPLATE = "gazette.html.j2"
 REPORT_TEMPLATE = "report.html.j2"
-
-# Which public events the gazette prints, and in which section.  Public events
-# with any other code (a later module's) are left to that module's section.
-SOCIETY_CODES = (
-    EV_SL_RAISED,
-    EV_SL_DROPPED,
-    EV_CONSPICUOUS,
-    EV_FOOTPADS,
-    # d. Mistresses and Loans; c. Gambling (public only when of note)
-    EV_GAMBLING,
-    EV_NEW_LIAISON,
-    EV_MISTRESS_GIVEN_UP,
-    EV_MISTRESS_SUPPLANTED,
-    EV_THROWN_OUT,
-    EV_MISTRESS_LEFT,
-    EV_RIVAL_SUITORS,
-    EV_CAUGHT_COURTING,
-    EV_DISGRACED,
-    EV_DISGRACE_LIFTED,
-)
-CLUB_CODES = (
-    EV_CLUB_JOINED,
-    EV_CLUB_RESIGNED,
-    EV_CLUB_LAPSED,
-)
-VISIT_CODES = (EV_CLUB_VISIT,)
-# g. Regiments, appointments and titles: the gazette's regimental news and honours.
-REGIMENT_CODES = (
-    EV_REGIMENT_JOINED,
-    EV_RANK_BOUGHT,
-    EV_EXPELLED,
-    EV_BRIGADE_MAJOR,
-    EV_APPOINTED,
-    EV_APPOINTMENT_ENDED,
-    EV_TITLE_GRANTED,
-)
 
 
 @dataclass
@@ -115,8 +72,13 @@ class GazetteData:
     characters: list[Character]
     events: list[Event]
     errors_count: int | None = None
-    # Letters to the gazette (campaign.PressLetter: byline, text), printed as sent.
-    letters: list[Any] = field(default_factory=list)
+    # The month's order sheets that counted, by character, in the order they came (letters to
+    # the gazette are on them).
+    sheets: dict[str, OrderSheet] = field(default_factory=dict)
+    registry: Registry | None = None  # the campaign's modules (default: from its house_rules)
+
+    def modules(self) -> Registry:
+        return self.registry or registry_of(tuple(self.campaign.house_rules))
 
     def character(self, name: str) -> Character:
         for ch in self.characters:
@@ -126,36 +88,45 @@ class GazetteData:
 
 
 @dataclass
-class ClubVisits:
-    """Who was seen at one club in one week (gathered from club-visit events)."""
+class Page:
+    """What a gazette section's ``context`` reads: the month's data, its public events in
+    week order, and those of them the registry sends to each section."""
 
-    club: str
-    week: int
-    visitors: list[str] = field(default_factory=list)
-    carousers: list[str] = field(default_factory=list)
-    # companions named in the events who have no visit of their own
-    companions: list[str] = field(default_factory=list)
+    data: GazetteData
+    public: list[Event]
+    by_section: dict[str, list[Event]]
+
+    @property
+    def characters(self) -> list[Character]:
+        return self.data.characters
+
+    def section(self, name: str) -> list[Event]:
+        return self.by_section.get(name, [])
 
 
 # -- the environment ----------------------------------------------------------
 
 
-def environment(campaign: Campaign) -> jinja2.Environment:
-    """The one Jinja environment: the campaign's templates first, then ours.
+def environment(campaign: Campaign, registry: Registry | None = None) -> jinja2.Environment:
+    """The one Jinja environment: the campaign's templates first, then ours, then each
+    module's (``NAME/...`` is the module NAME's ``templates/`` folder).
 
-    Kept per template folder, so the gazette and every report share compiled
-    templates (compiling them is most of the cost of publishing); Jinja still
+    Kept per template folder and set of modules, so the gazette and every report share
+    compiled templates (compiling them is most of the cost of publishing); Jinja still
     reloads a template whose file has changed.
     """
-    return _environment(campaign.templates)
+    return _environment(campaign.templates, registry or registry_of(tuple(campaign.house_rules)))
 
 
 @functools.lru_cache(maxsize=8)
-def _environment(templates: Path | None) -> jinja2.Environment:
+def _environment(templates: Path | None, modules: Registry) -> jinja2.Environment:
     loaders: list[jinja2.BaseLoader] = []
     if templates is not None:
         loaders.append(jinja2.FileSystemLoader(str(templates)))
     loaders.append(jinja2.PackageLoader("engarde", "templates"))
+    loaders.append(jinja2.PrefixLoader({
+        m.name: jinja2.PackageLoader(m.templates, "templates")
+        for m in (*modules.modules, *modules.inactive) if m.templates}))
     env = jinja2.Environment(
         loader=jinja2.ChoiceLoader(loaders),
         autoescape=jinja2.select_autoescape(
@@ -180,7 +151,26 @@ def _environment(templates: Path | None) -> jinja2.Environment:
     env.globals["codes"] = all_codes()
     env.globals["MONTH_START"] = MONTH_START
     env.globals["MONTH_END"] = MONTH_END
+    env.globals["event_macro"] = _macros(env, modules)
     return env
+
+
+def _macros(env: jinja2.Environment, modules: Registry) -> Callable[[str, str], Any]:
+    """``event_macro(code, name)``: the macro (``news``, ``line``, ``obituary``) the module
+    whose event it is says it with, or None."""
+
+    @functools.lru_cache(maxsize=None)
+    def event_macro(code: str, name: str) -> Any:
+        module = modules.code_module.get(code)
+        if module is None:
+            return None
+        try:
+            template = env.get_template(f"{module}/events.html.j2")
+        except jinja2.TemplateNotFound:
+            return None
+        return getattr(template.module, name, None)
+
+    return event_macro
 
 
 # -- filters -------------------------------------------------------------------
@@ -251,104 +241,27 @@ def _by_week(events: Iterable[Event]) -> list[Event]:
     return sorted(events, key=lambda ev: ev.week)
 
 
-def _club_rank(name: str) -> tuple[int, str]:
-    club = club_by_name(name)
-    return (club.rank if club else NO_CLUB_RANK, name)
-
-
-def precedence(characters: Iterable[Character]) -> list[Character]:
-    """The table of precedence: the living, by social level, highest first, then name.  The dead
-    (``state == "dead"``) are not listed: the month they die, the gazette's Deaths line names them."""
-    living = [ch for ch in characters if ch.state != DEAD]
-    return sorted(living, key=lambda ch: (-ch.social_level, ch.name.casefold(), ch.name))
-
-
-# The deaths of the month (e. Duelling, i. Campaign Outcome): the gazette's obituary line.
-DEATH_CODES = (EV_DUEL_DEATH, EV_KILLED_IN_ACTION)
-DEAD = "dead"  # Character.state of a man killed (engarde.rules.duel.DEAD, engarde.rules.military.STATE_DEAD)
-
-
-def deaths(events: Iterable[Event]) -> list[Event]:
-    """The public death events of the month, one for each man, in week order."""
-    seen: set[str] = set()
-    found = []
-    for ev in _by_week(events):
-        if ev.public and ev.code in DEATH_CODES and ev.characters and ev.characters[0] not in seen:
-            seen.add(ev.characters[0])
-            found.append(ev)
-    return found
-
-
-def club_visits(events: Iterable[Event]) -> list[ClubVisits]:
-    """Group public club-visit events by club and week."""
-    groups: dict[tuple[str, int], ClubVisits] = {}
-    named: dict[tuple[str, int], list[str]] = {}
-    for ev in _by_week(events):
-        if not ev.public or ev.code not in VISIT_CODES:
-            continue
-        key = (str(ev.data["club"]), ev.week)
-        group = groups.setdefault(key, ClubVisits(club=key[0], week=ev.week))
-        for who in ev.characters:
-            if who not in group.visitors:
-                group.visitors.append(who)
-            if ev.data.get("caroused") and who not in group.carousers:
-                group.carousers.append(who)
-        for companion in ev.data.get("companions") or ():
-            named.setdefault(key, [])
-            if companion not in named[key]:
-                named[key].append(companion)
-    for key, group in groups.items():
-        group.companions = [c for c in named.get(key, []) if c not in group.visitors]
-    return [groups[k] for k in sorted(groups, key=lambda k: (_club_rank(k[0]), k[1]))]
-
-
-# h./i. Military campaigns: the "News from the Front" section (engarde.rules.military)
-FRONT_CODES = (
-    EV_CAMPAIGN_DETERMINED,
-    EV_SUBSTITUTION_GRANTED,
-    EV_MARCHED,
-    EV_VOLUNTEERED,
-    EV_BATTLE_RESULT,
-    EV_KILLED_IN_ACTION,
-    EV_DESPATCHES,
-    EV_PROMOTED_IN_FIELD,
-    EV_POLTROONERY,
-    EV_RETURNED_FROM_CAMPAIGN,
-    EV_BREVET_CONFIRMED,
-    EV_BREVET_REVERTED,
-    EV_NPC_OFFICER_KILLED,
-)
-
-
-# e. Duelling: the gazette's "Affairs of Honour" (engarde.rules.duel)
-# (a death in a duel is told by the duel itself here, and in the Deaths line: DEATH_CODES)
-DUEL_CODES = (
-    EV_DUEL,
-    EV_DUEL_REFUSED,
-    EV_DUEL_NO_CAUSE,
-    EV_DUEL_CAUSE_IGNORED,
-)
-
-
 def gazette_context(data: GazetteData) -> dict[str, Any]:
+    """Every variable of the gazette: its own, and each section's (``Section.context``)."""
+    modules = data.modules()
     public = [ev for ev in _by_week(data.events) if ev.public]
-    return {
+    by_section: dict[str, list[Event]] = {s.name: [] for s in modules.sections}
+    for ev in public:
+        for name in modules.code_sections.get(ev.code, ()):
+            by_section[name].append(ev)
+    page = Page(data, public, by_section)
+    context: dict[str, Any] = {
         "campaign": data.campaign,
         "month": data.month,
         "errors_count": data.errors_count,
         "characters": list(data.characters),
         "events": public,
-        "society": [ev for ev in public if ev.code in SOCIETY_CODES],
-        "club_news": [ev for ev in public if ev.code in CLUB_CODES],
-        "regimental_news": [ev for ev in public if ev.code in REGIMENT_CODES],
-        "front_news": [ev for ev in public if ev.code in FRONT_CODES],
-        "affairs": [ev for ev in public if ev.code in DUEL_CODES],
-        "club_visits": club_visits(public),
-        "precedence": precedence(data.characters),
-        "deaths": deaths(public),
-        "clubs": CLUBS,
-        "press": list(data.letters),
+        "sections": list(modules.sections),
     }
+    for section in modules.sections:
+        if section.context is not None:
+            context.update(section.context(page))
+    return context
 
 
 def report_context(data: GazetteData, character_name: str, ledger: Sequence[LedgerEntry]) -> dict[str, Any]:
@@ -366,6 +279,7 @@ def report_context(data: GazetteData, character_name: str, ledger: Sequence[Ledg
         "events": his,
         "weeks": sorted(weeks.items()),
         "ledger": entries,
+        "report_sections": list(data.modules().report_sections),
     }
 
 
@@ -374,7 +288,7 @@ def report_context(data: GazetteData, character_name: str, ledger: Sequence[Ledg
 
 def render_html(data: GazetteData, env: jinja2.Environment | None = None) -> str:
     """The month's gazette as one HTML document."""
-    env = env or environment(data.campaign)
+    env = env or environment(data.campaign, data.modules())
     return env.get_template(GAZETTE_TEMPLATE).render(gazette_context(data))
 
 
@@ -385,7 +299,7 @@ def render_report(
     env: jinja2.Environment | None = None,
 ) -> str:
     """One player's private report: his sheet, his events week by week, his ledger."""
-    env = env or environment(data.campaign)
+    env = env or environment(data.campaign, data.modules())
     return env.get_template(REPORT_TEMPLATE).render(report_context(data, character_name, ledger))
 
 
@@ -460,9 +374,9 @@ def write_reports(
     # A dead man's report is written for the month he died (his events), not after.
     wanted = list(only) if only is not None else [
         ch.name for ch in data.characters
-        if ch.state != DEAD or any(ch.name in ev.characters for ev in data.events)]
+        if not ch.dead or any(ch.name in ev.characters for ev in data.events)]
     slugs = report_slugs(ch.name for ch in data.characters)
-    env = environment(data.campaign)
+    env = environment(data.campaign, data.modules())
     written: list[Path] = []
     for name in wanted:
         if name not in slugs:

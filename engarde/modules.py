@@ -153,6 +153,17 @@ class RuleModule:
             raise ValueError(f"a module's name is lower-case letters, digits and '_', not {self.name!r}")
 
 
-def event_kinds(*codes: str, section: str | None = None) -> tuple[EventKind, ...]:
-    """Several codes printed in one gazette section (or in none)."""
-    return tuple(EventKind(code, (section,) if section else ()) for code in codes)
+def events_of(codes: Any, sections: Mapping[str, tuple[str, ...]] = {}) -> tuple[EventKind, ...]:
+    """Every event code of a module's ``codes`` (its ``EV_`` names), each with the gazette
+    sections that print it: ``sections`` maps a section's name to the codes it prints."""
+    where: dict[str, list[str]] = {}
+    for section, members in sections.items():
+        for code in members:
+            where.setdefault(code, []).append(section)
+    values = [getattr(codes, name) for name in dir(codes) if name.startswith("EV_")]
+    return tuple(EventKind(code, tuple(where.get(code, ()))) for code in values)
+
+
+def listing(section: str, variable: str) -> Callable[[Any], dict[str, Any]]:
+    """A section's ``context``: the public events the registry sends it, as ``variable``."""
+    return lambda page: {variable: page.section(section)}

@@ -46,7 +46,7 @@ class ScheduledStep:
     step: Step
 
 
-@dataclass
+@dataclass(eq=False)  # compared and hashed by identity: one per campaign's set of house rules
 class Registry:
     """The modules of one campaign, put together."""
 
@@ -148,8 +148,8 @@ class Registry:
                 code_module[kind.code] = m.name
                 if m.name in names:
                     code_sections[kind.code] = kind.sections
-        sections = _placed([(m.name, s) for m in active for s in m.sections if not s.report],
-                           SECTIONS, "section", lambda s: s.name)
+        sections = [s for _, s in _placed([(m.name, s) for m in active for s in m.sections if not s.report],
+                                          SECTIONS, "section", lambda s: s.name)]
         report_sections = tuple(s for m in active for s in m.sections if s.report)
         known_sections = {s.name for s in sections}
         for code, where in code_sections.items():
@@ -178,7 +178,7 @@ class Registry:
             order_module=order_module,
             code_module=code_module,
             code_sections=code_sections,
-            sections=tuple(s for _, s in sections),
+            sections=tuple(sections),
             report_sections=report_sections,
             verbs=tuple(v for v in verbs if not v.fallback),
             fallback_verbs=tuple(v for v in verbs if v.fallback),

@@ -19,7 +19,8 @@ from engarde.rules.military.codes import EV_KILLED_IN_ACTION
 from engarde.calendar import MONTH_END, GameMonth
 from engarde.config import load_one
 from engarde.rules.creation.rules import given_character
-from engarde.gazette import GazetteData, precedence, render_html, write_reports
+from engarde.gazette import GazetteData, render_html, write_reports
+from engarde.rules.status.gazette import precedence
 from engarde.records import Character, Event
 from helpers import cli, write_campaign
 

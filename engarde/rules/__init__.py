@@ -111,4 +111,4 @@ VERBS = (
 )
 
 # The gazette's sections, top to bottom.
-SECTIONS: tuple[str, ...] = ()
+SECTIONS = ("society", "clubs", "regiments", "front", "affairs", "press", "deaths", "precedence")

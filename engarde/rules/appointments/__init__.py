@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
+from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step, events_of
 from .orders import SeekAppointment
 from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="appointments",
     title="Appointments: military and government posts, their status, favours and terms",
+    templates=__name__,
+    events=events_of(codes, {"regiments": (codes.EV_APPOINTED, codes.EV_APPOINTMENT_ENDED,)}),
     codes=codes,
     verbs=grammar.VERBS,
     requires=("regiments", "influence", "titles", "military"),

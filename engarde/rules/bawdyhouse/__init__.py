@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from ...modules import Action, RuleModule
+from ...modules import Action, RuleModule, events_of
 from .orders import VisitBawdyhouse
 from . import codes, rules
 
 MODULE = RuleModule(
     name="bawdyhouse",
     title="d. Bawdyhouses: the purse, refreshment, companionship, footpads",
+    templates=__name__,
+    events=events_of(codes, {"society": (codes.EV_FOOTPADS,)}),
     codes=codes,
     requires=("companionship", "gambling"),
     orders=(VisitBawdyhouse,),

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from ...modules import HOME, LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
+from ...modules import Action, HOME, LIVING, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of
 from .orders import ClubOrders, VisitClub
-from . import codes, grammar, rules
+from . import codes, gazette, grammar, rules
 
 MODULE = RuleModule(
     name="clubs",
     title="c. Clubs and Carousing: membership, visits and guests, dues, monthly status",
+    templates=__name__,
+    events=events_of(codes, {"clubs": (codes.EV_CLUB_JOINED, codes.EV_CLUB_RESIGNED, codes.EV_CLUB_LAPSED,)}),
+    sections=(
+        Section("clubs", "clubs/clubs.html.j2", gazette.section),
+    ),
     codes=codes,
     verbs=grammar.VERBS,
     lines=(grammar.ClubLines,),

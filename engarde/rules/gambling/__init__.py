@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from ...modules import RuleModule
+from ...modules import RuleModule, events_of
 from . import codes
 
 MODULE = RuleModule(
     name="gambling",
     title="c. Gambling: bets against the croupier at a club or a bawdyhouse",
+    templates=__name__,
+    events=events_of(codes, {"society": (codes.EV_GAMBLING,)}),
     codes=codes,
     orders=(),
 )

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
+from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step, events_of
 from .orders import UseInfluence
 from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="influence",
     title="f. Influence: favours, pledges, Influence Tables A to C",
+    templates=__name__,
+    events=events_of(codes),
     codes=codes,
     verbs=grammar.VERBS,
     orders=(UseInfluence,),

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
+from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step, events_of
 from .orders import Borrow, LoanOrders, Repay
 from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="loans",
     title="d. Loans: between characters and from moneylenders; calling in; disgrace",
+    templates=__name__,
+    events=events_of(codes, {"society": (codes.EV_DISGRACED, codes.EV_DISGRACE_LIFTED,)}),
     codes=codes,
     verbs=grammar.VERBS,
     lines=(grammar.LoanLines,),

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from ...modules import LIVING, MONTH_START, WEEK, Action, RuleModule, Step
+from ... import codes as core_codes
+from ...modules import Action, LIVING, MONTH_START, RuleModule, Section, Step, WEEK, events_of
 from ...orders import Rest
-from . import grammar, rules
+from . import gazette, grammar, rules
 
 MODULE = RuleModule(
     name="month",
     title="The month: rest, no orders, the week's actions",
+    templates=__name__,
+    events=events_of(core_codes),
+    sections=(
+        Section("deaths", "month/deaths.html.j2", gazette.section),
+    ),
     verbs=grammar.VERBS,
     orders=(Rest,),
     actions={Rest: Action(rules.rest)},

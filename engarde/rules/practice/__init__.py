@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from ...modules import Action, RuleModule
+from ...modules import Action, RuleModule, events_of
 from .orders import Practise
 from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="practice",
     title="e. Practice: weeks with a weapon, +1 Expertise for every four",
+    templates=__name__,
+    events=events_of(codes),
     codes=codes,
     verbs=grammar.VERBS,
     requires=("duel",),

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from ...modules import LIVING, MONTH_END, MONTH_START, Action, RuleModule, Step
+from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of, listing
 from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
 from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="regiments",
     title="g. MA and Regiments: application, ranks, horses, duty, officers, vacancies",
+    templates=__name__,
+    events=events_of(codes, {"regiments": (codes.EV_REGIMENT_JOINED, codes.EV_RANK_BOUGHT, codes.EV_EXPELLED, codes.EV_BRIGADE_MAJOR,)}),
+    sections=(
+        Section("regiments", "regiments/regiments.html.j2", listing("regiments", "regimental_news")),
+    ),
     codes=codes,
     verbs=grammar.VERBS,
     lines=(grammar.RegimentLines,),

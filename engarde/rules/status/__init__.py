@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from .orders import SupportOrders
-from ...modules import HOME, LIVING, MONTH_END, MONTH_START, RuleModule, Step
-from . import codes, grammar, rules
+from ...modules import HOME, LIVING, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of
+from . import codes, gazette, grammar, rules
 
 MODULE = RuleModule(
     name="status",
     title="b. Time Sequence and Social Status: allowance, support, conspicuous consumption, the social level",
+    templates=__name__,
+    events=events_of(codes, {"society": (codes.EV_SL_RAISED, codes.EV_SL_DROPPED, codes.EV_CONSPICUOUS,)}),
+    sections=(
+        Section("society", "status/society.html.j2", gazette.society),
+        Section("precedence", "status/precedence.html.j2", gazette.table),
+    ),
     codes=codes,
     verbs=grammar.VERBS,
     lines=(grammar.SupportLines,),

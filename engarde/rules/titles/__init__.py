@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from ...modules import LIVING, MONTH_END, RuleModule, Step
+from ...modules import LIVING, MONTH_END, RuleModule, Step, events_of
 from . import codes, rules
 
 MODULE = RuleModule(
     name="titles",
     title="Titles: the King grants them; the new social level, pensions",
+    templates=__name__,
+    events=events_of(codes, {"regiments": (codes.EV_TITLE_GRANTED,)}),
     codes=codes,
     requires=("influence", "status"),
     steps=(

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from ...modules import WEEK, RuleModule, Step
+from ...modules import RuleModule, Step, WEEK, events_of
 from . import codes, grammar, rules
 
 MODULE = RuleModule(
     name="toadying",
     title="c. Toadying: guests and hosts, the Toady Table",
+    templates=__name__,
+    events=events_of(codes),
     codes=codes,
     verbs=grammar.VERBS,
     requires=("clubs",),

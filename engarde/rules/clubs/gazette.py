@@ -1,0 +1,56 @@
+"""c. Clubs in the gazette: membership news, and who was seen at each club each week."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...records import Event
+from .codes import EV_CLUB_VISIT
+from .tables import CLUBS, NO_CLUB_RANK, club_by_name
+
+
+@dataclass
+class ClubVisits:
+    """Who was seen at one club in one week (gathered from club-visit events)."""
+
+    club: str
+    week: int
+    visitors: list[str] = field(default_factory=list)
+    carousers: list[str] = field(default_factory=list)
+    # companions named in the events who have no visit of their own
+    companions: list[str] = field(default_factory=list)
+
+
+def _club_rank(name: str) -> tuple[int, str]:
+    club = club_by_name(name)
+    return (club.rank if club else NO_CLUB_RANK, name)
+
+
+def club_visits(events: Iterable[Event]) -> list[ClubVisits]:
+    """Group public club-visit events by club and week."""
+    groups: dict[tuple[str, int], ClubVisits] = {}
+    named: dict[tuple[str, int], list[str]] = {}
+    for ev in events:
+        if not ev.public or ev.code != EV_CLUB_VISIT:
+            continue
+        key = (str(ev.data["club"]), ev.week)
+        group = groups.setdefault(key, ClubVisits(club=key[0], week=ev.week))
+        for who in ev.characters:
+            if who not in group.visitors:
+                group.visitors.append(who)
+            if ev.data.get("caroused") and who not in group.carousers:
+                group.carousers.append(who)
+        for companion in ev.data.get("companions") or ():
+            named.setdefault(key, [])
+            if companion not in named[key]:
+                named[key].append(companion)
+    for key, group in groups.items():
+        group.companions = [c for c in named.get(key, []) if c not in group.visitors]
+    return [groups[k] for k in sorted(groups, key=lambda k: (_club_rank(k[0]), k[1]))]
+
+
+def section(page: Any) -> dict[str, Any]:
+    """The Clubs: joins, resignations and lapses; the week's visits, club by club."""
+    return {"club_news": page.section("clubs"), "club_visits": club_visits(page.public), "clubs": CLUBS}
