@@ -23,7 +23,9 @@ from .rules.creation.rules import Birth
 from .dice import Roll, SeededDice, month_seed
 from .orders import MONTHLY, STANDING, OrderSheet, Parts
 from .records import Character, ErrorRecord, Event, LedgerEntry, replay
-from .world import Loan, Mistress, World
+from .world import World
+from .rules.loans.state import Loan
+from .rules.mistresses.state import Mistress
 from .registry import Registry, core_registry
 from .rules.press.gazette import PressLetter
 from .rules.press.gazette import letters as press_letters
@@ -742,42 +744,14 @@ def undo_turn(campaign: Campaign) -> GameMonth:
 
 
 def _undone_world(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
-    """The world as the snapshot holds it (before the month), with the GM's set-up since kept.
-
-    A month never adds, names or re-rolls a mistress (it changes only who keeps her and
-    since when), so a mistress the snapshot lacks was rolled or added by the GM after the
-    month was resolved, and is kept; a name that differs is the GM's rename, kept unless the
-    restored world has her kept by someone (a rename is made only while she is free, and his
-    restored sheet carries her old name): then the old name stands.
-    """
-    import copy
-
-    world = copy.deepcopy(dict(before))
-    then = {m["number"]: m for m in world.get("mistresses", [])}
-    for m in (now or {}).get("mistresses", []):
-        old = then.get(m["number"])
-        if old is None:
-            world.setdefault("mistresses", []).append(copy.deepcopy(m))
-        elif old.get("lover") is None and m.get("name") and m["name"] != old.get("name"):
-            old["name"] = m["name"]
-    if "mistresses" in world:
-        world["mistresses"] = sorted(world["mistresses"], key=lambda m: m["number"])
-    _keep_answers(world, now or {})
+    """The world as the snapshot holds it (before the month), with the GM's set-up since kept:
+    each module whose state the GM changes between months says what it keeps (``RuleModule.undo``)."""
+    world = World.from_dict(before).to_dict()
+    later = World.from_dict(now).to_dict()
+    for m in (*core_registry().modules, *core_registry().inactive):
+        if m.undo is not None and m.name in world:
+            world[m.name] = m.undo(world[m.name], later.get(m.name, {}))
     return world
-
-
-def _keep_answers(world: dict[str, Any], now: dict[str, Any]) -> None:
-    """The players' answers the GM recorded after the month was resolved (``...
-    decide``) are kept for the requests the restored world still holds: regiment
-    applications, appointment applications, petitions (``decisions.keep_answers``).
-    Each keeps its ``decided_for``, so the month run again does not carry it out."""
-    from .rules import decisions
-
-    later = {r["name"]: r.get("pending", []) for r in now.get("regiments", [])}
-    for reg in world.get("regiments", []):
-        decisions.keep_answers(reg.get("pending", []), later.get(reg["name"], []))
-    for key in ("appointments_pending", "petitions"):
-        decisions.keep_answers(world.get(key, []), now.get(key, []))
 
 
 def resolved_months(campaign: Campaign) -> list[GameMonth]:

@@ -187,6 +187,13 @@ class ErrorRecord:
         return asdict(self)
 
 
+def known_fields(cls: type, data: dict[str, Any]) -> dict[str, Any]:
+    """The items of ``data`` that are fields of the dataclass ``cls`` (a record written by an
+    older engarde may hold others)."""
+    names = {f.name for f in fields(cls)}
+    return {k: v for k, v in data.items() if k in names}
+
+
 def replay(start: dict[str, Any], entries: list[LedgerEntry], name: str = "") -> Character:
     """Recompute a sheet from its starting values and its ledger (the audit)."""
     ch = Character.from_dict(start)

@@ -307,7 +307,7 @@ def test_engarde_pending_lists_every_request_waiting_for_a_player(tmp_path):
 
     from engarde.config import load_one
     from engarde.store import CampaignRow, transaction
-    from engarde.world import Officer, Regiment
+    from engarde.rules.regiments.state import Officer, Regiment
     from helpers import cli, write_campaign
 
     config = write_campaign(tmp_path, database=f"sqlite:///{tmp_path / 't.sqlite'}")

@@ -97,7 +97,8 @@ def test_a_visit_to_his_mistress_satisfies_the_month():
     companionship.\""""
     from engarde.rules.mistresses.orders import VisitMistress
     from engarde.rules.mistresses import rules as mistresses
-    from engarde.world import Mistress, World
+    from engarde.world import World
+    from engarde.rules.mistresses.state import Mistress
 
     ch = Character("Athos", social_level=10, crowns=100, mistress="Roxanne", months_without_companionship=2)
     turn = make_turn(ch)
@@ -108,7 +109,8 @@ def test_a_visit_to_his_mistress_satisfies_the_month():
 
 def test_keeping_a_mistress_without_seeing_her_does_not():
     """Choice: having a mistress is not companionship; he must visit her (or bring her to his club)."""
-    from engarde.world import Mistress, World
+    from engarde.world import World
+    from engarde.rules.mistresses.state import Mistress
 
     ch = Character("Athos", social_level=10, crowns=100, mistress="Roxanne")
     turn = make_turn(ch)
@@ -120,7 +122,8 @@ def test_bringing_her_to_the_club_satisfies_the_month():
     """"Mistresses accompanying their lovers to a club count in lieu of the monthly visit.\""""
     from engarde.rules.clubs.orders import VisitClub
     from engarde.rules.clubs import rules as clubs
-    from engarde.world import Mistress, World
+    from engarde.world import World
+    from engarde.rules.mistresses.state import Mistress
 
     ch = Character("Athos", social_level=10, crowns=100, club="Hunter's", mistress="Roxanne")
     turn = make_turn(ch)

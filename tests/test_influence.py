@@ -13,7 +13,8 @@ from engarde.resolve import resolve_month
 from engarde.rules.influence import rules as influence
 from engarde.rules.influence.tables import influence_of_social_level
 from engarde.turn import Turn
-from engarde.world import Officer, Regiment, World
+from engarde.world import World
+from engarde.rules.regiments.state import Officer, Regiment
 
 JUNE = GameMonth(1607, 6)
 MAY = GameMonth(1607, 5)

@@ -26,7 +26,9 @@ from engarde.records import Character, replay
 from engarde.resolve import resolve_month
 from engarde.rules.loans import rules as loans
 from engarde.turn import Turn
-from engarde.world import Loan, Mistress, World
+from engarde.world import World
+from engarde.rules.loans.state import Loan
+from engarde.rules.mistresses.state import Mistress
 from helpers import cli, write_campaign
 
 APRIL = GameMonth(1607, 4)

@@ -31,7 +31,8 @@ from engarde.rules.military import rules as mil
 from engarde.rules.military.tables import ASSAULT, SIEGE
 from engarde.rules.regiments.tables import FOURTH_FOOT, FRONTIER
 from engarde.turn import Turn
-from engarde.world import Front, World
+from engarde.world import World
+from engarde.rules.military.state import Front
 from helpers import cli, write_campaign
 
 JUNE, JULY, AUGUST, SEPTEMBER = (GameMonth(1607, m) for m in (6, 7, 8, 9))
@@ -370,7 +371,7 @@ def test_cli_front(tmp_path):
 def roster_69th(*players):
     """The 69th Arquebusiers' roster: NPC officers, ``players`` placed by post index."""
     from engarde.rules.regiments.tables import REGIMENT_ESTABLISHMENT
-    from engarde.world import Officer, Regiment
+    from engarde.rules.regiments.state import Officer, Regiment
 
     officers = [Officer(f"NPC {i}", ma=3 if i == 0 else None) for i in range(len(REGIMENT_ESTABLISHMENT))]
     for index, name in players:
@@ -443,7 +444,7 @@ def test_brigadier_commands_his_brigade_on_campaign():
     """"players serving with higher commands use the result and modifiers of that command": a
     Brigadier (by appointment, the brigade's commander) ends his chain at the brigade, with his
     own MA; a Division Adjutant serves with the division, his MA its adjutant's."""
-    from engarde.world import BrigadeRecord
+    from engarde.rules.regiments.state import BrigadeRecord
 
     h = henri()
     h.rank, h.appointment = "Colonel", "Brigadier (Brigade Commander)"
@@ -471,7 +472,7 @@ def test_disgraced_man_joins_the_frontier_and_is_released_when_he_pays():
     the next month start releases him.  The ledger replays every sheet."""
     from engarde.rules.regiments.codes import EV_DISGRACE_FRONTIER, EV_DISGRACE_RELEASED
     from engarde.rules.regiments import rules as regiments
-    from engarde.world import Loan
+    from engarde.rules.loans.state import Loan
 
     p = Character("Porthos", social_level=6, crowns=100, regiment="Gascon Regiment", rank="Captain",
                   state="disgraced", counters={"disgrace.unpaid_loans": 1, "debt.1": 50})
@@ -543,7 +544,7 @@ def test_brigadier_volunteers_his_brigade_in_a_non_regular_season():
     Frontier's mission; the Gascons (volunteered before, independent) come under it; its players
     march at the next month start; the Brigadier commands it (the brigade's result, his own MA) and
     its regiments roll under him.  A man who commands no brigade cannot volunteer one."""
-    from engarde.world import BrigadeRecord
+    from engarde.rules.regiments.state import BrigadeRecord
 
     h = brigadier_henri()
     gascon = Character("Porthos", social_level=6, regiment="Gascon Regiment", rank="Captain", military_ability=3)
@@ -576,7 +577,7 @@ def test_brigadier_volunteers_his_brigade_in_a_non_regular_season():
 def test_a_brigadier_volunteers_one_regiment_of_his_brigade():
     """"or any one Regiment thereof": his own regiment goes at his word, functioning independently
     (no brigade organisation)."""
-    from engarde.world import BrigadeRecord
+    from engarde.rules.regiments.state import BrigadeRecord
 
     h = henri()
     h.rank, h.appointment = "Brigadier-General", "Brigadier (Brigade Commander)"
@@ -596,7 +597,7 @@ def test_a_brigadier_volunteers_any_one_regiment_of_his_brigade():
     no brigade, is refused; naming his own regiment volunteers it as before."""
     from engarde.rules.military.codes import EV_VOLUNTEER_REFUSED
     from engarde.parse import parse_action
-    from engarde.world import BrigadeRecord
+    from engarde.rules.regiments.state import BrigadeRecord
 
     order = parse_action("Volunteer the Gascon Regiment for the campaign")
     assert order == Volunteer(unit="Gascon Regiment") and parse_action(order.describe()) == order
@@ -712,7 +713,7 @@ def test_a_volunteered_brigade_through_the_season_replays_and_repeats():
     """"Players who command Brigades may volunteer their entire Brigade": through the resolver
     (September to November, the battle at November's end, the brigade's result above its
     regiments'), the same seed gives the same months and the ledger reproduces every sheet."""
-    from engarde.world import BrigadeRecord
+    from engarde.rules.regiments.state import BrigadeRecord
 
     def start():
         gascon = Character("Porthos", social_level=6, crowns=100, regiment="Gascon Regiment", rank="Captain",

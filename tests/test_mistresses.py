@@ -33,7 +33,8 @@ from engarde.rules.companionship import rules as companionship
 from engarde.rules.mistresses import rules as mistresses
 from engarde.rules.mistresses.tables import courting_roll_needed
 from engarde.turn import PendingDuel, Turn
-from engarde.world import Mistress, World
+from engarde.world import World
+from engarde.rules.mistresses.state import Mistress
 from helpers import cli, write_campaign
 
 APRIL = GameMonth(1607, 4)

@@ -40,7 +40,8 @@ from engarde.rules.regiments.tables import (
     regiment_by_name,
 )
 from engarde.turn import Turn
-from engarde.world import BrigadeRecord, Officer, Regiment, World
+from engarde.world import World
+from engarde.rules.regiments.state import BrigadeRecord, Officer, Regiment
 from helpers import cli, write_campaign
 
 APRIL = GameMonth(1607, 4)
@@ -654,6 +655,6 @@ def test_undo_keeps_the_colonels_answer_recorded_after_the_month(tmp_path):
     # A request the month made (not in the snapshot) loses its answer with the month.
     before = world_with(npc_regiment("Dragoon Guards")).to_dict()
     now = world_with(npc_regiment("Dragoon Guards")).to_dict()
-    now["regiments"][0]["pending"] = [{"character": "Porthos", "rank": "Private", "month": "1607-04", "week": 1,
-                                       "decision": "accept", "decided_for": "1607-05"}]
-    assert _undone_world(before, now)["regiments"][0]["pending"] == []
+    now["regiments"]["regiments"][0]["pending"] = [{"character": "Porthos", "rank": "Private", "month": "1607-04",
+                                                    "week": 1, "decision": "accept", "decided_for": "1607-05"}]
+    assert _undone_world(before, now)["regiments"]["regiments"][0]["pending"] == []

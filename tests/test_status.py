@@ -280,7 +280,8 @@ def test_a_mistress_status_points_count_toward_the_level():
     Points equal to the difference" (if hers is higher): they come before the level is settled.
     SL 4: 2 from Red Phillips, 1 + 4 from an SL 8 mistress, -2 as he did not see her: 5 holds SL 4."""
     from engarde.orders import OrderSheet
-    from engarde.world import Mistress, World
+    from engarde.world import World
+    from engarde.rules.mistresses.state import Mistress
 
     ch = Character("Jacques", social_level=4, crowns=100, club="Red Phillips", mistress="Roxanne")
     world = World(mistresses=[Mistress(4, "Roxanne", 8, lover="Jacques", since="1607-01")])

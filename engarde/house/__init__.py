@@ -6,4 +6,7 @@ none of them is edited into the core.
 
 from __future__ import annotations
 
+from ..world import World
+
 HOUSE_MODULES: tuple = ()
+World.register(HOUSE_MODULES)

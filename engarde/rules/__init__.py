@@ -15,6 +15,7 @@ places its own steps, verbs and sections against these names
 
 from __future__ import annotations
 
+from ..world import World
 from . import (
     appointments,
     bawdyhouse,
@@ -42,6 +43,8 @@ CORE_MODULES = (
     bawdyhouse.MODULE, companionship.MODULE, practice.MODULE, duel.MODULE, loans.MODULE, regiments.MODULE,
     influence.MODULE, appointments.MODULE, titles.MODULE, military.MODULE, mistresses.MODULE, press.MODULE,
 )
+
+World.register(CORE_MODULES)
 
 # The month, in the book's stated order (b. Time Sequence; the order of payments at month end).
 MONTH = (

@@ -5,10 +5,14 @@ from __future__ import annotations
 from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step, events_of
 from .orders import SeekAppointment
 from . import codes, grammar, rules
+from . import state
+from .state import AppointmentsState
 
 MODULE = RuleModule(
     name="appointments",
     title="Appointments: military and government posts, their status, favours and terms",
+    state=AppointmentsState,
+    undo=state.undo,
     templates=__name__,
     events=events_of(codes, {"regiments": (codes.EV_APPOINTED, codes.EV_APPOINTMENT_ENDED,)}),
     codes=codes,

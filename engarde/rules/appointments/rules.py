@@ -41,6 +41,7 @@ from .tables import (
     appointment_ma_modifier,
     post_by_name,
 )
+from ..regiments.state import BrigadeRecord
 from ...turn import Turn
 from .. import decisions
 from ..influence import rules as influence
@@ -252,7 +253,6 @@ def take_brigade(turn: Turn, ch: Character, week: int) -> None:
     Brigadier is his brigade's commander (``BrigadeRecord.commander``), so the
     brigade's status goes to him each month (``regiments.brigade_status``) and he
     commands it on campaign (``military.chain_for``)."""
-    from ...world import BrigadeRecord
 
     brigade = brigade_for(ch)
     if brigade is None:

@@ -69,7 +69,7 @@ from .tables import (
     MONEYLENDER_TERM_MONTHS,
 )
 from ...turn import Turn
-from ...world import Loan
+from .state import Loan
 
 RULE_BETWEEN = "d. Loans (between characters)"
 RULE_MONEYLENDER = "d. Loans (moneylender)"

@@ -5,10 +5,14 @@ from __future__ import annotations
 from ...modules import Action, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of, listing
 from .orders import CampaignStanding, Petition, Volunteer
 from . import codes, grammar, rules
+from . import state
+from .state import MilitaryState
 
 MODULE = RuleModule(
     name="military",
     title="h. Campaign and Volunteers, i. Campaign Outcome",
+    state=MilitaryState,
+    undo=state.undo,
     templates=__name__,
     events=events_of(codes, {"front": (codes.EV_CAMPAIGN_DETERMINED, codes.EV_SUBSTITUTION_GRANTED, codes.EV_MARCHED, codes.EV_VOLUNTEERED, codes.EV_BATTLE_RESULT, codes.EV_KILLED_IN_ACTION, codes.EV_DESPATCHES, codes.EV_PROMOTED_IN_FIELD, codes.EV_POLTROONERY, codes.EV_RETURNED_FROM_CAMPAIGN, codes.EV_BREVET_CONFIRMED, codes.EV_BREVET_REVERTED, codes.EV_NPC_OFFICER_KILLED,), "deaths": (codes.EV_KILLED_IN_ACTION,)}),
     sections=(

@@ -606,7 +606,8 @@ from .tables import (
 )
 from ..regiments.tables import REGIMENT_ESTABLISHMENT
 from ...turn import Turn  # noqa: E402
-from ...world import Front  # noqa: E402
+from .state import Front  # noqa: E402
+from ..regiments.state import Officer  # noqa: E402
 
 STATE_ON_CAMPAIGN = "on campaign"
 STATE_DEAD = DEAD
@@ -1609,7 +1610,6 @@ def _vacate(turn: Turn, reg: str | None, name: str) -> None:
 def _take_post(turn: Turn, reg: str | None, name: str, old_rank: str | None, new_rank: str) -> None:
     """His place on the roster after a promotion: the junior of his new rank
     (the first vacancy of it), his old post left vacant."""
-    from ...world import Officer
     from ..regiments import rules as regiments
 
     roster = _roster(turn, reg)
@@ -1637,7 +1637,6 @@ def sync_roster(turn: Turn, ch: Character) -> None:
     "Only his death or permanent promotion will open the position".  A reverted
     brevet leaves the brevet post and returns to his own.
     """
-    from ...world import Officer
     from ..regiments import rules as regiments
 
     roster = _roster(turn, canonical_regiment(ch.regiment))
@@ -1743,7 +1742,6 @@ def _npc_officers(turn: Turn, front: Front, reg: str, res: BattleResult) -> None
 
 def _fill(turn: Turn, roster, reg: str, purchase: bool = False) -> None:
     """A non-player Subaltern becomes the junior Captain (promoted, or by purchase)."""
-    from ...world import Officer
     from ..regiments import rules as regiments
 
     name = regiments._npc_name(turn.world, "Captain")

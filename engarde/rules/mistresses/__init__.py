@@ -5,10 +5,14 @@ from __future__ import annotations
 from ...modules import Action, HOME, MONTH_END, RuleModule, Step, WEEK, events_of
 from .orders import Court, SuitorStanding, VisitMistress
 from . import codes, grammar, rules
+from . import state
+from .state import MistressesState
 
 MODULE = RuleModule(
     name="mistresses",
     title="d. Mistresses: courting, rival suitors, visits, support, gifts, favours",
+    state=MistressesState,
+    undo=state.undo,
     templates=__name__,
     events=events_of(codes, {"society": (codes.EV_NEW_LIAISON, codes.EV_MISTRESS_GIVEN_UP, codes.EV_MISTRESS_SUPPLANTED, codes.EV_THROWN_OUT, codes.EV_MISTRESS_LEFT, codes.EV_RIVAL_SUITORS, codes.EV_CAUGHT_COURTING,)}),
     codes=codes,

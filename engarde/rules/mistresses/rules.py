@@ -90,7 +90,7 @@ from .tables import (
     mistress_favours,
 )
 from ...turn import PendingDuel, Turn
-from ...world import Mistress
+from .state import Mistress
 from ..companionship import rules as companionship
 
 RULE_MISTRESSES = "d. Mistresses"

@@ -5,10 +5,14 @@ from __future__ import annotations
 from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of, listing
 from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
 from . import codes, grammar, rules
+from . import state
+from .state import RegimentsState
 
 MODULE = RuleModule(
     name="regiments",
     title="g. MA and Regiments: application, ranks, horses, duty, officers, vacancies",
+    state=RegimentsState,
+    undo=state.undo,
     templates=__name__,
     events=events_of(codes, {"regiments": (codes.EV_REGIMENT_JOINED, codes.EV_RANK_BOUGHT, codes.EV_EXPELLED, codes.EV_BRIGADE_MAJOR,)}),
     sections=(

@@ -97,7 +97,8 @@ from .tables import (
 )
 from ..loans.tables import DISGRACED
 from ...turn import Turn
-from ...world import BrigadeRecord, Officer, Regiment, World
+from ...world import World
+from .state import BrigadeRecord, Officer, Regiment
 from .. import decisions
 from ..influence import rules as influence
 
