@@ -26,7 +26,7 @@ from .records import Character, ErrorRecord, Event, LedgerEntry, replay
 from .world import World
 from .rules.loans.state import Loan
 from .rules.mistresses.state import Mistress
-from .registry import Registry, core_registry
+from .registry import Registry, core_registry, for_campaign
 from .rules.press.gazette import PressLetter
 from .rules.press.gazette import letters as press_letters
 from .rules.press.orders import Letter, Letters
@@ -645,7 +645,7 @@ def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
         world = World.from_dict(camp.world)
         seed = month_seed(camp.seed, month.key)
         dice = SeededDice(seed)
-        result = resolve_month(month, before, sheets, dice, campaign.rules, world, standing,
+        result = resolve_month(month, before, sheets, dice, world, standing, registry=for_campaign(campaign),
                                rulings=_cause_rulings(s, campaign, month))
         _save_month(s, campaign, month, seed, rows, result, camp.world)
         for r in rows:

@@ -19,7 +19,7 @@ from .config import DEFAULT_CONFIG, Campaign, ConfigError, load_one
 from .rules.creation.rules import CreationError, given_character, roll_character
 from .dice import SeededDice
 from .orders import STANDING
-from .registry import core_registry
+from .registry import core_registry, for_campaign, load_campaign
 
 
 class Context:
@@ -28,7 +28,7 @@ class Context:
         self.campaign_id = campaign_id
 
     def campaign(self) -> Campaign:
-        return load_one(self.config, self.campaign_id)
+        return load_campaign(self.config, self.campaign_id)
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -152,7 +152,7 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
         fail("values were given: add --given to use them instead of rolling")
     if rolled:
         dice = SeededDice(seed or f"{camp.seed}:birth:{name}")
-        birth = roll_character(name, dice, player=player, email=email, rounding=camp.rules.rounding)
+        birth = roll_character(name, dice, player=player, email=email, rounding=for_campaign(camp).tables.creation.rounding)
         birth.character.password = password
         ch = ops.add_character(camp, birth, dice.log)
     else:
@@ -566,7 +566,7 @@ def demo(c: Context, no_pdf: bool) -> None:
     """
     from .demo import run_demo
 
-    camp = load_one(c.config, c.campaign_id or "demo")
+    camp = load_campaign(c.config, c.campaign_id or "demo")
     run_demo(camp, pdf=not no_pdf, echo=click.echo)
 
 

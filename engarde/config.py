@@ -11,7 +11,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from dateutil import rrule
@@ -23,40 +23,6 @@ DEFAULT_CONFIG = "campaigns.toml"
 
 class ConfigError(ValueError):
     """campaigns.toml cannot be used as written."""
-
-
-@dataclass(frozen=True)
-class RuleSettings:
-    """Choices where the rules are silent or GMs differ (docs/rules-coverage.md)."""
-
-    # When the monthly allowance arrives: "month_start" (before week 1, so it
-    # can be spent that month) or "month_end" (with the support bill).
-    allowance: str = "month_start"
-    # Birth Table B's +/-10%: how to treat fractions of a crown.
-    rounding: str = "down"
-    # A bawdyhouse visit with no stated purse carries exactly the evening's cost.
-    bawdyhouse_default_purse: str = "cost"
-    # e. Duelling: a sequence short of the mandatory rests it owes is corrected by
-    # "insert_rests" (the missing rests go in at the sequence's first routine
-    # boundary, the rest of it moving on) or "replace_routines" (its first routines
-    # are replaced, turn for turn, by rests).  The player is told either way.
-    illegal_sequence: str = "insert_rests"
-    # A month without orders (NMR): the character follows his standing orders,
-    # else rests; and loses this many status points (0: resting is the only cost).
-    nmr_status_points: int = 0
-
-
-# Rule settings that are whole numbers: (lowest, highest) allowed.
-RULE_NUMBERS = {
-    "nmr_status_points": (0, 100),
-}
-
-RULE_CHOICES = {
-    "allowance": ("month_start", "month_end"),
-    "rounding": ("down", "nearest", "up"),
-    "bawdyhouse_default_purse": ("cost", "all"),
-    "illegal_sequence": ("insert_rests", "replace_routines"),
-}
 
 
 @dataclass(frozen=True)
@@ -107,7 +73,12 @@ class Campaign:
     newsletters: Path = Path("newsletters")
     templates: Path | None = None
     house_rules: tuple[str, ...] = ()
-    rules: RuleSettings = field(default_factory=RuleSettings)
+    # ``[campaigns.ID.rules]``: the choices where the rules are silent, and
+    # ``[campaigns.ID.tables.MODULE]``: a module's numbers changed for this campaign.
+    # Both are read by the campaign's modules (engarde.registry.for_campaign), which
+    # check every key against what they declare.
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    tables: Mapping[str, Any] = field(default_factory=dict)
     base_dir: Path = Path(".")
     mail: MailSettings = field(default_factory=MailSettings)
 
@@ -127,12 +98,8 @@ class Campaign:
 
 KNOWN_KEYS = {
     "name", "newspaper", "first_month", "seed", "database", "deadlines", "deadline_start",
-    "timezone", "orders", "newsletters", "templates", "house_rules", "rules", "mail",
+    "timezone", "orders", "newsletters", "templates", "house_rules", "rules", "tables", "mail",
 }
-# The optional house-rule modules DESIGN.md names.  None is implemented yet, so
-# naming one is an error rather than a silent no-op.
-HOUSE_RULES = ("gala", "social-conflict", "gossip")
-IMPLEMENTED_HOUSE_RULES: tuple[str, ...] = ()
 
 
 def load(path: str | Path = DEFAULT_CONFIG) -> dict[str, Campaign]:
@@ -221,26 +188,14 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
     house = table.get("house_rules", [])
     if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
         raise ConfigError(f"{where}.house_rules: must be a list of names")
-    for h in house:
-        if h not in HOUSE_RULES:
-            raise ConfigError(f"{where}.house_rules: unknown house rule {h!r} (known: {', '.join(HOUSE_RULES)})")
-        if h not in IMPLEMENTED_HOUSE_RULES:
-            raise ConfigError(f"{where}.house_rules: the {h!r} house rule is not implemented yet")
+    house = [h.replace("-", "_") for h in house]  # "social-conflict" is the module social_conflict
 
     rules_table = table.get("rules", {})
     if not isinstance(rules_table, dict):
         raise ConfigError(f"{where}.rules: must be a table")
-    for key, value in rules_table.items():
-        if key in RULE_NUMBERS:
-            low, high = RULE_NUMBERS[key]
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise ConfigError(f"{where}.rules.{key}: must be a whole number from {low} to {high}, not {value!r}")
-            continue
-        if key not in RULE_CHOICES:
-            known = ", ".join([*RULE_CHOICES, *RULE_NUMBERS])
-            raise ConfigError(f"{where}.rules.{key}: unknown rule setting (known: {known})")
-        if value not in RULE_CHOICES[key]:
-            raise ConfigError(f"{where}.rules.{key}: must be one of {', '.join(RULE_CHOICES[key])}, not {value!r}")
+    tables = table.get("tables", {})
+    if not isinstance(tables, dict) or not all(isinstance(v, dict) for v in tables.values()):
+        raise ConfigError(f"{where}.tables: must hold one table per module, e.g. [campaigns.{cid}.tables.clubs]")
 
     def folder(key: str, default: str | None) -> Path | None:
         value = table.get(key, default)
@@ -263,8 +218,9 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
         orders=folder("orders", None),
         newsletters=folder("newsletters", "newsletters") or base / "newsletters",
         templates=folder("templates", None),
-        house_rules=tuple(house),
-        rules=RuleSettings(**rules_table),
+        house_rules=tuple(dict.fromkeys(house)),
+        rules=dict(rules_table),
+        tables=dict(tables),
         base_dir=base,
         mail=_mail(f"{where}.mail", table.get("mail", {})),
     )

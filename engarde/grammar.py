@@ -19,6 +19,7 @@ from typing import Any, Callable, ClassVar
 from . import codes
 from .orders import Order, OrderSheet, P
 from .records import ErrorRecord
+from .tables import Tables
 
 I = re.IGNORECASE
 
@@ -140,10 +141,11 @@ def names_in(text: str) -> tuple[str, ...]:
 
 @dataclass
 class Reading:
-    """What a verb's builder works with while it reads one week's action: the notes it
-    leaves for the player ("no weapon given: the rapier") and the campaign's tables."""
+    """What a verb's builder works with while it reads one week's action: the campaign's
+    tables (``r.tables.gambling.max_bets_per_week``) and the notes it leaves for the player
+    ("no weapon given: the rapier")."""
 
-    tables: Any = None
+    tables: Tables = field(default_factory=Tables)
     notes: list[str] = field(default_factory=list)
 
     def note(self, text: str) -> None:
@@ -200,9 +202,9 @@ def verb(name: str, pattern: str, build: Builder, spellings: tuple[str, ...] = (
 class SheetContext:
     """What a module's ``LineReader`` sees of the sheet being read."""
 
-    def __init__(self, sheet: OrderSheet, tables: Any = None) -> None:
+    def __init__(self, sheet: OrderSheet, tables: Tables | None = None) -> None:
         self.sheet = sheet
-        self.tables = tables
+        self.tables = tables if tables is not None else Tables()
 
     def error(self, line: int, code: str, message: str, suggestion: str | None = None) -> None:
         self.sheet.errors.append(ErrorRecord(self.sheet.source, line, code, message, suggestion))

@@ -141,8 +141,9 @@ def parse_action(text: str, notes: list[str] | None = None, registry: Registry |
     Alone there is no earlier week, so a ditto is an ``E_DITTO_FIRST`` error.
     Human notes ("carousing is mandatory ...") go to ``notes`` if given.
     """
-    r = Reading()
-    result = _interpret(text, r, registry or core_registry())
+    registry = registry or core_registry()
+    r = Reading(registry.tables)
+    result = _interpret(text, r, registry)
     if notes is not None:
         notes.extend(r.notes)
     if isinstance(result, Ditto):
@@ -215,7 +216,7 @@ class _SheetReader:
     def __init__(self, source: str, registry: Registry) -> None:
         self.sheet = OrderSheet(source=source)
         self.registry = registry
-        self.context = SheetContext(self.sheet)
+        self.context = SheetContext(self.sheet, registry.tables)
         self.readers: list[LineReader] = [cls(self.context) for m in registry.modules for cls in m.lines]
         self.written: dict[int, _Written] = {}
         self.header_lines: dict[str, int] = {}
@@ -225,7 +226,7 @@ class _SheetReader:
         self.sheet.errors.append(ErrorRecord(self.sheet.source, line, code, message, suggestion))
 
     def interpret(self, text: str, notes: list[str]) -> Order | ErrorRecord | Ditto:
-        r = Reading()
+        r = Reading(self.registry.tables)
         result = _interpret(text, r, self.registry)
         notes.extend(r.notes)
         return result

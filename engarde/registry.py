@@ -12,13 +12,18 @@ verb, section or event code, or placements that go round in a circle.
 from __future__ import annotations
 
 import functools
+import json
 import types
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from . import codes as core_codes
+from . import config
+from .config import Campaign, ConfigError
 from .modules import PHASES, Action, RuleModule, Section, Step
 from .orders import STANDING, OrderSheet, Part, Parts
+from .tables import Tables, TablesError
 from .rules import CORE_MODULES, MONTH, SECTIONS, VERBS
 from .house import HOUSE_MODULES
 
@@ -67,7 +72,7 @@ class Registry:
     away: tuple[Callable[..., bool], ...] = ()
     claims: tuple[Callable[..., bool], ...] = ()
     no_accounts: tuple[Callable[..., bool], ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
+    tables: Tables = field(default_factory=Tables)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -101,24 +106,29 @@ class Registry:
         return [line for cls in self.part_types_of(when).values() for line in parts.of(cls).describe()]
 
     @classmethod
-    def build(cls, house_rules: Sequence[str] = (), modules: Iterable[RuleModule] | None = None) -> "Registry":
-        """The core's modules and the named house modules, checked and ordered.
+    def build(cls, house_rules: Sequence[str] = (), modules: Iterable[RuleModule] | None = None,
+              tables: Mapping[str, Any] | None = None, settings: Mapping[str, Any] | None = None,
+              where: str = "campaign") -> "Registry":
+        """The core's modules and the named house modules, checked and ordered, with their
+        tables as a campaign overrides them (``[...tables.MODULE]``, ``[...rules]``).
 
         ``modules``: every module that could be switched on (default: all registered);
-        a test passes its own to add a module without touching the core.
+        a test passes its own to add a module without touching the core.  ``where``
+        prefixes the key a mistake in ``tables`` or ``settings`` is reported at.
         """
         known = {m.name: m for m in (modules if modules is not None else ALL_MODULES.values())}
         for name in house_rules:
             if name not in known or not known[name].house:
-                house = ", ".join(n for n, m in known.items() if m.house) or "none"
-                raise RegistryError(f"unknown house rule {name!r} (house rules: {house})")
+                house = ", ".join(n for n, m in known.items() if m.house) or "none yet"
+                raise RegistryError(f"{where}.house_rules: unknown house rule {name!r} (house rules: {house})")
         active = [m for m in known.values() if not m.house or m.name in house_rules]
         names = {m.name for m in active}
         for m in active:
             for needed in m.requires:
                 if needed not in names:
                     why = "is not switched on" if needed in known else "does not exist"
-                    raise RegistryError(f"the {m.name} module needs the {needed} module, which {why}")
+                    raise RegistryError(f"{where}.house_rules: the {m.name} module needs the {needed} module, "
+                                        f"which {why}")
         inactive = tuple(m for m in known.values() if m.name not in names)
         steps = _schedule(active)
         actions: dict[type, Action] = {}
@@ -152,8 +162,8 @@ class Registry:
                                           SECTIONS, "section", lambda s: s.name)]
         report_sections = tuple(s for m in active for s in m.sections if s.report)
         known_sections = {s.name for s in sections}
-        for code, where in code_sections.items():
-            for section in where:
+        for code, printed_in in code_sections.items():
+            for section in printed_in:
                 if section not in known_sections:
                     raise RegistryError(f"{code_module[code]}: the event {code!r} goes to a gazette section "
                                         f"{section!r} that no module of this campaign prints")
@@ -169,7 +179,12 @@ class Registry:
                     raise RegistryError(f"{m.name}: two records of its {part.when} orders "
                                         f"({part_types[key].__name__}, {part.__name__})")
                 part_types[key] = part
+        try:
+            built_tables = Tables.build(active, tables, settings, where)
+        except TablesError as exc:
+            raise RegistryError(str(exc)) from None
         return cls(
+            tables=built_tables,
             modules=tuple(active),
             inactive=inactive,
             steps=tuple(steps),
@@ -272,8 +287,43 @@ class _Named:
 
 @functools.lru_cache(maxsize=32)
 def registry(house_rules: tuple[str, ...] = ()) -> Registry:
-    """The registry of a campaign with these house rules (built once per process)."""
+    """The registry of house rules with the book's tables (built once per process)."""
     return Registry.build(house_rules)
+
+
+def for_campaign(campaign: Campaign) -> Registry:
+    """The campaign's registry: its house rules, its tables and settings (built once per process
+    for each distinct set of them).  A mistake raises ``ConfigError`` naming the key."""
+    key = json.dumps([campaign.house_rules, campaign.tables, campaign.rules], sort_keys=True, default=str)
+    return _for_campaign(key, str(campaign.id))
+
+
+@functools.lru_cache(maxsize=32)
+def _for_campaign(key: str, campaign_id: str) -> Registry:
+    house_rules, tables, settings = json.loads(key)
+    try:
+        return Registry.build(tuple(house_rules), tables=tables, settings=settings,
+                              where=f"campaigns.toml: campaigns.{campaign_id}")
+    except RegistryError as exc:
+        message = str(exc)
+        raise ConfigError(message if message.startswith(f"campaigns.toml: campaigns.{campaign_id}") else
+                          f"campaigns.toml: campaigns.{campaign_id}: {message}") from None
+
+
+def load_campaigns(path: str | Path) -> dict[str, Campaign]:
+    """Every campaign of campaigns.toml, each checked against its modules (house rules, tables,
+    settings): a mistake raises ``ConfigError`` naming the key."""
+    campaigns = config.load(path)
+    for campaign in campaigns.values():
+        for_campaign(campaign)
+    return campaigns
+
+
+def load_campaign(path: str | Path, campaign_id: str | None) -> Campaign:
+    """One campaign of campaigns.toml (``config.load_one``), checked against its modules."""
+    campaign = config.load_one(path, campaign_id)
+    for_campaign(campaign)
+    return campaign
 
 
 def core_registry() -> Registry:

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 
 from .calendar import WEEKS_PER_MONTH, GameMonth
 from .codes import E_UNKNOWN_CHARACTER, E_WRONG_MONTH
-from .config import RuleSettings
 from .dice import Dice, Roll
 from .modules import HOME, MONTH_END, MONTH_START, WEEK
 from .orders import OrderSheet, Parts
@@ -53,7 +52,6 @@ def resolve_month(
     characters: list[Character],
     sheets: dict[str, OrderSheet],
     dice: Dice,
-    settings: RuleSettings = RuleSettings(),
     world: World | None = None,
     standing: dict[str, Parts] | None = None,
     rulings: dict[frozenset, bool] | None = None,
@@ -65,7 +63,7 @@ def resolve_month(
     holds each character's standing orders on file, already merged with any
     new ones in this month's sheet.  ``rulings``: the GM's rulings on cause for a
     duel this month, by the pair's names (``engarde.rules.duel``).  ``registry``:
-    the campaign's modules (default: the core rules alone).
+    the campaign's modules and tables (default: the core rules, the book's tables).
     """
     registry = registry or core_registry()
     working = [ch.copy() for ch in characters]
@@ -74,8 +72,8 @@ def resolve_month(
         if ch.name in by_name:
             raise ValueError(f"two characters are named {ch.name!r}")
         by_name[ch.name] = ch
-    turn = Turn(month, by_name, dice, settings, world=(world or World()).copy(), standing=dict(standing or {}),
-                rulings=dict(rulings or {}), registry=registry)
+    turn = Turn(month, by_name, dice, registry.tables, world=(world or World()).copy(),
+                standing=dict(standing or {}), rulings=dict(rulings or {}), registry=registry)
     first_roll = len(dice.log)
     turn.sheets = _usable(turn, sheets)
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .calendar import GameMonth
-from .config import RuleSettings
 from .dice import Dice
 from .orders import OrderSheet, Parts
+from .tables import Tables
 from .records import Character, ErrorRecord, Event, LedgerEntry
 from .world import World
 
@@ -40,7 +40,8 @@ class Turn:
     month: GameMonth
     characters: dict[str, Character]
     dice: Dice
-    settings: RuleSettings = field(default_factory=RuleSettings)
+    # The campaign's tables (each module's numbers and settings, with its overrides).
+    tables: Tables = field(default_factory=Tables)
     world: World = field(default_factory=World)
     standing: dict[str, Parts] = field(default_factory=dict)  # standing orders on file, by name
     # The month's order sheets that count, by character; the GM's rulings on cause by pair.

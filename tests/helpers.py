@@ -8,6 +8,8 @@ from typing import Callable
 from click.testing import CliRunner
 
 from engarde.cli import main
+from engarde.registry import Registry
+from engarde.tables import Tables
 
 
 def write_campaign(folder: Path, campaign_id: str = "test", **keys: str) -> Path:
@@ -29,3 +31,14 @@ def cli(config: Path) -> Callable[..., str]:
         return result.output
 
     return run
+
+
+def tables(overrides: dict | None = None, **settings: object) -> Tables:
+    """The core's tables with a campaign's ``[tables.MODULE]`` overrides and ``[rules]`` settings,
+    checked as campaigns.toml's would be."""
+    return Registry.build((), tables=overrides, settings=settings).tables
+
+
+def rules_registry(overrides: dict | None = None, **settings: object) -> Registry:
+    """The core's modules with a campaign's table overrides and ``[rules]`` settings (for resolve_month)."""
+    return Registry.build((), tables=overrides, settings=settings)

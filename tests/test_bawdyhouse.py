@@ -7,7 +7,8 @@ import pytest
 from engarde.calendar import GameMonth
 from engarde.rules.bawdyhouse.codes import EV_BAWDYHOUSE_VISIT, EV_FOOTPADS
 from engarde.codes import EV_CANNOT_AFFORD
-from engarde.config import RuleSettings
+from engarde.tables import Tables
+from helpers import tables
 from engarde.dice import DiceExhausted, ScriptedDice
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.records import Character
@@ -18,8 +19,8 @@ from engarde.turn import Turn
 APRIL = GameMonth(1607, 4)
 
 
-def make_turn(*chars: Character, rolls=(), settings: RuleSettings | None = None) -> Turn:
-    return Turn(APRIL, {c.name: c for c in chars}, ScriptedDice(rolls), settings or RuleSettings())
+def make_turn(*chars: Character, rolls=(), settings: Tables | None = None) -> Turn:
+    return Turn(APRIL, {c.name: c for c in chars}, ScriptedDice(rolls), settings or Tables())
 
 
 def codes(turn: Turn, code: str):
@@ -82,7 +83,7 @@ def test_footpads_find_an_empty_purse():
 def test_default_purse_all_his_crowns():
     """Setting bawdyhouse_default_purse = "all": with no stated purse he carries all he has."""
     ch = Character("Falstaff", social_level=4, crowns=50)
-    turn = make_turn(ch, rolls=[6], settings=RuleSettings(bawdyhouse_default_purse="all"))
+    turn = make_turn(ch, rolls=[6], settings=tables(bawdyhouse_default_purse="all"))
     bawdyhouse.visit(turn, ch, VisitBawdyhouse(), 2)
     assert ch.crowns == 0
     assert codes(turn, EV_FOOTPADS)[0].data == {"lost": 42}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engarde.tables import Tables
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
 from engarde.rules.clubs.codes import (
@@ -13,7 +14,6 @@ from engarde.rules.clubs.codes import (
     EV_CLUB_TURNED_AWAY,
     EV_CLUB_VISIT,
 )
-from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
 from engarde.orders import OrderSheet
 from engarde.rules.clubs.orders import ClubOrders, VisitClub
@@ -26,7 +26,7 @@ APRIL = GameMonth(1607, 4)
 
 
 def make_turn(*chars: Character, month: GameMonth = APRIL) -> Turn:
-    return Turn(month, {c.name: c for c in chars}, ScriptedDice([]), RuleSettings())
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice([]), Tables())
 
 
 def codes(turn: Turn, code: str):

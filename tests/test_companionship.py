@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from engarde.tables import Tables
 from engarde.calendar import MONTH_END, GameMonth
 from engarde.rules.companionship.codes import EV_NO_COMPANIONSHIP
-from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.records import Character
@@ -17,7 +17,7 @@ APRIL = GameMonth(1607, 4)
 
 
 def make_turn(*chars: Character, month: GameMonth = APRIL, rolls=()) -> Turn:
-    return Turn(month, {c.name: c for c in chars}, ScriptedDice(rolls), RuleSettings())
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice(rolls), Tables())
 
 
 def codes(turn: Turn, code: str):

@@ -7,6 +7,7 @@ import pytest
 
 from engarde.calendar import GameMonth
 from engarde.config import ConfigError, load, load_one
+from engarde.registry import load_campaigns
 
 GOOD = """
 [campaigns.paris]
@@ -47,7 +48,8 @@ def test_defaults_and_deadline(tmp_path):
         ('timezone = "Mars/Olympus"', "campaigns.paris.timezone"),
         ('deadlines = "FREQ=SOMETIMES"', "campaigns.paris.deadlines"),
         ('house_rules = ["cricket"]', "campaigns.paris.house_rules"),
-        ('house_rules = ["gala"]', "not implemented"),
+        ('house_rules = ["gala"]', "unknown house rule 'gala'"),
+        ("[campaigns.paris.tables.clubs]\nrejoin_bar_months = -1", "campaigns.paris.tables.clubs"),
         ("[campaigns.paris.rules]\nallowance = \"never\"", "campaigns.paris.rules.allowance"),
     ],
 )
@@ -57,7 +59,7 @@ def test_bad_keys_are_named(tmp_path, extra, key):
         text = "\n".join(line for line in text.splitlines() if not line.startswith("deadlines"))
     text += "\n" + extra + "\n"
     with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
-        load(write(tmp_path, text))
+        load_campaigns(write(tmp_path, text))
 
 
 def test_missing_first_month(tmp_path):

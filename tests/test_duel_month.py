@@ -19,7 +19,6 @@ from engarde.rules.duel.codes import (
 from engarde.codes import EV_ORDER_REFUSED
 from engarde.rules.practice.codes import EV_PRACTICE
 from engarde.rules.status.codes import EV_SUPPORT_PAID
-from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice, SeededDice
 from engarde.rules.duel.orders import AnswerChallenge, Challenge
 from engarde.orders import OrderSheet, Parts
@@ -63,7 +62,7 @@ def standing(falstaff: Parts | None = None) -> dict[str, Parts]:
 
 
 def run(characters, sheets_, standing_=None, rulings=None, dice=None):
-    return resolve_month(APRIL, characters, sheets_, dice or SeededDice("duel"), RuleSettings(),
+    return resolve_month(APRIL, characters, sheets_, dice or SeededDice("duel"),
                          standing=standing() if standing_ is None else standing_, rulings=rulings)
 
 
@@ -200,7 +199,7 @@ def test_killed_in_a_duel_he_is_dead_and_does_nothing_more():
     assert not [e for e in events(result, EV_PRACTICE) if "Falstaff" in e.characters]
     assert not [e for e in events(result, EV_SUPPORT_PAID) if "Falstaff" in e.characters]
     # next month he is left out of everything
-    later = resolve_month(GameMonth(1607, 5), result.characters, {}, SeededDice("next"), RuleSettings())
+    later = resolve_month(GameMonth(1607, 5), result.characters, {}, SeededDice("next"))
     assert not [e for e in later.ledger if e.character == "Falstaff"]
 
 

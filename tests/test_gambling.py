@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from engarde.tables import Tables
 from engarde.calendar import GameMonth
 from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
 from engarde.rules.bawdyhouse.codes import EV_FOOTPADS
 from engarde.rules.gambling.codes import EV_GAMBLING
-from engarde.config import RuleSettings
 from engarde.dice import DiceExhausted, ScriptedDice
 from engarde.rules.gambling.orders import Gambling
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
@@ -22,8 +22,8 @@ from engarde.turn import Turn
 APRIL = GameMonth(1607, 4)
 
 
-def make_turn(*chars: Character, rolls=(), settings: RuleSettings | None = None) -> Turn:
-    return Turn(APRIL, {c.name: c for c in chars}, ScriptedDice(rolls), settings or RuleSettings())
+def make_turn(*chars: Character, rolls=(), settings: Tables | None = None) -> Turn:
+    return Turn(APRIL, {c.name: c for c in chars}, ScriptedDice(rolls), settings or Tables())
 
 
 def codes(turn: Turn, code: str):

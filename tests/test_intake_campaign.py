@@ -19,6 +19,7 @@ from sqlmodel import select
 
 from engarde import campaign as ops
 from engarde import codes, store
+from helpers import rules_registry
 from engarde.calendar import GameMonth
 from engarde.config import load_one
 from engarde.rules.creation.rules import given_character
@@ -258,9 +259,6 @@ def test_half_missing_is_not_too_many(gm):
 
 def test_a_missed_month_rests_under_standing_orders_and_costs_what_the_campaign_says():
     """NMR: the character follows his standing orders, else rests; rules.nmr_status_points is the cost."""
-    from dataclasses import replace
-
-    from engarde.config import RuleSettings
     from engarde.dice import SeededDice
     from engarde.orders import Parts
     from engarde.rules.duel.orders import DuelStanding
@@ -269,8 +267,8 @@ def test_a_missed_month_rests_under_standing_orders_and_costs_what_the_campaign_
     ch = given_character("Athos", social_level=6, crowns=200, strength=10, constitution=10, expertise=10,
                          military_ability=3).character
     standing = {"Athos": Parts([DuelStanding(if_challenged="accept", duel_weapon="sabre")])}
-    free = resolve_month(APRIL, [ch], {}, SeededDice("x"), RuleSettings(), standing=standing)
-    costly = resolve_month(APRIL, [ch], {}, SeededDice("x"), replace(RuleSettings(), nmr_status_points=2),
+    free = resolve_month(APRIL, [ch], {}, SeededDice("x"), standing=standing)
+    costly = resolve_month(APRIL, [ch], {}, SeededDice("x"), registry=rules_registry(nmr_status_points=2),
                            standing=standing)
     assert [e.code for e in free.events if e.week == 1] == [codes.EV_REST]
     assert not [x for x in free.ledger if "no orders" in x.reason]

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from engarde.config import ConfigError, ImapSettings, MailSettings, load_one
+from engarde.config import ConfigError, ImapSettings, MailSettings
+from engarde.registry import for_campaign, load_campaign
 
 BASE = '[campaigns.t]\nname = "T"\nfirst_month = "April 1607"\n'
 
 
 def load(tmp_path, extra: str):
     (tmp_path / "campaigns.toml").write_text(BASE + extra)
-    return load_one(tmp_path / "campaigns.toml", "t")
+    return load_campaign(tmp_path / "campaigns.toml", "t")
 
 
 def test_defaults(tmp_path):
     camp = load(tmp_path, "")
     assert camp.mail == MailSettings(max_message_bytes=5_000_000, nmr_refuse_share=0.5, imap=None)
-    assert camp.rules.nmr_status_points == 0
+    assert for_campaign(camp).tables.month.nmr_status_points == 0
 
 
 def test_mail_and_imap_settings(tmp_path):
@@ -26,7 +27,7 @@ def test_mail_and_imap_settings(tmp_path):
                           '[campaigns.t.mail]\nmax_message_bytes = 100000\nnmr_refuse_share = 0.25\n'
                           '[campaigns.t.mail.imap]\nhost = "imap.example.org"\nuser = "gm"\nssl = false\n'
                           'folder = "Orders"\ntimeout = 10\n')
-    assert camp.rules.nmr_status_points == 2
+    assert for_campaign(camp).tables.month.nmr_status_points == 2
     assert (camp.mail.max_message_bytes, camp.mail.nmr_refuse_share) == (100000, 0.25)
     assert camp.mail.imap == ImapSettings(host="imap.example.org", port=143, ssl=False, user="gm",
                                           password_env="ENGARDE_IMAP_PASSWORD", folder="Orders", timeout=10.0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engarde.tables import Tables
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
 from engarde.rules.loans.codes import (
@@ -13,7 +14,6 @@ from engarde.rules.loans.codes import (
     EV_LOAN_REPAID,
     EV_LOAN_TAKEN,
 )
-from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice, SeededDice
 from engarde.rules.loans.orders import Borrow, Repay
 from engarde.rules.mistresses.orders import Court, VisitMistress
@@ -37,7 +37,7 @@ OCTOBER = GameMonth(1607, 10)
 
 
 def make_turn(*chars: Character, loans_=(), month: GameMonth = APRIL) -> Turn:
-    return Turn(month, {c.name: c for c in chars}, ScriptedDice([]), RuleSettings(),
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice([]), Tables(),
                 world=World(loans=list(loans_), last_loan_number=len(loans_)))
 
 
@@ -201,7 +201,7 @@ def test_a_loan_between_characters_needs_the_lenders_offer():
               "Aramis": OrderSheet("r.eml", "Aramis", weeks={2: Borrow(50, "Athos")})}
     result = resolve_month(APRIL, [Character("Athos", social_level=10, crowns=500),
                                    Character("Aramis", social_level=6, crowns=0)],
-                           sheets, SeededDice("lend"), RuleSettings())
+                           sheets, SeededDice("lend"))
     assert [(x.borrower, x.lender, x.amount) for x in result.world.loans] == [("Aramis", "Athos", 50)]
     (lapsed,) = [e for e in result.events if e.code == EV_LOAN_OFFER_UNUSED]
     assert lapsed.week == MONTH_END and lapsed.data == {"lender": "Athos", "borrower": "Aramis", "amount": 30}
@@ -269,7 +269,7 @@ def test_loans_are_paid_after_support_dues_and_mistress_support():
                   loans=[Loan(1, "Jacques", "moneylender", 275, "1607-04", due="1607-10", interest_percent=10,
                               principal=250)], last_loan_number=1)
     result = resolve_month(OCTOBER, [ch], {"Jacques": OrderSheet("j.eml", "Jacques")}, ScriptedDice([]),
-                           RuleSettings(), world)
+                           world)
     paid = [(e.delta, e.rule) for e in result.ledger if e.field == "crowns"]
     assert paid == [(-10, "b. Support"), (-10, "c. Clubs"), (-15, "d. Mistresses")]
     after = result.characters[0]
@@ -310,7 +310,7 @@ def test_no_crown_is_created_or_destroyed_except_by_a_rule():
     characters owe each other on their sheets is what the world's loans say."""
     chars, world, sheets = society_month()
     for seed in ("audit-1", "audit-2", "audit-3"):
-        result = resolve_month(APRIL, chars, sheets, SeededDice(seed), RuleSettings(), world)
+        result = resolve_month(APRIL, chars, sheets, SeededDice(seed), world)
         after = {c.name: c for c in result.characters}
         crowns = [e for e in result.ledger if e.field == "crowns"]
         between = [e for e in crowns if e.rule == loans.RULE_BETWEEN]
@@ -335,8 +335,8 @@ def test_no_crown_is_created_or_destroyed_except_by_a_rule():
 def test_the_society_month_with_the_same_seed_is_the_same_month():
     """Same seed, same month: rolls, ledger, events and the world."""
     chars, world, sheets = society_month()
-    first = resolve_month(APRIL, chars, sheets, SeededDice("same"), RuleSettings(), world)
-    second = resolve_month(APRIL, chars, sheets, SeededDice("same"), RuleSettings(), world)
+    first = resolve_month(APRIL, chars, sheets, SeededDice("same"), world)
+    second = resolve_month(APRIL, chars, sheets, SeededDice("same"), world)
     assert first == second and first.world == second.world
     assert {e.field for e in first.ledger} >= {"debt.1", "lent.1", "debt.2", "crowns", "status_points"}
     assert any(e.week == MONTH_END and e.rule == "d. Mistresses" for e in first.ledger)

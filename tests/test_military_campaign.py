@@ -3,6 +3,7 @@ consequences (engarde.rules.military through engarde.turn and engarde.resolve)."
 
 from __future__ import annotations
 
+from engarde.tables import Tables
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.rules.military.codes import (
     EV_BATTLE_RESULT,
@@ -19,7 +20,6 @@ from engarde.rules.military.codes import (
     EV_VOLUNTEERED,
 )
 from engarde.rules.status.codes import EV_SUPPORT_PAID
-from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice, SeededDice
 from engarde.orders import OrderSheet, Parts
 from engarde.rules.military.orders import CampaignStanding
@@ -40,7 +40,7 @@ OCTOBER, NOVEMBER = GameMonth(1607, 10), GameMonth(1607, 11)
 
 
 def turn_for(month, *chars, dice=(), world=None, standing=None) -> Turn:
-    return Turn(month, {c.name: c for c in chars}, ScriptedDice(dice), RuleSettings(),
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice(dice), Tables(),
                 world=world or World(), standing=standing or {})
 
 
@@ -480,13 +480,13 @@ def test_disgraced_man_joins_the_frontier_and_is_released_when_he_pays():
     gascons.name = "Gascon Regiment"
     world = World(loans=[Loan(1, "Porthos", "moneylender", 50, "1606-10", due="1607-04", defaulted="1607-04",
                               interest_percent=10, principal=45)], regiments=[gascons])
-    may = resolve_month(GameMonth(1607, 5), [p], {}, SeededDice("disgrace"), RuleSettings(), world)
+    may = resolve_month(GameMonth(1607, 5), [p], {}, SeededDice("disgrace"), world)
     (after,) = may.characters
     assert [e.code for e in may.events if e.code == EV_DISGRACE_FRONTIER]
     assert after.regiment == FRONTIER and after.rank == "Private" and after.counters.get("debt.1", 0) == 0
     assert "Porthos" in may.world.front.campaigners and after.state is None  # paid at month end: disgrace over
     assert "Porthos" not in [o.name for o in may.world.regiment("Gascon Regiment").officers]  # his post vacant
-    june = resolve_month(JUNE, [after], {}, SeededDice("disgrace-2"), RuleSettings(), may.world)
+    june = resolve_month(JUNE, [after], {}, SeededDice("disgrace-2"), may.world)
     (free,) = june.characters
     assert [e.code for e in june.events if e.code == EV_DISGRACE_RELEASED]
     assert free.regiment is None and free.counters.get(regiments.FRONTIER_DISGRACE, 0) == 0

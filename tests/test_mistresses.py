@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engarde.tables import Tables
 from engarde.calendar import MONTH_END, GameMonth
 from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
 from engarde.rules.mistresses.codes import (
@@ -21,7 +22,6 @@ from engarde.rules.mistresses.codes import (
     EV_SUITOR_WITHDREW,
     EV_THROWN_OUT,
 )
-from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
 from engarde.rules.mistresses.orders import Court, VisitMistress
 from engarde.orders import OrderSheet, Parts
@@ -46,7 +46,7 @@ def roxanne(**kw) -> Mistress:
 
 def make_turn(*chars: Character, mistresses_=(), rolls=(), month: GameMonth = APRIL,
               standing: dict | None = None) -> Turn:
-    return Turn(month, {c.name: c for c in chars}, ScriptedDice(rolls), RuleSettings(),
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice(rolls), Tables(),
                 world=World(mistresses=list(mistresses_)), standing=standing or {})
 
 
@@ -437,7 +437,7 @@ def test_the_sample_month_dartagnan_courts_mistress_number_4():
     sheet = OrderSheet("dart.eml", "D'Artagnan", weeks={1: Court("4"), 2: Court("4"), 3: Court("4"),
                                                           4: VisitMistress()})
     world = World(mistresses=[roxanne()])
-    result = resolve_month(APRIL, [dart], {"D'Artagnan": sheet}, ScriptedDice([2, 6]), RuleSettings(), world)
+    result = resolve_month(APRIL, [dart], {"D'Artagnan": sheet}, ScriptedDice([2, 6]), world)
     after = result.characters[0]
     assert after.mistress == "Roxanne" and result.world.mistresses[0].lover == "D'Artagnan"
     assert world.mistresses[0].lover is None  # the world passed in is not touched
@@ -597,7 +597,7 @@ def test_every_society_event_has_its_own_line_in_the_report():
     from engarde.gazette import GazetteData, render_report
 
     chars, world, sheets = society_month()
-    result = resolve_month(APRIL, chars, sheets, SeededDice("audit-1"), RuleSettings(), world)
+    result = resolve_month(APRIL, chars, sheets, SeededDice("audit-1"), world)
     gz = GazetteData(campaign(), APRIL, result.characters, result.events)
     for ch in result.characters:
         assert "Recorded:" not in render_report(gz, ch.name, result.ledger)

@@ -77,7 +77,7 @@ def test_no_more_than_nine_bets():
     """Rules, c. Gambling: "A character may place only nine bets in any one week." """
     err = error("Visit Red Phillips and gamble 10 bets of 50")
     assert err.code == E_TOO_MANY_BETS
-    assert "A character may place only nine bets in any one week" in err.message
+    assert err.message == "10 bets: a character may place only 9 bets in any one week"
     s = sheet("Character: Aramis", "Week 1: Visit Hunter's and gamble 12 bets of 20")
     assert isinstance(s.weeks[1], Rest) and s.errors[0].line == 2
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from engarde.tables import Tables
 from engarde.calendar import GameMonth
 from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
 from engarde.rules.practice.codes import EV_EXPERTISE_GAINED, EV_PRACTICE
-from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
 from engarde.rules.practice.orders import Practise
 from engarde.records import Character
@@ -16,7 +16,7 @@ APRIL = GameMonth(1607, 4)
 
 
 def make_turn(*chars: Character, month: GameMonth = APRIL) -> Turn:
-    return Turn(month, {c.name: c for c in chars}, ScriptedDice([]), RuleSettings())
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice([]), Tables())
 
 
 def codes(turn: Turn, code: str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from helpers import rules_registry
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.codes import (
     E_MODULE_OFF,
@@ -19,7 +20,6 @@ from engarde.rules.bawdyhouse.codes import EV_BAWDYHOUSE_VISIT, EV_FOOTPADS
 from engarde.rules.clubs.codes import EV_CLUB_DUES_PAID, EV_CLUB_LAPSED, EV_CLUB_VISIT
 from engarde.rules.companionship.codes import EV_NO_COMPANIONSHIP
 from engarde.rules.practice.codes import EV_PRACTICE
-from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice, SeededDice, month_seed
 from engarde.orders import Order, OrderSheet, Rest
 from engarde.rules.practice.orders import Practise
@@ -72,7 +72,7 @@ def test_sample_month_april_1607():
     its stated order: support, dues, club status, companionship, social level, reset."""
     characters, sheets = sample_month()
     dice = ScriptedDice([3, 6])  # Falstaff's footpads roll in week 2, Porthos's in week 4
-    result = resolve_month(APRIL, characters, sheets, dice, RuleSettings())
+    result = resolve_month(APRIL, characters, sheets, dice)
     after = by_name(result)
 
     # Falstaff: 18 at the bawdyhouse (refreshment 9 + companionship 9), support 18, dues 20;
@@ -113,7 +113,7 @@ def test_does_not_mutate_its_input():
     characters, sheets = sample_month()
     before = [c.to_dict() for c in characters]
     sheets_before = {k: s.to_dict() for k, s in sheets.items()}
-    result = resolve_month(APRIL, characters, sheets, SeededDice("demo:1607-04"), RuleSettings())
+    result = resolve_month(APRIL, characters, sheets, SeededDice("demo:1607-04"))
     assert [c.to_dict() for c in characters] == before
     assert {k: s.to_dict() for k, s in sheets.items()} == sheets_before
     assert all(a is not b for a, b in zip(characters, result.characters))
@@ -123,8 +123,8 @@ def test_does_not_mutate_its_input():
 def test_same_seed_same_month():
     """"a seeded month can be replayed exactly": the same seed twice gives the identical result."""
     seed = month_seed("demo", APRIL.key)
-    first = resolve_month(APRIL, *sample_month(), SeededDice(seed), RuleSettings())
-    second = resolve_month(APRIL, *sample_month(), SeededDice(seed), RuleSettings())
+    first = resolve_month(APRIL, *sample_month(), SeededDice(seed))
+    second = resolve_month(APRIL, *sample_month(), SeededDice(seed))
     assert first == second
     assert first.ledger == second.ledger and first.events == second.events and first.rolls == second.rolls
     assert len(first.rolls) == 2
@@ -140,8 +140,8 @@ def test_replaying_the_ledger_reproduces_every_sheet():
     sheets["Aramis"].monthly.edit(SupportOrders).conspicuous_consumption = True
     sheets["Aramis"].monthly.edit(ClubOrders).resign_club = True
     sheets["Aramis"].monthly.edit(ClubOrders).join_club = "Red Phillips"
-    for settings in (RuleSettings(), RuleSettings(allowance="month_end", bawdyhouse_default_purse="all")):
-        result = resolve_month(APRIL, characters, sheets, SeededDice("audit"), settings)
+    for settings in (rules_registry(), rules_registry(allowance="month_end", bawdyhouse_default_purse="all")):
+        result = resolve_month(APRIL, characters, sheets, SeededDice("audit"), registry=settings)
         assert len(result.ledger) > 20
         for before, after in zip(characters, result.characters):
             entries = [e for e in result.ledger if e.character == before.name]
@@ -151,7 +151,7 @@ def test_replaying_the_ledger_reproduces_every_sheet():
 def test_character_without_orders_rests():
     """A character without an order sheet gets EV_NO_ORDERS (private) and rests all month."""
     idle = Character("Idle", social_level=4, crowns=50)
-    result = resolve_month(APRIL, [idle], {}, ScriptedDice([]), RuleSettings())
+    result = resolve_month(APRIL, [idle], {}, ScriptedDice([]))
     (no_orders,) = [e for e in result.events if e.code == EV_NO_ORDERS]
     assert no_orders.week == MONTH_START and not no_orders.public and no_orders.characters == ("Idle",)
     rests = [e for e in result.events if e.code == EV_REST]
@@ -169,7 +169,7 @@ def test_month_end_in_the_stated_order_of_payments():
     fop = Character("Fop", social_level=5, crowns=100, allowance=20, club="The Frog & Peach")
     sheet = OrderSheet("fop.eml", "Fop")
     sheet.monthly.edit(SupportOrders).conspicuous_consumption = True
-    result = resolve_month(APRIL, [fop], {"Fop": sheet}, ScriptedDice([]), RuleSettings(allowance="month_end"))
+    result = resolve_month(APRIL, [fop], {"Fop": sheet}, ScriptedDice([]), registry=rules_registry(allowance="month_end"))
     assert [(e.field, e.delta, e.rule) for e in result.ledger] == [
         ("crowns", 20, "a. Birth Table C (Allowance)"),
         ("crowns", -15, "b. Support"),

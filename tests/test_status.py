@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engarde.tables import Tables
+from helpers import rules_registry
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.rules.status.codes import (
     EV_ALLOWANCE,
@@ -13,7 +15,6 @@ from engarde.rules.status.codes import (
     EV_SUPPORT_UNPAID,
 )
 from engarde.codes import EV_CANNOT_AFFORD
-from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
 from engarde.records import Character
 from engarde.resolve import resolve_month
@@ -26,7 +27,7 @@ JULY = GameMonth(1607, 7)
 
 
 def make_turn(*chars: Character, month: GameMonth = APRIL) -> Turn:
-    turn = Turn(month, {c.name: c for c in chars}, ScriptedDice([]), RuleSettings())
+    turn = Turn(month, {c.name: c for c in chars}, ScriptedDice([]), Tables())
     for c in chars:
         status.begin_month(turn, c)
     return turn
@@ -68,7 +69,7 @@ def test_no_allowance_no_entry():
 def test_allowance_at_month_end_comes_before_support():
     """Setting allowance = "month_end": the allowance arrives with the support bill, first."""
     poor = Character("Poor", social_level=5, crowns=0, allowance=10, status_points=0)
-    result = resolve_month(APRIL, [poor], {}, ScriptedDice([]), RuleSettings(allowance="month_end"))
+    result = resolve_month(APRIL, [poor], {}, ScriptedDice([]), registry=rules_registry(allowance="month_end"))
     crowns = [(e.week, e.delta, e.rule) for e in result.ledger if e.field == "crowns"]
     assert crowns == [(MONTH_END, 10, "a. Birth Table C (Allowance)"), (MONTH_END, -10, "b. Support")]
     assert result.characters[0].crowns == 0
@@ -286,7 +287,7 @@ def test_a_mistress_status_points_count_toward_the_level():
     ch = Character("Jacques", social_level=4, crowns=100, club="Red Phillips", mistress="Roxanne")
     world = World(mistresses=[Mistress(4, "Roxanne", 8, lover="Jacques", since="1607-01")])
     result = resolve_month(APRIL, [ch], {"Jacques": OrderSheet("j.eml", "Jacques")}, ScriptedDice([]),
-                           RuleSettings(), world)
+                           world)
     assert [e.code for e in result.events if e.code in (EV_SL_MAINTAINED, EV_SL_DROPPED)] == [EV_SL_MAINTAINED]
     # red phillips 2 + mistress 1 + 4 - no companionship 2 = 5 >= 4
     (held,) = [e for e in result.events if e.code == EV_SL_MAINTAINED]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from engarde.tables import Tables
 from engarde.calendar import GameMonth
 from engarde.rules.clubs.codes import EV_CLUB_TURNED_AWAY, EV_CLUB_VISIT
 from engarde.rules.toadying.codes import EV_TOADYING
-from engarde.config import RuleSettings
 from engarde.dice import ScriptedDice
 from engarde.orders import OrderSheet, Rest
 from engarde.rules.clubs.orders import VisitClub
@@ -21,7 +21,7 @@ APRIL = GameMonth(1607, 4)
 def week_one(characters: list[Character], orders: dict[str, object]):
     """Resolve April with these week-1 orders; return the result and week 1's ledger and events."""
     sheets = {name: OrderSheet(f"{name}.eml", name, weeks={1: order}) for name, order in orders.items()}
-    result = resolve_month(APRIL, characters, sheets, ScriptedDice([]), RuleSettings())
+    result = resolve_month(APRIL, characters, sheets, ScriptedDice([]))
     return result, [e for e in result.ledger if e.week == 1], [e for e in result.events if e.week == 1]
 
 
@@ -180,7 +180,7 @@ def test_every_visit_records_where_he_was():
 
     jacques = Character("Jacques", social_level=4, crowns=100)
     cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
-    turn = Turn(APRIL, {"Jacques": jacques, "Cyrano": cyrano}, ScriptedDice([]), RuleSettings())
+    turn = Turn(APRIL, {"Jacques": jacques, "Cyrano": cyrano}, ScriptedDice([]), Tables())
     clubs.visit(turn, cyrano, VisitClub(), 3)
     clubs.visit(turn, jacques, VisitClub("Bothwell's", guest_of="Cyrano"), 3)
     assert turn.present(3, "club:Bothwell's") == ["Cyrano", "Jacques"]

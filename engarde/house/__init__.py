@@ -6,7 +6,9 @@ none of them is edited into the core.
 
 from __future__ import annotations
 
+from ..tables import Tables
 from ..world import World
 
 HOUSE_MODULES: tuple = ()
 World.register(HOUSE_MODULES)
+Tables.register(HOUSE_MODULES)

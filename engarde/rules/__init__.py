@@ -15,6 +15,7 @@ places its own steps, verbs and sections against these names
 
 from __future__ import annotations
 
+from ..tables import Tables
 from ..world import World
 from . import (
     appointments,
@@ -45,6 +46,7 @@ CORE_MODULES = (
 )
 
 World.register(CORE_MODULES)
+Tables.register(CORE_MODULES)
 
 # The month, in the book's stated order (b. Time Sequence; the order of payments at month end).
 MONTH = (

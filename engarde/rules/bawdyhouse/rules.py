@@ -24,7 +24,6 @@ from .codes import EV_BAWDYHOUSE_VISIT, EV_FOOTPADS
 from ...codes import EV_CANNOT_AFFORD
 from .orders import VisitBawdyhouse
 from ...records import Character
-from .tables import FOOTPADS_ON
 from ...turn import Turn
 from ..companionship import rules as companionship
 from ..gambling import rules as gambling
@@ -37,10 +36,12 @@ PLACE = "bawdyhouse"
 
 def purse_for(turn: Turn, ch: Character, order: VisitBawdyhouse) -> int:
     """The crowns he brings: as stated, else the campaign's default; never more than he has."""
-    cost = ch.social_level + (ch.social_level if order.companionship else 0)
+    tables = turn.tables.bawdyhouse
+    cost = tables.refreshment_per_sl * ch.social_level + (
+        tables.companionship_per_sl * ch.social_level if order.companionship else 0)
     if order.purse is not None:
         stated = order.purse
-    elif turn.settings.bawdyhouse_default_purse == "all":
+    elif tables.bawdyhouse_default_purse == "all":
         stated = ch.crowns
     else:
         # "cost": exactly the evening's refreshment and companionship, and the
@@ -52,11 +53,12 @@ def purse_for(turn: Turn, ch: Character, order: VisitBawdyhouse) -> int:
 
 def visit(turn: Turn, ch: Character, order: VisitBawdyhouse, week: int) -> bool:
     """Spend an evening at a bawdyhouse; True if he was let in."""
+    tables = turn.tables.bawdyhouse
     sl = ch.social_level
     purse = purse_for(turn, ch, order)
     # Choice: refreshment is mandatory, so it is bought even if the order says
     # carouse=False.
-    refreshment = sl
+    refreshment = tables.refreshment_per_sl * sl
     if purse < refreshment:
         # Choice: a purse that cannot pay the mandatory refreshment means he is
         # turned away at the door: no visit, no companionship, no footpads roll.
@@ -65,11 +67,11 @@ def visit(turn: Turn, ch: Character, order: VisitBawdyhouse, week: int) -> bool:
         return False
     spent = 0
     turn.pay(ch, refreshment, week, f"liquid refreshment at a bawdyhouse (SL {sl} crowns)", RULE_BAWDYHOUSE)
-    turn.post(ch, "status_points", 1, week, "caroused at a bawdyhouse", RULE_CAROUSING)
+    turn.post(ch, "status_points", tables.carousing_status, week, "caroused at a bawdyhouse", RULE_CAROUSING)
     spent += refreshment
     had_company = False
     if order.companionship:
-        cost = sl
+        cost = tables.companionship_per_sl * sl
         if purse - spent >= cost:
             turn.pay(ch, cost, week, f"female companionship at a bawdyhouse (SL {sl} crowns)", RULE_BAWDYHOUSE)
             spent += cost
@@ -87,8 +89,8 @@ def visit(turn: Turn, ch: Character, order: VisitBawdyhouse, week: int) -> bool:
         session = gambling.gamble(turn, ch, order.gamble, week, "a bawdyhouse", purse=purse - spent)
         won = session.net if session else 0
     left = purse - spent + won
-    roll = turn.dice.d6(f"footpads: {ch.name} leaving the bawdyhouse, week {week} (robbed on a {FOOTPADS_ON})")
-    if roll >= FOOTPADS_ON:
+    roll = turn.dice.d6(f"footpads: {ch.name} leaving the bawdyhouse, week {week} (robbed on a {tables.footpads_on})")
+    if roll >= tables.footpads_on:
         # He loses what is left of the purse he brought, which may be nothing
         # (the event still says he was set upon; lost is 0).
         turn.post(ch, "crowns", -left, week, "robbed by footpads in the red light district", RULE_BAWDYHOUSE)

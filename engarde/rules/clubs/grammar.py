@@ -140,14 +140,14 @@ def _amount(m: re.Match[str]) -> tuple[int | None, str | None]:
     return None, m.group(0).strip(" ,;")
 
 
-def split_visit(text: str) -> tuple[str, Clauses]:
+def split_visit(text: str, r: Reading) -> tuple[str, Clauses]:
     """Pull the clauses (carouse, gambling, purse, guests...) out of a visit; return the place."""
     c = Clauses()
     s = " " + text.replace("(", ", ").replace(")", ", ") + " "
     # Gambling first: its stakes ("4 bets of 50 crowns") are not a purse.
     found, s = take(GAMBLE, s)
     for m in found:
-        result = gambling_terms(m.group("terms"))
+        result = gambling_terms(m.group("terms"), r)
         if isinstance(result, ErrorRecord):
             c.gamble_error = c.gamble_error or result
         elif result is not None:
@@ -197,7 +197,7 @@ def visit_words(text: str, r: Reading, *, strict: bool = True, carouse: bool = F
     With ``strict`` False (no verb was written: "Hunter's and carouse") an
     unrecognised place returns None so the line falls to "unknown verb".
     """
-    place, c = split_visit(text)
+    place, c = split_visit(text, r)
     c.carouse = c.carouse or carouse
     return make_visit(place, c, r, strict=strict)
 
@@ -261,7 +261,7 @@ def _build_bring_to(m: re.Match[str], r: Reading) -> Built:
 
 def _build_gamble_at(m: re.Match[str], r: Reading) -> Built:
     """ "Gamble 4 bets of 50 at Hunter's", "bet 20 crowns twice at the bawdyhouse"."""
-    place, c = split_visit(m.group(0))
+    place, c = split_visit(m.group(0), r)
     place = re.sub(r"^(?:at|in)\s+", "", place, flags=I)
     if c.gamble is None and c.gamble_error is None:
         return bad_order(f"{quote(m.group(0))}: how many bets, of how many crowns, and where?",

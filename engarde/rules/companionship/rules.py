@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...calendar import MONTH_END
 from .codes import EV_NO_COMPANIONSHIP
 from ...records import Character
-from .tables import NO_COMPANIONSHIP_EACH_MORE, NO_COMPANIONSHIP_FIRST
+from .tables import CompanionshipTables
 from ...turn import Turn
 
 RULE_COMPANIONSHIP = "d. Female Companionship"
@@ -40,9 +40,9 @@ def had_companionship(turn: Turn, ch: Character) -> bool:
     return bool(turn.fact(ch.name).get(FACT_COMPANIONSHIP))
 
 
-def penalty(months: int) -> int:
+def penalty(tables: CompanionshipTables, months: int) -> int:
     """Status Points lost in the ``months``-th consecutive month without: 2, 4, 6, ..."""
-    return NO_COMPANIONSHIP_FIRST + NO_COMPANIONSHIP_EACH_MORE * (months - 1)
+    return tables.first_month + tables.each_month_more * (months - 1)
 
 
 def month_end(turn: Turn, ch: Character) -> int:
@@ -59,7 +59,7 @@ def month_end(turn: Turn, ch: Character) -> int:
     turn.post(ch, "months_without_companionship", 1, MONTH_END,
               "a month without female companionship", RULE_COMPANIONSHIP)
     months = ch.months_without_companionship
-    lost = penalty(months)
+    lost = penalty(turn.tables.companionship, months)
     turn.post(ch, "status_points", -lost, MONTH_END,
               f"no female companionship ({months} month{'s' if months != 1 else ''} running)",
               RULE_COMPANIONSHIP)

@@ -1,11 +1,13 @@
-"""d. Female Companionship.
-
-The rulebook's numbers as data, named as the book names them.
-"""
+"""d. Female Companionship: what a month without it costs."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
-# -- d. Female Companionship ------------------------------------------------------
-NO_COMPANIONSHIP_FIRST = 2  # "lose 2 Status Points the first month"
-NO_COMPANIONSHIP_EACH_MORE = 2  # "and an additional 2 points each consecutive month"
+from ...tables import value
+
+
+@dataclass(frozen=True)
+class CompanionshipTables:
+    first_month: int = value(2, high=100, note='"lose 2 Status Points the first month"')
+    each_month_more: int = value(2, high=100, note='"and an additional 2 points each consecutive month"')

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from ...modules import RuleModule
+from .tables import CreationTables
 
 MODULE = RuleModule(
     name="creation",
     title="a. Characters and Character Creation: the Birth Tables",
+    tables=CreationTables,
     orders=(),
 )

@@ -25,7 +25,9 @@ from .tables import (
     INITIAL_SOCIAL_LEVEL,
     ORPHAN_NOBLE_SL,
 )
-from ..status.tables import LOWEST_SOCIAL_LEVEL
+from ..status.tables import StatusTables
+
+LOWEST_SOCIAL_LEVEL = StatusTables().lowest_social_level  # (read from the campaign tables: see its issue)
 
 
 class CreationError(ValueError):

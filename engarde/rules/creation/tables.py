@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...tables import value
+
 # -- a. Characters and Character Creation -------------------------------------
 
 # Birth Table A: Class (one die)
@@ -79,3 +81,9 @@ FIRST_SON_SL = 1
 ORPHAN_NOBLE_SL = 3
 BASTARD_PERCENT = -10
 BASTARD_SL = -1
+
+
+@dataclass(frozen=True)
+class CreationTables:
+    rounding: str = value("down", choices=("down", "nearest", "up"), setting=True,
+                          note="Birth Table B's +/-10% of crowns: fractions of a crown dropped, rounded or raised")

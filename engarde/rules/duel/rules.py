@@ -1457,7 +1457,7 @@ def _duel(turn: Turn, week: int, a: Character, b: Character, weapons: tuple[str,
                  tuple(turn.standing_orders(ch.name).of(DuelStanding).duel_conditions))
         for ch, w in zip(sides, weapons)
     ]
-    setting = turn.settings.illegal_sequence
+    setting = turn.tables.duel.illegal_sequence
     record = fight(duellists[0], duellists[1], turn.dice, setting)
     changes: list[dict] = []
 

@@ -5,7 +5,11 @@ The rulebook's numbers as data, named as the book names them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
 from fractions import Fraction as _F
+
+from ...tables import value
 
 # -- e. Duelling: weapons (Duelling Table C; the number is the weapon number) --
 WEAPONS = {
@@ -166,3 +170,11 @@ FIRST_WEEK_RECOVERY_DIVISOR = 2
 
 # Practice: "subtract five from his Expertise to add one to his Strength".
 EXPERTISE_PER_STRENGTH = 5
+
+
+@dataclass(frozen=True)
+class DuelTables:
+    illegal_sequence: str = value(
+        "insert_rests", choices=("insert_rests", "replace_routines"), setting=True,
+        note="a sequence short of the mandatory rests it owes: the rests go in at its first routine boundary, "
+             "or replace its first routines turn for turn")

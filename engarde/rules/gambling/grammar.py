@@ -12,9 +12,6 @@ from ...records import ErrorRecord
 from .codes import E_TOO_MANY_BETS
 from .orders import Gambling
 
-# c. Gambling: "A character may place only nine bets in any one week."
-MAX_BETS = 9
-
 # c. Gambling: "The character announces the amount he is betting"; "A
 # character may place only nine bets in any one week"; "withdraw without
 # rolling and take a loss of half the amount bet (known as cutting losses)".
@@ -54,7 +51,7 @@ def cut_rule(text: str) -> tuple[bool, int | None]:
     return True, cut if cut <= 6 else None
 
 
-def gambling_terms(terms: str) -> Gambling | ErrorRecord | None:
+def gambling_terms(terms: str, r: Reading) -> Gambling | ErrorRecord | None:
     """The bets and stake of a gambling clause; None when it states none."""
     stated, cut_at = cut_rule(terms)
     body = CUT_RULE.sub(" ", terms) if stated else terms
@@ -76,10 +73,10 @@ def gambling_terms(terms: str) -> Gambling | ErrorRecord | None:
     if stake is None or stake <= 0:
         return problem(codes.E_BAD_AMOUNT, "the bets name no stake",
                         "say how much each bet is, e.g. 'gamble 4 bets of 50 crowns, cut on a 6'")
-    if bets > MAX_BETS:
-        return problem(E_TOO_MANY_BETS,
-                        f"{bets} bets: A character may place only nine bets in any one week",
-                        "place nine bets or fewer")
+    most = r.tables.gambling.max_bets_per_week
+    if bets > most:
+        return problem(E_TOO_MANY_BETS, f"{bets} bets: a character may place only {most} bets in any one week",
+                       f"place {most} bets or fewer")
     if bets < 1:
         return problem(codes.E_BAD_AMOUNT, "no bets placed", "e.g. 'gamble 4 bets of 50 crowns'")
     return Gambling(bets, stake, cut_at)

@@ -34,7 +34,6 @@ from ...codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
 from .codes import EV_GAMBLING
 from .orders import Gambling
 from ...records import Character
-from .tables import GAMBLING_OF_NOTE, MAX_BETS_PER_WEEK
 from ...turn import Turn
 
 RULE_GAMBLING = "c. Gambling"
@@ -136,9 +135,10 @@ def gamble(
         notes.append(f"stakes cut to the house limit of {house_limit} crowns")
         stake = house_limit
     bets = order.bets
-    if bets > MAX_BETS_PER_WEEK:
-        notes.append(f"only {MAX_BETS_PER_WEEK} bets a week")
-        bets = MAX_BETS_PER_WEEK
+    most = turn.tables.gambling.max_bets_per_week
+    if bets > most:
+        notes.append(f"only {most} bets a week")
+        bets = most
     session = Session(where, divisor=divisor)
     available = ch.crowns if purse is None else min(purse, ch.crowns)
     for i in range(1, bets + 1):
@@ -159,7 +159,7 @@ def gamble(
         turn.post(ch, "status_points", session.divisor_points, week,
                   f"{session.staked} crowns staked at {where} this week ÷ {divisor} (gambling divisor)", rule)
     turn.event(
-        EV_GAMBLING, week, ch.name, public=abs(session.net) >= GAMBLING_OF_NOTE,
+        EV_GAMBLING, week, ch.name, public=abs(session.net) >= turn.tables.gambling.of_note,
         where=where, bets=len(session.bets), stake=stake, wins=session.count(WIN),
         losses=session.count(LOSS), cuts=session.count(CUT), staked=session.staked,
         net=session.net, status=session.status, notes=notes,

@@ -1,15 +1,15 @@
-"""c. Gambling.
-
-The rulebook's numbers as data, named as the book names them.
-"""
+"""c. Gambling: the week's limit on bets, and what the gazette calls a win or loss of note."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
-# == issue 4: society (appended) ====================================================
+from ...tables import value
 
-# -- c. Gambling ---------------------------------------------------------------------
-MAX_BETS_PER_WEEK = 9  # "A character may place only nine bets in any one week."
-# House value: a week's gambling whose net result is this many crowns or more, won or
-# lost, is "of note" and printed in the gazette (the rules are silent on publicity).
-GAMBLING_OF_NOTE = 100
+
+@dataclass(frozen=True)
+class GamblingTables:
+    max_bets_per_week: int = value(9, low=1, high=100,
+                                   note='"A character may place only nine bets in any one week."')
+    of_note: int = value(100, low=1, note="house value: a week's net win or loss of this many crowns or more is "
+                         "printed in the gazette (the rules are silent on publicity)")

@@ -6,10 +6,12 @@ from ... import codes as core_codes
 from ...modules import Action, LIVING, MONTH_START, RuleModule, Section, Step, WEEK, events_of
 from ...orders import Rest
 from . import gazette, grammar, rules
+from .tables import MonthTables
 
 MODULE = RuleModule(
     name="month",
     title="The month: rest, no orders, the week's actions",
+    tables=MonthTables,
     templates=__name__,
     events=events_of(core_codes),
     sections=(

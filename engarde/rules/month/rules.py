@@ -71,7 +71,7 @@ def no_orders(turn: Turn, ch: Character) -> None:
     if turn.sheet(ch.name) is not None:
         return
     turn.event(EV_NO_ORDERS, MONTH_START, ch.name, public=False)
-    cost = turn.settings.nmr_status_points
+    cost = turn.tables.month.nmr_status_points
     if cost and turn.keeps_accounts(ch.name):  # on campaign he keeps no status account
         turn.post(ch, "status_points", -cost, MONTH_START,
                   "no orders this month (the campaign's cost of a missed month)", "campaign: nmr_status_points")

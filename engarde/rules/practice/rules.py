@@ -19,7 +19,6 @@ from ...codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
 from .codes import EV_EXPERTISE_GAINED, EV_PRACTICE
 from .orders import Practise
 from ...records import Character
-from .tables import PRACTICE_WEEKS_PER_POINT
 from ..duel.tables import WEAPONS
 from ...turn import Turn
 
@@ -48,9 +47,10 @@ def practise(turn: Turn, ch: Character, order: Practise, week: int) -> bool:
     weeks_field = f"practice.{weapon}"
     turn.post(ch, weeks_field, 1, week, f"a week's practice with the {weapon}", RULE_PRACTICE)
     turn.event(EV_PRACTICE, week, ch.name, public=False, weapon=weapon, cost=cost)
-    if ch.get(weeks_field) >= PRACTICE_WEEKS_PER_POINT:
-        text = f"{PRACTICE_WEEKS_PER_POINT} weeks' practice with the {weapon} make a point of Expertise"
-        turn.post(ch, weeks_field, -PRACTICE_WEEKS_PER_POINT, week, text, RULE_PRACTICE)
+    weeks = turn.tables.practice.weeks_per_point
+    if ch.get(weeks_field) >= weeks:
+        text = f"{weeks} weeks' practice with the {weapon} make a point of Expertise"
+        turn.post(ch, weeks_field, -weeks, week, text, RULE_PRACTICE)
         turn.post(ch, f"expertise.{weapon}", 1, week, text, RULE_PRACTICE)
         turn.event(EV_EXPERTISE_GAINED, week, ch.name, public=False,
                    weapon=weapon, expertise=ch.expertise_with(weapon))

@@ -5,10 +5,12 @@ from __future__ import annotations
 from .orders import SupportOrders
 from ...modules import HOME, LIVING, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of
 from . import codes, gazette, grammar, rules
+from .tables import StatusTables
 
 MODULE = RuleModule(
     name="status",
     title="b. Time Sequence and Social Status: allowance, support, conspicuous consumption, the social level",
+    tables=StatusTables,
     templates=__name__,
     events=events_of(codes, {"society": (codes.EV_SL_RAISED, codes.EV_SL_DROPPED, codes.EV_CONSPICUOUS,)}),
     sections=(

@@ -34,13 +34,7 @@ from .codes import (
 from ...codes import EV_CANNOT_AFFORD
 from ...records import Character
 from .orders import SupportOrders
-from .tables import (
-    CONSPICUOUS_MULTIPLIER,
-    CONSPICUOUS_STATUS,
-    LOWEST_SOCIAL_LEVEL,
-    RAISE_MULTIPLIER,
-    SUPPORT_MULTIPLIER,
-)
+from .tables import StatusTables
 from ...turn import Turn
 
 RULE_ALLOWANCE = "a. Birth Table C (Allowance)"
@@ -68,7 +62,7 @@ def pay_allowance(turn: Turn, ch: Character, week: int = MONTH_START) -> None:
     """His father's monthly allowance (Birth Table C), if he has one.
 
     When it arrives (month start or month end) is the campaign's
-    ``RuleSettings.allowance``; the resolver passes the matching week.
+    ``allowance`` setting (``StatusTables``); the resolver passes the matching week.
     """
     if ch.allowance <= 0:
         return
@@ -83,14 +77,16 @@ def pay_support(turn: Turn, ch: Character, conspicuous: bool = False) -> bool:
     ``settle_social_level`` ("A character who fails to do so loses one Social
     Level").
     """
+    tables = turn.tables.status
     sl = ch.social_level
-    ordinary = SUPPORT_MULTIPLIER * sl
+    ordinary = tables.support_multiplier * sl
     if conspicuous:
-        lavish = CONSPICUOUS_MULTIPLIER * sl
+        lavish = tables.conspicuous_multiplier * sl
         if turn.pay(ch, lavish, MONTH_END,
-                    f"support with conspicuous consumption ({CONSPICUOUS_MULTIPLIER} × SL {sl})", RULE_SUPPORT):
-            turn.post(ch, "status_points", CONSPICUOUS_STATUS, MONTH_END,
-                      f"conspicuous consumption ({CONSPICUOUS_MULTIPLIER} × SL {sl} for support)", RULE_SUPPORT)
+                    f"support with conspicuous consumption ({tables.conspicuous_multiplier} × SL {sl})",
+                    RULE_SUPPORT):
+            turn.post(ch, "status_points", tables.conspicuous_status, MONTH_END,
+                      f"conspicuous consumption ({tables.conspicuous_multiplier} × SL {sl} for support)", RULE_SUPPORT)
             turn.event(EV_SUPPORT_PAID, MONTH_END, ch.name, public=False, amount=lavish, conspicuous=True)
             turn.event(EV_CONSPICUOUS, MONTH_END, ch.name, public=True, amount=lavish)
             return True
@@ -98,7 +94,8 @@ def pay_support(turn: Turn, ch: Character, conspicuous: bool = False) -> bool:
         # ordinary support (2 x SL) if he can pay that; he is told so.
         turn.event(EV_CANNOT_AFFORD, MONTH_END, ch.name, public=False,
                    what="conspicuous consumption", cost=lavish, had=ch.crowns)
-    if turn.pay(ch, ordinary, MONTH_END, f"support for the month ({SUPPORT_MULTIPLIER} × SL {sl})", RULE_SUPPORT):
+    if turn.pay(ch, ordinary, MONTH_END, f"support for the month ({tables.support_multiplier} × SL {sl})",
+                RULE_SUPPORT):
         turn.event(EV_SUPPORT_PAID, MONTH_END, ch.name, public=False, amount=ordinary, conspicuous=False)
         return True
     # Choice: no partial support.  "A character must pay Crowns equal to twice
@@ -109,13 +106,13 @@ def pay_support(turn: Turn, ch: Character, conspicuous: bool = False) -> bool:
     return False
 
 
-def status_change(start_level: int, status_points: int) -> int:
+def status_change(tables: StatusTables, start_level: int, status_points: int) -> int:
     """+1, 0 or -1: what the month's Status Points do to a level of ``start_level``.
 
     Raise needs 3 x the level sought; maintain needs the level at the beginning
     of the month; anything less drops one.  Never more than one level a month.
     """
-    if status_points >= RAISE_MULTIPLIER * (start_level + 1):
+    if status_points >= tables.raise_multiplier * (start_level + 1):
         return 1
     if status_points >= start_level:
         return 0
@@ -124,10 +121,11 @@ def status_change(start_level: int, status_points: int) -> int:
 
 def settle_social_level(turn: Turn, ch: Character) -> int:
     """Raise, maintain or drop his Social Level at month end; returns the change."""
+    tables = turn.tables.status
     facts = turn.fact(ch.name)
     start = facts.get(FACT_SL_AT_START, ch.social_level)
     sp = ch.status_points
-    by_status = status_change(start, sp)
+    by_status = status_change(tables, start, sp)
     unpaid = bool(facts.get(FACT_SUPPORT_UNPAID))
     # Choice: unpaid support combines with the Status Point outcome as
     # clamp(status change - 1, -1, +1): it cancels a rise, turns maintaining
@@ -137,11 +135,11 @@ def settle_social_level(turn: Turn, ch: Character) -> int:
     old = ch.social_level
     # Choice: never below Social Level 1; a drop at SL 1 leaves him at 1 and is
     # reported as maintaining it.
-    new = max(LOWEST_SOCIAL_LEVEL, old + change)
+    new = max(tables.lowest_social_level, old + change)
     if new > old:
         sought = start + 1
         turn.post(ch, "social_level", new - old, MONTH_END,
-                  f"raised: {sp} status points ≥ {RAISE_MULTIPLIER} × SL {sought} sought", RULE_STATUS)
+                  f"raised: {sp} status points ≥ {tables.raise_multiplier} × SL {sought} sought", RULE_STATUS)
         turn.event(EV_SL_RAISED, MONTH_END, ch.name, public=True,
                    **{"from": old, "to": new, "status_points": sp})
     elif new < old:
@@ -173,12 +171,12 @@ def reset_status_points(turn: Turn, ch: Character) -> None:
 
 
 def allowance_at_start(turn: Turn, ch: Character) -> None:
-    if turn.settings.allowance == "month_start":
+    if turn.tables.status.allowance == "month_start":
         pay_allowance(turn, ch, MONTH_START)
 
 
 def allowance_at_end(turn: Turn, ch: Character) -> None:
-    if turn.settings.allowance == "month_end":
+    if turn.tables.status.allowance == "month_end":
         pay_allowance(turn, ch, MONTH_END)
 
 

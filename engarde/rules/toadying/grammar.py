@@ -13,7 +13,7 @@ _TOADY = r"toady(?:ing|ies)?\s+(?:up\s+)?(?:to|with|for|on)\s+(?P<rest>.+)"
 
 def _build_toady(m: re.Match[str], r: Reading) -> Built:
     """ "Toady to Cyrano at Bothwell's and carouse": he goes as Cyrano's guest."""
-    words, c = split_visit(m.group("rest"))
+    words, c = split_visit(m.group("rest"), r)
     host, *where = re.split(r"\s+(?:at|in)\s+", words, maxsplit=1)
     place = where[0] if where else ""
     host = host.strip(" ,;.")
