@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engarde import campaign as ops
+from engarde import ops
 from engarde import codes
 from engarde.rules.duel.codes import EV_DUEL_DEATH
 from engarde.rules.military.codes import EV_KILLED_IN_ACTION

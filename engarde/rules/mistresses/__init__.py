@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from ...modules import Action, HOME, MONTH_END, RuleModule, Step, WEEK, events_of
 from .orders import Court, SuitorStanding, VisitMistress
-from . import codes, grammar, rules
+from . import codes, commands, grammar, rules
 from . import state
 from .state import MistressesState
 
 MODULE = RuleModule(
     name="mistresses",
     title="d. Mistresses: courting, rival suitors, visits, support, gifts, favours",
+    commands=commands.COMMANDS,
     state=MistressesState,
     undo=state.undo,
     templates=__name__,
