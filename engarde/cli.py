@@ -3,13 +3,14 @@
 It reads options, calls the library, and turns library errors into clear
 messages and exit codes (1: the input has problems the GM must see; 2: the
 command could not run).  Each module brings its own GM commands
-(``RuleModule.commands``); they are added below, after the core's.
+(``RuleModule.commands``); ``Group`` finds them in the registry.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Callable
 
 import click
 
@@ -23,7 +24,7 @@ from .dice import SeededDice
 from .errors import CampaignError
 from .intake import read_message
 from .parse import parse_sheet
-from .registry import ALL_MODULES, for_campaign, load_campaign
+from .registry import ALL_MODULES, for_campaign, load_campaign, module_of_command
 from .rules.creation.rules import CreationError, given_character, roll_character
 from .rules.clubs.tables import club_by_name
 from .tables import Tables
@@ -34,13 +35,38 @@ def campaign_tables(campaign: Campaign) -> Tables:
 
 
 class Group(click.Group):
-    """Turns the library's known errors into one-line messages, not tracebacks."""
+    """The core's commands and every registered module's (found when the command line is
+    read, so a module registered later brings its commands too); the library's known
+    errors become one-line messages, not tracebacks."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        module_commands = [c.name for m in ALL_MODULES.values() for c in m.commands if c.name]
+        return sorted({*super().list_commands(ctx), *module_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        module = module_of_command(cmd_name)
+        return next((c for c in module.commands if c.name == cmd_name), None) if module else None
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
             return super().invoke(ctx)
         except (ConfigError, CampaignError, CreationError, CalendarError) as exc:
             fail(str(exc))
+
+
+def _loader(module: str | None) -> Callable[[str, str | None], Campaign]:
+    """How a command reads its campaign: a module's command refuses a campaign that does
+    not play with that module."""
+    def load(config: str, campaign_id: str | None) -> Campaign:
+        campaign = load_campaign(config, campaign_id)
+        if module is not None and not for_campaign(campaign).active(module):
+            raise ConfigError(f"campaigns.toml: campaigns.{campaign.id}.house_rules: the {module} house rule is "
+                              f"not in use in this campaign (add \"{module}\" to house_rules to play with it)")
+        return campaign
+    return load
 
 
 @click.group(cls=Group)
@@ -60,7 +86,8 @@ def main(ctx: click.Context, config: str, campaign_id: str | None) -> None:
       engarde turn run                      # resolve the month
       engarde gazette --pdf                 # publish
     """
-    ctx.obj = Context(config, campaign_id, load_campaign, campaign_tables)
+    owner = module_of_command(ctx.invoked_subcommand) if ctx.invoked_subcommand else None
+    ctx.obj = Context(config, campaign_id, _loader(owner.name if owner and owner.house else None), campaign_tables)
 
 
 @main.command()
@@ -543,10 +570,52 @@ def pending(c: Context, as_json: bool) -> None:
             click.echo(f"{'':<13}no player decides: the Field Marshal's roll when the summer's forces are determined")
 
 
-# Each module's GM commands (the regiments' roster, the mistresses, the duels ...).
-for _module in ALL_MODULES.values():
-    for _command in _module.commands:
-        main.add_command(_command)
+@main.command("tables")
+@click.argument("module", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the values as JSON records.")
+@click.option("--changed", is_flag=True, help="Only the values the campaign changes.")
+@pass_ctx
+def tables_command(c: Context, module: str | None, as_json: bool, changed: bool) -> None:
+    """Print the tables in force for the campaign: every module's numbers (or MODULE's),
+    with the values campaigns.toml changes marked "*" and their book values beside them.
+
+    A value is changed under [campaigns.ID.tables.MODULE] (a row of a table by its
+    name: [campaigns.ID.tables.clubs.clubs."Hunter's"]), a setting under
+    [campaigns.ID.rules].  The key to write is the path this command prints.
+
+    \b
+    Examples:
+      engarde tables
+      engarde tables bawdyhouse
+      engarde tables --changed --json
+    """
+    camp = c.campaign()
+    registry = for_campaign(camp)
+    names = registry.names
+    if module is not None and module not in names:
+        fail(f"no module called {module!r} in this campaign (modules: {', '.join(names)})")
+    values = [v for v in registry.tables.flatten()
+              if (module is None or v.path.split(".", 1)[0] == module) and (v.overridden or not changed)]
+    if as_json:
+        echo_json([{"key": v.path, "value": _plain(v.value), "default": _plain(v.default), "changed": v.overridden,
+                    "setting": v.setting, "note": v.note} for v in values])
+        return
+    for v in values:
+        where = f"rules.{v.path.rsplit('.', 1)[1]}" if v.setting else f"tables.{v.path}"
+        mark = "*" if v.overridden else " "
+        was = f"   ({'default' if v.setting else 'book'}: {_plain(v.default)})" if v.overridden else ""
+        click.echo(f"{mark} {where} = {_plain(v.value)}{was}")
+
+
+def _plain(value: object) -> object:
+    """A table's value as TOML would write it (JSON-able): tuples as lists, fractions as text."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(x) for x in value]
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return {str(k): _plain(v) for k, v in value.items()}  # type: ignore[union-attr]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
 
 
 if __name__ == "__main__":  # pragma: no cover

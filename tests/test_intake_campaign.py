@@ -26,7 +26,7 @@ from engarde.calendar import GameMonth
 from engarde.config import load_one
 from engarde.rules.creation.rules import given_character
 from engarde.store import CampaignRow, CharacterRow, SheetRow
-from helpers import cli, write_campaign
+from helpers import cli
 
 APRIL, MAY, JUNE = GameMonth(1607, 4), GameMonth(1607, 5), GameMonth(1607, 6)
 UTC = dt.timezone.utc

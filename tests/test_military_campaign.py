@@ -4,7 +4,7 @@ consequences (engarde.rules.military through engarde.turn and engarde.resolve)."
 from __future__ import annotations
 
 from engarde.tables import Tables
-from engarde.calendar import MONTH_END, MONTH_START, GameMonth
+from engarde.calendar import MONTH_END, GameMonth
 from engarde.rules.military.codes import (
     EV_BATTLE_RESULT,
     EV_CAMPAIGN_DETERMINED,

@@ -481,7 +481,6 @@ def test_mistress_commands_roll_list_rename_add(tmp_path):
     assert "read as a number" in run("mistress", "add", "7", "--sl", "5", code=2)
     assert "Milady de Winter" in run("mistress", "list")
     # the names are stored in the campaign's world
-    from engarde import ops
     from engarde.config import load_one
 
     assert list_mistresses(load_one(tmp_path / "campaigns.toml", "test"))[1].name == "Roxanne"
@@ -489,7 +488,7 @@ def test_mistress_commands_roll_list_rename_add(tmp_path):
 
 def test_a_kept_mistress_cannot_be_renamed(tmp_path):
     """His sheet carries her name by ledger: renaming her under him would break the audit."""
-    from engarde import ops, store
+    from engarde import store
     from engarde.config import load_one
 
     run = gm_campaign(tmp_path)

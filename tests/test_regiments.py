@@ -9,7 +9,7 @@ from engarde import ops
 from engarde.rules.regiments.commands import decide_application
 from engarde.rules.regiments.commands import regiments as regiment_views
 from engarde.tables import Tables
-from engarde.calendar import MONTH_END, MONTH_START, GameMonth
+from engarde.calendar import MONTH_END, GameMonth
 from engarde.codes import E_AWAITS_PLAYER
 from engarde.rules.regiments.codes import (
     EV_BRIGADE_MAJOR,

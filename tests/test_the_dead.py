@@ -8,7 +8,6 @@ leaves the table of precedence for a line among the month's Deaths.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -22,7 +21,7 @@ from engarde.rules.creation.rules import given_character
 from engarde.gazette import GazetteData, render_html, write_reports
 from engarde.rules.status.gazette import precedence
 from engarde.records import Character, Event
-from helpers import cli, write_campaign
+from helpers import cli
 
 APRIL, MAY = GameMonth(1607, 4), GameMonth(1607, 5)
 
