@@ -26,7 +26,6 @@ from .intake import read_message
 from .parse import parse_sheet
 from .registry import ALL_MODULES, for_campaign, load_campaign, module_of_command
 from .rules.creation.rules import CreationError, given_character, roll_character
-from .rules.clubs.tables import club_by_name
 from .tables import Tables
 
 
@@ -181,7 +180,7 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
         if missing:
             fail("--given needs " + ", ".join("--" + m.replace("_", "-") for m in missing))
         if given.get("club"):
-            club = club_by_name(str(given["club"]))
+            club = c.tables(camp).clubs.club(str(given["club"]))
             if club is None:
                 fail(f"no club called {given['club']!r}")
             given["club"] = club.name

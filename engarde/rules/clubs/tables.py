@@ -98,4 +98,3 @@ class ClubsTables:
 
 
 # Transitional: other modules still import these; they go when those read turn.tables.
-club_by_name = ClubsTables().club
