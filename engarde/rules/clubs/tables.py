@@ -95,6 +95,3 @@ class ClubsTables:
                 found[normalise_name(spelling)] = club.name
                 found[normalise_name(spelling).replace("'", "")] = club.name
         return found
-
-
-# Transitional: other modules still import these; they go when those read turn.tables.
