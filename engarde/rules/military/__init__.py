@@ -7,10 +7,12 @@ from .orders import CampaignStanding, Petition, Volunteer
 from . import codes, grammar, rules
 from . import state
 from .state import MilitaryState
+from .tables import MilitaryTables
 
 MODULE = RuleModule(
     name="military",
     title="h. Campaign and Volunteers, i. Campaign Outcome",
+    tables=MilitaryTables,
     state=MilitaryState,
     undo=state.undo,
     templates=__name__,
