@@ -43,7 +43,12 @@ def value(default: Any, *, low: int | float | None = None, high: int | float | N
     campaign may set it to, whether it is a setting of ``[campaigns.ID.rules]``, and what
     it is (``note``, shown by ``engarde tables``)."""
     metadata = {"low": low, "high": high, "choices": choices, "setting": setting, "note": note}
-    return dataclasses.field(default=frozen(default), metadata=metadata)
+    table = frozen(default)
+    if isinstance(table, MappingProxyType):
+        # A read-only mapping has no hash, which dataclasses refuse as a default: hand it out
+        # by a factory (it is immutable, so every instance may share it).
+        return dataclasses.field(default_factory=lambda: table, metadata=metadata)
+    return dataclasses.field(default=table, metadata=metadata)
 
 
 def frozen(data: Any) -> Any:
@@ -217,12 +222,13 @@ def _apply(obj: Any, data: Any, path: str, f: dataclasses.Field | None, owner: A
             if k is None:
                 known = ", ".join(str(k) for k in obj)
                 raise TablesError(f"{path}.{_key_text(name)}: no such key (keys: {known})")
-            result[k] = _apply(obj[k], item, f"{path}.{_key_text(name)}", None)
+            # An entry of a mapping is checked by its field's range and choices.
+            result[k] = _apply(obj[k], item, f"{path}.{_key_text(name)}", f)
         return frozen(result)
     if isinstance(obj, tuple):
         if not isinstance(data, list) or len(data) != len(obj):
             raise TablesError(f"{path}: must be a list of {len(obj)} values, like {list(obj)!r}")
-        return tuple(_apply(o, d, f"{path}[{i}]", None) for i, (o, d) in enumerate(zip(obj, data)))
+        return tuple(_apply(o, d, f"{path}[{i}]", f) for i, (o, d) in enumerate(zip(obj, data)))
     return _scalar(obj, data, path, meta, f, owner)
 
 

@@ -33,14 +33,14 @@ from engarde.rules.regiments.tables import FOURTH_FOOT, FRONTIER
 from engarde.turn import Turn
 from engarde.world import World
 from engarde.rules.military.state import Front
-from helpers import cli, write_campaign
+from helpers import cli, tables, write_campaign
 
 JUNE, JULY, AUGUST, SEPTEMBER = (GameMonth(1607, m) for m in (6, 7, 8, 9))
 OCTOBER, NOVEMBER = GameMonth(1607, 10), GameMonth(1607, 11)
 
 
-def turn_for(month, *chars, dice=(), world=None, standing=None) -> Turn:
-    return Turn(month, {c.name: c for c in chars}, ScriptedDice(dice), Tables(),
+def turn_for(month, *chars, dice=(), world=None, standing=None, campaign: Tables | None = None) -> Turn:
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice(dice), campaign or Tables(),
                 world=world or World(), standing=standing or {})
 
 
@@ -278,10 +278,10 @@ def test_brevet_for_social_level_reverts_after_a_year():
     s = Character("Sub", social_level=8, regiment="Royal Foot Guards", rank="Subaltern")
     t = turn_for(AUGUST, s)
     mil._set_brevet(t, s, "Captain", True)
-    assert mil.effective_rank(s) == "Captain"
+    assert mil.effective_rank_of(t.tables.military, s) == "Captain"
     for i in range(12):
         mil.brevet_clock(turn_for(GameMonth(1607 + (8 + i) // 12, (8 + i) % 12 + 1), s), s)
-    assert mil.brevet_rank(s) is None and s.rank == "Subaltern"
+    assert mil.brevet_of(t.tables.military, s) is None and s.rank == "Subaltern"
 
 
 def test_brevet_for_social_level_confirmed_when_level_reached():
@@ -290,7 +290,7 @@ def test_brevet_for_social_level_confirmed_when_level_reached():
     t = turn_for(AUGUST, s)
     mil._set_brevet(t, s, "Captain", True)
     mil.brevet_clock(turn_for(SEPTEMBER, s), s)
-    assert s.rank == "Captain" and mil.brevet_rank(s) is None and s.counters == {}
+    assert s.rank == "Captain" and mil.brevet_of(t.tables.military, s) is None and s.counters == {}
 
 
 def test_summer_rolls_nothing_without_soldiers():
@@ -459,7 +459,8 @@ def test_brigadier_commands_his_brigade_on_campaign():
     chain, role = mil.chain_for(aug, aug.world.front, adj)
     assert [c.level for c in chain] == ["army", "division"] and role == "staff:division"
     assert aug.dice.remaining == 0
-    mods = mil.outcome_modifiers(command="brigade", regiment="69th Arquebusiers", rank="Brigadier-General")
+    mods = mil.outcome_modifiers(aug.tables.military, command="brigade", regiment="69th Arquebusiers",
+                                 rank="Brigadier-General")
     assert mods[0].label == "brigade commander"
 
 
@@ -738,3 +739,44 @@ def test_a_volunteered_brigade_through_the_season_replays_and_repeats():
     assert wa.front.fought and results[0] == FOURTH_FOOT and "Gascon Regiment" in results
     assert {n: c["regiment"] for n, c in wa.front.campaigners.items()} == {
         "Henri": "69th Arquebusiers", "Porthos": "Gascon Regiment"}
+
+
+# -- a campaign's tables ------------------------------------------------------------------------
+
+
+def test_a_campaigns_force_deployment_reaches_the_march():
+    """"Next, roll another die and consult the Force Deployment Table, which indicates the specific
+    mission of the Brigades sent": a campaign whose roll of 3 puts the 4th Brigade of Foot to a
+    siege sends Henri to one."""
+    h = henri()
+    campaign = tables({"military": {"force_deployment_table": {"3": {FOURTH_FOOT: SIEGE}}}})
+    june = turn_for(JUNE, h, dice=[5, 3], campaign=campaign)
+    mil.begin_month(june)
+    assert june.world.front.missions[FOURTH_FOOT] == SIEGE
+    assert codes(june, EV_MARCHED)[0].data["mission"] == SIEGE
+
+
+def test_a_campaigns_rnhb_requirements():
+    """"Privates may campaign with the RNHB only if they have an Endurance of 110 or more": a
+    campaign asking 100 takes a Private of 100."""
+    c = Character("Weak", social_level=4, endurance=100, expertise=12)
+    t = turn_for(OCTOBER, c, dice=[2], campaign=tables({"military": {"rnhb_min_endurance": 100}}))
+    mil.volunteer(t, c, Volunteer(frontier=True, rnhb=True), 1)
+    assert codes(t, EV_VOLUNTEERED)[0].data["regiment"] == "Royal North Highland Border Regiment"
+
+
+def test_a_campaigns_despatch_months_and_brevet_year():
+    """"Status Points per month he receives for the next three months"; a brevet for want of
+    Social Level: "He then has one year from the date of his promotion": a campaign of two months
+    and six shows them."""
+    campaign = tables({"military": {"despatch_months": 2, "brevet_months": 6}})
+    h = henri()
+    t = turn_for(AUGUST, h, dice=[4], campaign=campaign)
+    mil.mention(t, h, "69th Arquebusiers")
+    assert h.counters["despatch.1.months"] == 2
+    assert "mention 1: for the next two months" in [e.reason for e in t.ledger]
+    s = Character("Sub", social_level=8, regiment="Royal Foot Guards", rank="Subaltern")
+    t = turn_for(AUGUST, s, campaign=campaign)
+    mil._set_brevet(t, s, "Captain", True)
+    assert s.counters[mil.C_BREVET_MONTHS] == 6
+    assert "six months from the date of his promotion" in [e.reason for e in t.ledger]

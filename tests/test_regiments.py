@@ -519,7 +519,7 @@ def test_brevet_rank_pay_status_and_the_detached_colonel():
     officer, rank = regiments.commander(reg)
     assert (officer.name, rank) == ("NPC 1", "Lieutenant-Colonel") and officer.ma == 2
     mil.brevet_clock(turn, col)  # the year ends; no appointment requires the rank: he reverts
-    assert mil.brevet_rank(col) is None and reg.officers[0].detached is None
+    assert mil.brevet_of(turn.tables.military, col) is None and reg.officers[0].detached is None
     assert regiments.commander(reg)[0].name == "Athos"
 
 

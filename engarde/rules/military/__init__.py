@@ -7,12 +7,14 @@ from .orders import CampaignStanding, Petition, Volunteer
 from . import codes, commands, grammar, rules
 from . import state
 from .state import MilitaryState
+from .tables import MilitaryTables
 
 MODULE = RuleModule(
     name="military",
     title="h. Campaign and Volunteers, i. Campaign Outcome",
     commands=commands.COMMANDS,
     pending=commands.pending,
+    tables=MilitaryTables,
     state=MilitaryState,
     undo=state.undo,
     templates=__name__,

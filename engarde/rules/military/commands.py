@@ -14,20 +14,21 @@ from ...config import Campaign
 from ...errors import CampaignError
 from ...world import World
 from .. import decisions
-from .rules import organisation_lines
+from .rules import describe_organisation
+from .tables import MilitaryTables
 
 
-def front_view(campaign: Campaign) -> dict[str, Any] | None:
+def front_view(campaign: Campaign, tables: MilitaryTables) -> dict[str, Any] | None:
     """The current (or last) season's campaign: its rolls, organisation, missions,
     who serves where, the battle results and personal outcomes; None if there has
-    been none yet."""
+    been none yet.  ``tables``: the campaign's (its Force Organisation Table)."""
     with store.transaction(campaign.database) as s:
         _, world = queries.load_world(s, campaign)
     f = world.front
     if f is None:
         return None
     view = asdict(f)
-    view["organisation_lines"] = organisation_lines(f)
+    view["organisation_lines"] = describe_organisation(tables, f)
     view["petitions"] = list(world.petitions)
     return view
 
@@ -107,7 +108,8 @@ def front(c: Context, as_json: bool) -> None:
       engarde front
       engarde front --json
     """
-    view = front_view(c.campaign())
+    campaign = c.campaign()
+    view = front_view(campaign, c.tables(campaign).military)
     if as_json:
         echo_json(view)
         return

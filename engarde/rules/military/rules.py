@@ -1,7 +1,7 @@
 """h. Campaign and Volunteers, i. Campaign Outcome: the army in the field.
 
-Pure functions first (the tables are data in ``engarde.tables``; dice come in
-and every roll is logged with its reason):
+Pure functions first (each takes the campaign's ``MilitaryTables`` first, never
+the book's from an import; dice come in and every roll is logged with its reason):
 
 - ``force_commitment``, ``force_deployment``, ``force_organisation``: the
   summer's three tables, by one die, one die and the two digits;
@@ -27,32 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from ...dice import Dice
-from .tables import (
-    ADJUTANT_BONUS,
-    ADJUTANT_MARGIN,
-    BATTLE_RESULT_SHIFT,
-    BATTLE_RESULT_TABLE,
-    BETTER_BATTALION_DEATH,
-    BETTER_THAN_SUPERIOR,
-    FORCE_COMMITMENT_TABLE,
-    FORCE_DEPLOYMENT_TABLE,
-    FORCE_ORGANISATION_TABLE,
-    MA_MAX,
-    MA_MIN,
-    OUTCOME_MODIFIERS_COMMAND,
-    OUTCOME_MODIFIERS_RANK,
-    OUTCOME_MODIFIERS_REGIMENT,
-    PERSONAL_OUTCOME_TABLE,
-    POLTROON_DISMISSED,
-    POLTROON_UNNOTICED,
-    PROMOTION_LADDER,
-    RNHB_DIVISION_BONUS,
-    WORSE_BATTALION_DEATH,
-    WORSE_MARGIN,
-    WORSE_THAN_SUPERIOR,
-    Army,
-    Division,
-)
+from .tables import Army, Division, MilitaryTables, TableModifier
 from ..regiments.tables import FRONTIER, GENERAL_RANKS, REGIMENTAL_TABLE_C, RNHB
 from ...text import normalise_name
 
@@ -70,29 +45,40 @@ RULE_PROMOTION = "i. Promotion"
 RULE_BREVET = "i. Brevet Rank"
 RULE_NPC = "i. Non-Player Characters"
 
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+          10: "ten", 11: "eleven", 12: "twelve"}
+
+
+def in_words(n: int) -> str:
+    """A number as the rules write it in their prose ("three months"), so that the book's
+    numbers read as before when they come from the tables; figures beyond twelve."""
+    return _WORDS.get(n, str(n))
+
 
 # == h. Campaign Determination ===================================================
 
 
-def force_commitment(dice: Dice) -> tuple[int, tuple[str, ...]]:
+def force_commitment(tables: MilitaryTables, dice: Dice) -> tuple[int, tuple[str, ...]]:
     """Force Commitment Table: one die; the brigades (and the Frontier
     Regiments and RNHB, who always go) sent on the summer campaign."""
     roll = dice.d6("Force Commitment Table")
-    return roll, FORCE_COMMITMENT_TABLE[roll]
+    return roll, tables.force_commitment(roll)
 
 
-def force_deployment(dice: Dice, reason: str = "Force Deployment Table") -> tuple[int, dict[str, str]]:
+def force_deployment(tables: MilitaryTables, dice: Dice,
+                     reason: str = "Force Deployment Table") -> tuple[int, dict[str, str]]:
     """Force Deployment Table: one die; each unit's mission."""
     roll = dice.d6(reason)
-    return roll, dict(FORCE_DEPLOYMENT_TABLE[roll])
+    return roll, tables.force_deployment(roll)
 
 
-def force_organisation(commitment_roll: int, deployment_roll: int) -> tuple[int, tuple[Army, ...]]:
+def force_organisation(tables: MilitaryTables, commitment_roll: int,
+                       deployment_roll: int) -> tuple[int, tuple[Army, ...]]:
     """Force Organisation Table: "Create a two digit number using the die roll
     for Force Commitment as the first digit and the die roll for Force
     Deployment as the second." """
     code = commitment_roll * 10 + deployment_roll
-    return code, FORCE_ORGANISATION_TABLE[code]
+    return code, tables.force_organisation(code)
 
 
 def units_of(armies: tuple[Army, ...]) -> list[str]:
@@ -124,7 +110,7 @@ def division_has_rnhb(armies: tuple[Army, ...], army: str, division: str | None)
     return False
 
 
-def canonical_regiment(name: str | None) -> str | None:
+def canonical_regiment(tables: MilitaryTables, name: str | None) -> str | None:
     """The campaign tables' name for a regiment ("RNHB", "the Gascon
     Regiment", "Frontier Regiments" ...), or None if unknown."""
     if not name:
@@ -137,13 +123,13 @@ def canonical_regiment(name: str | None) -> str | None:
     from ..regiments.tables import regiment_by_name
 
     info = regiment_by_name(name)
-    return info.name if info is not None and info.name in OUTCOME_MODIFIERS_REGIMENT else None
+    return info.name if info is not None and tables.regiment_modifier(info.name) is not None else None
 
 
-def brigade_of(regiment: str | None) -> str | None:
+def brigade_of(tables: MilitaryTables, regiment: str | None) -> str | None:
     """The brigade of a regiment (Regimental Table C); the Frontier and RNHB are
     their own units."""
-    reg = canonical_regiment(regiment)
+    reg = canonical_regiment(tables, regiment)
     if reg in (FRONTIER, RNHB):
         return reg
     for brigade in REGIMENTAL_TABLE_C:
@@ -152,27 +138,12 @@ def brigade_of(regiment: str | None) -> str | None:
     return None
 
 
-def is_cavalry_brigade(brigade: str | None) -> bool:
-    from .tables import CAVALRY_BRIGADES
-
-    return brigade in CAVALRY_BRIGADES
-
-
 # == i. Campaign Outcome: battle results ===========================================
 
 
 def roll_ma(dice: Dice, who: str, bonus: int = 0) -> int:
     """g. Military Ability: one die (the RNHB's commander adds three)."""
     return dice.d6(f"military ability of {who}") + bonus
-
-
-def clamp_ma(ma: int) -> int:
-    return max(MA_MIN, min(MA_MAX, ma))
-
-
-def battle_result(ma: int, roll: int) -> int:
-    """Battle Result Table: the result for a commander's (modified) MA and die."""
-    return BATTLE_RESULT_TABLE[clamp_ma(ma)][roll - 1]
 
 
 @dataclass(frozen=True)
@@ -187,21 +158,21 @@ class Command:
     adjutant_ma: int | None = None
     rnhb: bool = False
 
-    @property
-    def effective_ma(self) -> int:
-        """His MA with the adjutant's and the RNHB's +1, before any superior's result.
 
-        "If an Adjutant's (or a Brigade Major's) Military Ability is two or more
-        greater than that of the Commander ..., that Commander is treated as if
-        his MA were one greater"; "the Division containing the RNHB rolls ...
-        as if the Commander had a military ability one higher".
-        """
-        ma = self.ma
-        if self.adjutant_ma is not None and self.adjutant_ma - self.ma >= ADJUTANT_MARGIN:
-            ma += ADJUTANT_BONUS
-        if self.rnhb:
-            ma += RNHB_DIVISION_BONUS
-        return ma
+def effective_ma(tables: MilitaryTables, command: Command) -> int:
+    """His MA with the adjutant's and the RNHB's +1, before any superior's result.
+
+    "If an Adjutant's (or a Brigade Major's) Military Ability is two or more
+    greater than that of the Commander ..., that Commander is treated as if
+    his MA were one greater"; "the Division containing the RNHB rolls ...
+    as if the Commander had a military ability one higher".
+    """
+    ma = command.ma
+    if command.adjutant_ma is not None and command.adjutant_ma - command.ma >= tables.adjutant_margin:
+        ma += tables.adjutant_bonus
+    if command.rnhb:
+        ma += tables.rnhb_division_bonus
+    return ma
 
 
 @dataclass(frozen=True)
@@ -211,14 +182,11 @@ class BattleResult:
     modified_ma: int  # effective MA + shift, kept within 1..10
     roll: int
     result: int
-
-    @property
-    def passes_on(self) -> int:
-        """What this result does to every subordinate's MA: +1, 0 or -1."""
-        return BATTLE_RESULT_SHIFT[self.result]
+    passes_on: int  # what this result does to every subordinate's MA: +1, 0 or -1
 
 
-def resolve_chain(dice: Dice, chain: list[Command], known: dict[str, BattleResult] | None = None) -> list[BattleResult]:
+def resolve_chain(tables: MilitaryTables, dice: Dice, chain: list[Command],
+                  known: dict[str, BattleResult] | None = None) -> list[BattleResult]:
     """The battle results of a chain of command, from the top down.
 
     ``known`` holds the results already rolled this campaign by command name:
@@ -231,9 +199,10 @@ def resolve_chain(dice: Dice, chain: list[Command], known: dict[str, BattleResul
     for command in chain:
         res = known.get(command.name)
         if res is None:
-            modified = clamp_ma(command.effective_ma + shift)
+            modified = tables.clamp_ma(effective_ma(tables, command) + shift)
             roll = dice.d6(f"battle result: {command.name} (MA {modified})")
-            res = BattleResult(command, shift, modified, roll, battle_result(modified, roll))
+            result = tables.battle_result(modified, roll)
+            res = BattleResult(command, shift, modified, roll, result, tables.battle_result_shift[result])
             known[command.name] = res
         out.append(res)
         shift += res.passes_on
@@ -254,11 +223,12 @@ class Modifier:
     crowns: int = 0
 
 
-def _mod(label: str, values: tuple[int, int, int, int]) -> Modifier:
-    return Modifier(label, *values)
+def _mod(label: str, row: TableModifier) -> Modifier:
+    return Modifier(label, row.death, row.mention, row.promotion, row.crowns)
 
 
 def outcome_modifiers(
+    tables: MilitaryTables,
     *,
     command: str | None = None,
     regiment: str | None = None,
@@ -278,23 +248,25 @@ def outcome_modifiers(
     promotion, a Battalion/Squadron Commander -1 death too).
     """
     mods: list[Modifier] = []
-    if command in OUTCOME_MODIFIERS_COMMAND:
-        mods.append(_mod(f"{command} commander", OUTCOME_MODIFIERS_COMMAND[command]))
+    if (row := tables.command_modifier(command)) is not None:
+        mods.append(_mod(f"{command} commander", row))
     else:
-        reg = canonical_regiment(regiment)
+        reg = canonical_regiment(tables, regiment)
         if reg is not None:
-            mods.append(_mod(reg, OUTCOME_MODIFIERS_REGIMENT[reg]))
-    if rank in OUTCOME_MODIFIERS_RANK:
-        mods.append(_mod(rank, OUTCOME_MODIFIERS_RANK[rank]))
+            mods.append(_mod(reg, tables.regiment_modifier(reg)))
+    if (row := tables.rank_modifier(rank)) is not None:
+        mods.append(_mod(rank, row))
     if own_result is not None and superior_result is not None:
         if own_result < superior_result:
-            death = BETTER_BATTALION_DEATH if battalion else 0
-            d, m, p, c = BETTER_THAN_SUPERIOR
-            mods.append(Modifier("better than his immediate superior", d + death, m, p, c))
-        elif own_result - superior_result >= WORSE_MARGIN:
-            death = WORSE_BATTALION_DEATH if battalion else 0
-            d, m, p, c = WORSE_THAN_SUPERIOR
-            mods.append(Modifier("two or more worse than his immediate superior", d + death, m, p, c))
+            death = tables.better_battalion_death if battalion else 0
+            b = tables.better_than_superior
+            mods.append(Modifier("better than his immediate superior", b.death + death, b.mention, b.promotion,
+                                 b.crowns))
+        elif own_result - superior_result >= tables.worse_margin:
+            death = tables.worse_battalion_death if battalion else 0
+            w = tables.worse_than_superior
+            mods.append(Modifier(f"{in_words(tables.worse_margin)} or more worse than his immediate superior",
+                                 w.death + death, w.mention, w.promotion, w.crowns))
     return mods
 
 
@@ -303,16 +275,16 @@ def better_than_superior(own_result: int, superior_result: int) -> bool:
     return own_result < superior_result
 
 
-def npc_modifiers(regiment: str | None) -> list[Modifier]:
+def npc_modifiers(tables: MilitaryTables, regiment: str | None) -> list[Modifier]:
     """i. Non-Player Characters: "do not give them the benefit of rank or
     Regiment" for death, but "In those Regiments where there is an
     unfavourable modification for death, give it"; "Do give them the benefit
     of their regimental modifiers when rolling for promotion"."""
-    reg = canonical_regiment(regiment)
+    reg = canonical_regiment(tables, regiment)
     if reg is None:
         return []
-    death, _mention, promotion, _crowns = OUTCOME_MODIFIERS_REGIMENT[reg]
-    return [Modifier(reg, death=min(death, 0), promotion=promotion)]
+    row = tables.regiment_modifier(reg)
+    return [Modifier(reg, death=min(row.death, 0), promotion=row.promotion)]
 
 
 @dataclass(frozen=True)
@@ -329,11 +301,11 @@ class Needed:
     plunder_multiplier: int
 
 
-def outcome_needed(mission: str, result: int, modifiers: list[Modifier]) -> Needed:
+def outcome_needed(tables: MilitaryTables, mission: str, result: int, modifiers: list[Modifier]) -> Needed:
     """The Personal Outcome Table line for (mission, result), moved by the
     modifiers: "Table Modifiers are the changes in the numbers on the Personal
     Outcome table"."""
-    line = PERSONAL_OUTCOME_TABLE[mission][result]
+    line = tables.outcome_line(mission, result)
     return Needed(
         mission,
         result,
@@ -383,7 +355,8 @@ class PersonalOutcome:
         return base
 
 
-def roll_personal_outcome(dice: Dice, who: str, needed: Needed, campaign_modifier: int = 0) -> PersonalOutcome:
+def roll_personal_outcome(tables: MilitaryTables, dice: Dice, who: str, needed: Needed,
+                          campaign_modifier: int = 0) -> PersonalOutcome:
     """Roll two dice for death, then (if he lives) mention in despatches,
     promotion and crowns in plunder, in the order of the table's columns.
 
@@ -400,11 +373,11 @@ def roll_personal_outcome(dice: Dice, who: str, needed: Needed, campaign_modifie
     plunder_allowed = True
     if campaign_modifier < 0:
         out.poltroon_roll = dice.d6(f"{who}: is his poltroonery noticed?")
-        if out.poltroon_roll in POLTROON_UNNOTICED:
+        if out.poltroon_roll < tables.poltroon_seen_on:
             out.poltroonery = UNNOTICED
             plunder_allowed = False
         else:
-            out.poltroonery = DISMISSED if out.poltroon_roll in POLTROON_DISMISSED else SEEN
+            out.poltroonery = DISMISSED if out.poltroon_roll >= tables.poltroon_dismissed_on else SEEN
             return out
     out.mention_roll = dice.roll(2, f"{who}: mention in despatches (needs {out.need('mention')}+)")
     out.mentioned = out.mention_roll >= out.need("mention")
@@ -451,15 +424,8 @@ class Promotion:
     new_rank: str | None = None  # the rank he rose to (permanent or brevet)
 
 
-def next_rank(rank: str | None) -> str | None:
-    if rank is None:
-        return PROMOTION_LADDER[0]
-    if rank not in PROMOTION_LADDER or rank == PROMOTION_LADDER[-1]:
-        return None
-    return PROMOTION_LADDER[PROMOTION_LADDER.index(rank) + 1]
-
-
 def promote(
+    tables: MilitaryTables,
     rank: str | None,
     brevet: str | None,
     brevet_for_sl: bool,
@@ -484,11 +450,11 @@ def promote(
     if brevet is not None and brevet_for_sl:
         return Promotion(BREVET_CONFIRMED, brevet, None, False, brevet)
     if brevet is not None and brevet in GENERAL_RANKS:
-        higher = next_rank(brevet)
+        higher = tables.next_rank(brevet)
         if brevet == "Field Marshal" or higher is None:
             return Promotion(MENTION_INSTEAD, rank, brevet, False)
         return Promotion(BREVET_GENERAL, brevet, higher, False, higher)
-    target = next_rank(rank)
+    target = tables.next_rank(rank)
     if target is None:
         return Promotion(MENTION_INSTEAD, rank, brevet, brevet_for_sl)
     if target in GENERAL_RANKS:
@@ -530,8 +496,8 @@ def review_brevet(
     return EXTEND if holds_appointment_for_rank else REVERT
 
 
-def rnhb_accepts(rank: str | None, endurance: int, expertise: int, military_ability: int,
-                 merit_promotions: int, despatches: int) -> str | None:
+def rnhb_accepts(tables: MilitaryTables, rank: str | None, endurance: int, expertise: int,
+                 military_ability: int, merit_promotions: int, despatches: int) -> str | None:
     """h. The RNHB's entry requirements: None if accepted, else why not.
 
     "Privates may campaign with the RNHB only if they have an Endurance of 110
@@ -539,25 +505,18 @@ def rnhb_accepts(rank: str | None, endurance: int, expertise: int, military_abil
     merit promotion (non-purchased) or have been mentioned in despatches.
     Officers with a military ability of 1 are not accepted."
     """
-    from .tables import RNHB_MIN_ENDURANCE, RNHB_MIN_EXPERTISE, RNHB_MIN_OFFICER_MA
-
-    if endurance < RNHB_MIN_ENDURANCE:
-        return f"an Endurance of {RNHB_MIN_ENDURANCE} is needed"
-    if expertise < RNHB_MIN_EXPERTISE:
-        return f"an Expertise of {RNHB_MIN_EXPERTISE} is needed"
+    if endurance < tables.rnhb_min_endurance:
+        return f"an Endurance of {tables.rnhb_min_endurance} is needed"
+    if expertise < tables.rnhb_min_expertise:
+        return f"an Expertise of {tables.rnhb_min_expertise} is needed"
     if rank not in (None, "Private"):
-        if military_ability < RNHB_MIN_OFFICER_MA:
-            return "officers with a military ability of 1 are not accepted"
-        if merit_promotions < 1 and despatches < 1:
+        if military_ability < tables.rnhb_min_officer_ma:
+            refused = tables.rnhb_min_officer_ma - 1
+            return (f"officers with a military ability of {refused} are not accepted" if refused <= tables.ma_min
+                    else f"officers with a military ability of {refused} or less are not accepted")
+        if merit_promotions < tables.rnhb_min_merit_promotions and despatches < tables.rnhb_min_despatches:
             return "an officer needs a merit promotion or a mention in despatches"
     return None
-
-
-def interpretation(mission: str, result: int) -> str:
-    """The Battle Results Table's interpretation of a result for a mission."""
-    from .tables import BATTLE_RESULT_INTERPRETATIONS
-
-    return BATTLE_RESULT_INTERPRETATIONS[mission][result]
 
 
 # == The month's steps (called by engarde.resolve) ==================================
@@ -593,17 +552,6 @@ from .codes import (
 )
 from ...records import DEAD, Character  # noqa: E402
 from .orders import CampaignStanding
-from .tables import (
-    ALWAYS_ON_CAMPAIGN,
-    BREVET_MONTHS,
-    CAPTAIN_VACANCIES_KEPT,
-    DESPATCH_LIFE_POINTS,
-    DESPATCH_MONTHS,
-    NPC_VOLUNTEERS_ON,
-    POLTROON_SP_MULTIPLIER,
-    RNHB_COMMANDER_MA_BONUS,
-    SUBSTITUTION_PETITION_ROLL,
-)
 from ..regiments.tables import REGIMENT_ESTABLISHMENT
 from ...turn import Turn  # noqa: E402
 from .state import Front  # noqa: E402
@@ -616,7 +564,7 @@ C_DESPATCHES = "campaign.despatches"  # mentions in despatches, ever
 C_MERIT = "campaign.merit_promotions"  # promotions won on campaign (not purchased)
 C_POLTROON = "campaign.poltroon_penalty"  # status points lost each month until mentioned
 C_DISMISSED = "campaign.dismissed"  # 1: dismissed for cowardice, until mentioned on the Frontier
-C_BREVET_RANK = "brevet.rank"  # his brevet rank: 1-based place in tables.PROMOTION_LADDER
+C_BREVET_RANK = "brevet.rank"  # his brevet rank: 1-based place in MilitaryTables.promotion_ladder
 C_BREVET_SL = "brevet.social_level"  # 1: a brevet for want of Social Level (the first kind)
 C_BREVET_MONTHS = "brevet.months"  # months left of the year
 
@@ -648,15 +596,15 @@ def on_campaign(turn: Turn, name: str) -> bool:
     return ch is not None and ch.state != STATE_DEAD and not front.campaigners[name].get("returned")
 
 
-def brevet_rank(ch: Character) -> str | None:
-    index = ch.counters.get(C_BREVET_RANK, 0)
-    return PROMOTION_LADDER[index - 1] if index else None
+def brevet_of(tables: MilitaryTables, ch: Character) -> str | None:
+    """His brevet rank, or None."""
+    return tables.rank_at(ch.counters.get(C_BREVET_RANK, 0))
 
 
-def effective_rank(ch: Character) -> str | None:
+def effective_rank_of(tables: MilitaryTables, ch: Character) -> str | None:
     """"Players holding a brevet rank receive all pay, status and privileges
     associated with that rank": his brevet rank if he has one, else his rank."""
-    return brevet_rank(ch) or ch.rank
+    return brevet_of(tables, ch) or ch.rank
 
 
 def _regiment_info(name: str | None):
@@ -686,8 +634,9 @@ def _ensure_front(turn: Turn) -> Front:
     if front is None:
         start, end = season_bounds(turn.month)
         front = Front(start.key, end.key, regular=turn.month.is_campaign_season)
-        front.units = list(ALWAYS_ON_CAMPAIGN)
-        front.regiments = {u: u for u in ALWAYS_ON_CAMPAIGN}
+        always = turn.tables.military.always_on_campaign
+        front.units = list(always)
+        front.regiments = {u: u for u in always}
         turn.world.front = front
     return front
 
@@ -697,7 +646,8 @@ def _ensure_missions(turn: Turn, front: Front) -> None:
     Chart. The mission shown for a Frontier Regiment is that assigned to all
     units on campaign." """
     if front.deployment_roll is None:
-        roll, missions = force_deployment(turn.dice, "Force Deployment Table (the season's mission)")
+        roll, missions = force_deployment(turn.tables.military, turn.dice,
+                                          "Force Deployment Table (the season's mission)")
         front.deployment_roll = roll
         front.missions = {u: missions[FRONTIER] for u in front.units}
 
@@ -715,31 +665,33 @@ def begin_month(turn: Turn) -> None:
     Frontier Regiments and the RNHB are on campaign; members of every unit on
     campaign march at the start of the month.
     """
+    tables = turn.tables.military
     front = _ensure_front(turn)
     living = [turn.characters[n] for n in sorted(turn.characters) if turn.characters[n].state != STATE_DEAD]
-    soldiers = [ch for ch in living if canonical_regiment(ch.regiment)]
+    soldiers = [ch for ch in living if canonical_regiment(tables, ch.regiment)]
     if front.regular and front.commitment_roll is None and (soldiers or turn.world.petitions):
         _determine_summer(turn, front)
     for ch in soldiers:
-        reg = canonical_regiment(ch.regiment)
-        if ch.name not in front.campaigners and reg in front.regiments and not _barred(ch):
+        reg = canonical_regiment(tables, ch.regiment)
+        if ch.name not in front.campaigners and reg in front.regiments and not _barred(tables, ch):
             _enlist(turn, front, ch, reg, MONTH_START, volunteer=False)
 
 
-def _barred(ch: Character) -> bool:
-    return bool(ch.counters.get(C_DISMISSED)) and canonical_regiment(ch.regiment) != FRONTIER
+def _barred(tables: MilitaryTables, ch: Character) -> bool:
+    return bool(ch.counters.get(C_DISMISSED)) and canonical_regiment(tables, ch.regiment) != FRONTIER
 
 
 def _determine_summer(turn: Turn, front: Front) -> None:
-    c_roll, units = force_commitment(turn.dice)
-    d_roll, missions = force_deployment(turn.dice)
-    code, armies = force_organisation(c_roll, d_roll)
+    tables = turn.tables.military
+    c_roll, units = force_commitment(tables, turn.dice)
+    d_roll, missions = force_deployment(tables, turn.dice)
+    code, armies = force_organisation(tables, c_roll, d_roll)
     front.commitment_roll, front.deployment_roll, front.organisation = c_roll, d_roll, code
     front.units = list(units)
     front.missions = {u: missions[u] for u in units}
     front.regiments = {}
     for unit in units:
-        if unit in ALWAYS_ON_CAMPAIGN:
+        if unit in tables.always_on_campaign:
             front.regiments[unit] = unit
         else:
             for brigade in REGIMENTAL_TABLE_C:
@@ -761,11 +713,11 @@ def _describe_army(army: Army) -> str:
     return f"{army.name}: " + "; ".join(parts)
 
 
-def organisation_lines(front: Front) -> list[str]:
+def describe_organisation(tables: MilitaryTables, front: Front) -> list[str]:
     """The season's organisation, one army a line (for ``engarde front``)."""
     if not front.organisation:
         return [f"{u}: {front.missions.get(u, '?')}" for u in front.units]
-    return [_describe_army(a) for a in FORCE_ORGANISATION_TABLE[front.organisation]]
+    return [_describe_army(a) for a in tables.force_organisation(front.organisation)]
 
 
 # -- h. Substitutions ------------------------------------------------------------------
@@ -777,7 +729,7 @@ def field_marshal(turn: Turn) -> str | None:
     Field Marshal.  Two at once: the first by name (choice)."""
     for name in sorted(turn.characters):
         ch = turn.characters[name]
-        if ch.state != STATE_DEAD and effective_rank(ch) == FIELD_MARSHAL:
+        if ch.state != STATE_DEAD and effective_rank_of(turn.tables.military, ch) == FIELD_MARSHAL:
             return name
     return None
 
@@ -800,7 +752,8 @@ def petition(turn: Turn, ch: Character, order, week: int) -> None:
     """
     from .. import decisions
 
-    reg, replacing = canonical_regiment(order.regiment), canonical_regiment(order.replacing)
+    tables = turn.tables.military
+    reg, replacing = canonical_regiment(tables, order.regiment), canonical_regiment(tables, order.replacing)
     if reg is None or replacing is None:
         turn.event(EV_SUBSTITUTION_REFUSED, week, ch.name, public=False,
                    regiment=order.regiment, replacing=order.replacing, reason="unknown regiment")
@@ -831,7 +784,7 @@ def _substitution_refused(turn: Turn, front: Front, name: str, reg: str, replaci
     info_a, info_b = _regiment_info(reg), _regiment_info(replacing)
     if reg in front.regiments:
         return f"the {reg} is already going"
-    if replacing not in front.regiments or replacing in ALWAYS_ON_CAMPAIGN:
+    if replacing not in front.regiments or replacing in turn.tables.military.always_on_campaign:
         return f"the {replacing} is not going"
     if info_a is None or info_b is None or info_a.cavalry != info_b.cavalry:
         return "a substitute must be of the same type (infantry or cavalry)"
@@ -854,6 +807,7 @@ def _substitutions(turn: Turn, front: Front) -> None:
     then the highest Social Level; equal Social Levels: neither is granted (the
     GM is told; the rules' duel or withdrawal decides it next time).  A player
     Field Marshal decides instead (``_player_field_marshal``)."""
+    petition_roll = turn.tables.military.substitution_petition_roll
     petitions, turn.world.petitions = list(turn.world.petitions), []
     marshal = field_marshal(turn)
     if marshal is not None:
@@ -873,7 +827,7 @@ def _substitutions(turn: Turn, front: Front) -> None:
         recorded = int(p.get("influence", 0))
         decision = influence.decide(
             turn, name, f"the substitution of the {reg} for the {replacing}", "Field Marshal",
-            SUBSTITUTION_PETITION_ROLL, MONTH_START, [("influence recorded with the petition", -recorded)] if recorded else [],
+            petition_roll, MONTH_START, [("influence recorded with the petition", -recorded)] if recorded else [],
             words=("petition", "substitution", "field marshal", reg, replacing))
         if not decision.success:
             turn.event(EV_SUBSTITUTION_REFUSED, MONTH_START, name, public=False, regiment=reg, replacing=replacing,
@@ -882,7 +836,7 @@ def _substitutions(turn: Turn, front: Front) -> None:
             continue
         # The "modified die roll" that ranks rival petitions: the die (6 when none was
         # needed) plus every favourable modification.
-        total = (decision.roll if decision.roll is not None else 6) + SUBSTITUTION_PETITION_ROLL - decision.needed
+        total = (decision.roll if decision.roll is not None else 6) + petition_roll - decision.needed
         ch = turn.characters.get(name)
         rolled.append((total, ch.social_level if ch else 0, name, reg, replacing))
     taken: set[str] = set()
@@ -977,6 +931,7 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
     first week in May is the latest a player could volunteer for the Spring
     campaign".
     """
+    tables = turn.tables.military
     front = _ensure_front(turn)
 
     def refuse(reason: str) -> None:
@@ -984,10 +939,10 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
 
     if on_campaign(turn, ch.name):
         return refuse("he is already on campaign")
-    if front.end == turn.month.key and week > 1:
+    if front.end == turn.month.key and week > tables.volunteer_last_week:
         return refuse("too late for this season: a volunteer must serve at least one month")
     if order.rnhb:
-        why = rnhb_accepts(ch.rank, ch.endurance, ch.expertise, ch.military_ability,
+        why = rnhb_accepts(tables, ch.rank, ch.endurance, ch.expertise, ch.military_ability,
                            ch.counters.get(C_MERIT, 0), ch.counters.get(C_DESPATCHES, 0))
         if why:
             return refuse(f"the RNHB will not have him: {why}")
@@ -996,11 +951,11 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
         return _enlist(turn, front, ch, FRONTIER, week, volunteer=True)
     if front.regular:
         return refuse("in summer the regular army goes by the Force Commitment Table; volunteer for the Frontier")
-    reg = canonical_regiment(ch.regiment)
-    if reg is None or _barred(ch):
+    reg = canonical_regiment(tables, ch.regiment)
+    if reg is None or _barred(tables, ch):
         return refuse("he has no regiment to go with; volunteer for the Frontier")
     commanded = commanded_brigade(turn, ch)
-    named = canonical_regiment(order.unit) if order.unit not in UNIT_WORDS else None
+    named = canonical_regiment(tables, order.unit) if order.unit not in UNIT_WORDS else None
     if order.unit not in UNIT_WORDS and named != reg:
         # "Players who command Brigades may volunteer their entire Brigade or any one
         # Regiment thereof."
@@ -1030,7 +985,7 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
         roster = _roster(turn, reg)
         position = regiments.commander(roster)[1] if roster is not None else "Colonel"
         decision = influence.decide(turn, ch.name, f"volunteering the unit of {ch.name} ({reg})", position,
-                                    NPC_VOLUNTEERS_ON, week, words=("volunteer", "campaign", reg))
+                                    tables.npc_volunteers_on, week, words=("volunteer", "campaign", reg))
         if not decision.success:
             return refuse(f"his commander declined (needs {decision.needed}"
                           + (f", rolled {decision.roll})" if decision.roll is not None else ")"))
@@ -1061,7 +1016,7 @@ def commanded_brigade(turn: Turn, ch: Character):
     """The brigade (Regimental Table C) he commands as its Brigadier, or None: the
     brigade's record names him commander (``BrigadeRecord.commander``, set by the
     Brigadier appointment) and it is his regiment's brigade."""
-    brigade = brigade_of(ch.regiment)
+    brigade = brigade_of(turn.tables.military, ch.regiment)
     record = turn.world.brigade(brigade) if brigade else None
     if record is None or record.commander != ch.name:
         return None
@@ -1120,7 +1075,7 @@ def _command_key(turn: Turn, front: Front, name: str, level: str) -> str | None:
         return unit if unit != reg else None
     if not (front.regular and front.organisation):
         return None
-    place = place_of(FORCE_ORGANISATION_TABLE[front.organisation], unit)
+    place = place_of(turn.tables.military.force_organisation(front.organisation), unit)
     if place is None:
         return None
     army, division = place
@@ -1129,16 +1084,16 @@ def _command_key(turn: Turn, front: Front, name: str, level: str) -> str | None:
     return f"{army}, {division}" if division else None
 
 
-def regiment_command(front: Front | None, regiment: str | None, level: str) -> str | None:
+def regiment_command(tables: MilitaryTables, front: Front | None, regiment: str | None, level: str) -> str | None:
     """The army ("army") or division ("division") a regiment serves under in the
     season's Force Organisation (the brigade it serves in, Regimental Table C), as
     ``_command_key`` names it; None outside the regular army's summer or if it has
     no place there."""
-    reg = canonical_regiment(regiment)
+    reg = canonical_regiment(tables, regiment)
     if front is None or not (front.regular and front.organisation) or reg is None:
         return None
-    unit = front.regiments.get(reg) or brigade_of(reg)
-    place = place_of(FORCE_ORGANISATION_TABLE[front.organisation], unit) if unit else None
+    unit = front.regiments.get(reg) or brigade_of(tables, reg)
+    place = place_of(tables.force_organisation(front.organisation), unit) if unit else None
     if place is None:
         return None
     army, division = place
@@ -1162,11 +1117,11 @@ def player_commander(turn: Turn, ch: Character, level: str) -> str | None:
                if c.name != ch.name and c.appointment == post and c.state != STATE_DEAD]
     if not holders:
         return None
-    front = turn.world.front
-    mine = regiment_command(front, ch.regiment, level)
+    tables, front = turn.tables.military, turn.world.front
+    mine = regiment_command(tables, front, ch.regiment, level)
     if mine is None:
         return holders[0].name
-    return next((c.name for c in holders if regiment_command(front, c.regiment, level) == mine), None)
+    return next((c.name for c in holders if regiment_command(tables, front, c.regiment, level) == mine), None)
 
 
 def higher_post(turn: Turn, front: Front, name: str) -> tuple[str, str, str] | None:
@@ -1241,7 +1196,7 @@ def _regiment_commander(turn: Turn, front: Front, reg: str) -> tuple[str | None,
             if officer.player and officer.name in turn.characters:
                 return officer.name, turn.characters[officer.name].military_ability
             return officer.name, officer.ma or 1
-    bonus = RNHB_COMMANDER_MA_BONUS if reg == RNHB else 0
+    bonus = turn.tables.military.rnhb_commander_ma_bonus if reg == RNHB else 0
     return None, _ma(turn, front, f"{reg} commander", bonus)
 
 
@@ -1252,9 +1207,10 @@ def _commands_battalion(turn: Turn, reg: str, ch: Character) -> bool:
     may always command Battalions (even Colonels and general officers)"."""
     from ..regiments import rules as regiments
 
-    rank = effective_rank(ch)
+    tables = turn.tables.military
+    rank = effective_rank_of(tables, ch)
     if reg == RNHB:
-        return rank in PROMOTION_LADDER[3:]
+        return rank in tables.rnhb_battalion_ranks()
     roster = _roster(turn, reg)
     if roster is not None and regiments.post_of(roster, ch.name) is not None:
         return any(c.officer is not None and c.officer.name == ch.name for c in regiments.commands(roster)[1:4])
@@ -1280,7 +1236,7 @@ def chain_for(turn: Turn, front: Front, ch: Character) -> tuple[list[Command], s
         return None
 
     if front.regular and front.organisation:
-        armies = FORCE_ORGANISATION_TABLE[front.organisation]
+        armies = turn.tables.military.force_organisation(front.organisation)
         place = place_of(armies, unit)
         if place is not None:
             army, division = place
@@ -1324,7 +1280,7 @@ def month_end(turn: Turn, home: list[str]) -> None:
             turn.event(EV_POLTROON_PENALTY, MONTH_END, name, public=False, lost=penalty)
     for name in sorted(turn.characters):
         ch = turn.characters[name]
-        if ch.state != STATE_DEAD and brevet_rank(ch):
+        if ch.state != STATE_DEAD and brevet_of(turn.tables.military, ch):
             brevet_clock(turn, ch)
 
 
@@ -1339,6 +1295,7 @@ def fight(turn: Turn, front: Front) -> None:
     Choice: the non-player officers die before the characters roll, so that
     "Player characters have precedence over equally ranked non-player characters
     for promotion" into an opening the battle made."""
+    tables = turn.tables.military
     front.fought = True
     known: dict[str, BattleResult] = {}
     missions: dict[str, str] = {}
@@ -1347,7 +1304,7 @@ def fight(turn: Turn, front: Front) -> None:
     for name in names:
         ch = turn.characters[name]
         chain, role = chain_for(turn, front, ch)
-        results = resolve_chain(turn.dice, chain, known)
+        results = resolve_chain(tables, turn.dice, chain, known)
         reg = front.campaigners[name]["regiment"]
         for res in results:
             # Choice: a higher command's result is read with the mission of the
@@ -1359,12 +1316,12 @@ def fight(turn: Turn, front: Front) -> None:
         mission = missions[key]
         front.results.append({"command": res.command.name, "level": res.command.level, "ma": res.command.ma,
                               "modified_ma": res.modified_ma, "roll": res.roll, "result": res.result,
-                              "mission": mission, "interpretation": interpretation(mission, res.result)})
+                              "mission": mission, "interpretation": tables.interpretation(mission, res.result)})
         if res.command.level == "regiment":
             reg_results[res.command.name] = res
         turn.event(EV_BATTLE_RESULT, MONTH_END, (), public=res.command.level != "battalion",
                    command=res.command.name, level=res.command.level, result=res.result, mission=mission,
-                   interpretation=interpretation(mission, res.result))
+                   interpretation=tables.interpretation(mission, res.result))
     for reg, res in sorted(reg_results.items()):
         _npc_deaths(turn, front, reg, res)
     for name in names:
@@ -1376,7 +1333,7 @@ def fight(turn: Turn, front: Front) -> None:
         if ch.state == STATE_DEAD:
             continue
         c = front.campaigners[name]
-        if c["regiment"] in ALWAYS_ON_CAMPAIGN and not c["volunteer"]:
+        if c["regiment"] in tables.always_on_campaign and not c["volunteer"]:
             continue  # "always on campaign, year round"
         c["returned"] = True
         if ch.state == STATE_ON_CAMPAIGN:
@@ -1388,6 +1345,7 @@ COMMANDING_ROLES = ("army", "division", "brigade", "regiment", "battalion")
 
 
 def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResult], role: str) -> None:
+    tables = turn.tables.military
     reg = front.campaigners[ch.name]["regiment"]
     unit = front.regiments.get(reg, reg)
     mission = mission_of(front, unit)
@@ -1399,13 +1357,13 @@ def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResul
         i = len(results) - 1
         own = results[i].result
         superior = results[i - 1].result if i > 0 else None
-    rank = effective_rank(ch) or "Private"
+    rank = effective_rank_of(tables, ch) or "Private"
     command = role.removeprefix(STAFF) if higher else None
-    mods = outcome_modifiers(command=command, regiment=reg, rank=rank, own_result=own, superior_result=superior,
-                             battalion=role == "battalion")
-    needed = outcome_needed(mission, serving_res.result, mods)
+    mods = outcome_modifiers(tables, command=command, regiment=reg, rank=rank, own_result=own,
+                             superior_result=superior, battalion=role == "battalion")
+    needed = outcome_needed(tables, mission, serving_res.result, mods)
     m = turn.standing_orders(ch.name).of(CampaignStanding).campaign_modifier or 0
-    out = roll_personal_outcome(turn.dice, ch.name, needed, m)
+    out = roll_personal_outcome(tables, turn.dice, ch.name, needed, m)
     w = MONTH_END
     turn.event(EV_PERSONAL_OUTCOME, w, ch.name, public=False, mission=mission, result=serving_res.result,
                own_result=own, death=out.need("death"), mention=out.need("mention"),
@@ -1417,13 +1375,14 @@ def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResul
               "plunder": out.plunder, "poltroonery": out.poltroonery, "role": role}
     front.outcomes.append(record)
     if own is not None and superior is not None and better_than_superior(own, superior):
-        turn.post(ch, "military_ability", 1, w, "a battle result better than his immediate superior's", RULE_OUTCOME)
+        turn.post(ch, "military_ability", tables.better_ma_gain, w,
+                  "a battle result better than his immediate superior's", RULE_OUTCOME)
         turn.event(EV_MA_RAISED, w, ch.name, public=False, military_ability=ch.military_ability)
     _title_qualifications(turn, ch, own, superior, role)
     if out.died:
         turn.assign(ch, "state", STATE_DEAD, w, f"killed on campaign with the {reg}", RULE_PERSONAL)
         turn.event(EV_KILLED_IN_ACTION, w, ch.name, public=True, regiment=reg, mission=mission)
-        _vacate(turn, canonical_regiment(ch.regiment), ch.name)
+        _vacate(turn, canonical_regiment(tables, ch.regiment), ch.name)
         return
     if out.poltroonery is not None:
         _poltroon(turn, ch, out, reg)
@@ -1436,10 +1395,6 @@ def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResul
         turn.event(EV_PLUNDER, w, ch.name, public=False, crowns=out.plunder)
 
 
-TITLE_RESULT = 1  # "a battle result of 1 while commanding a unit"
-TITLE_MARGIN = 3  # "a result 3 or more better than his immediate superior"
-
-
 def _title_qualifications(turn: Turn, ch: Character, own: int | None, superior: int | None, role: str) -> None:
     """Titles (en-garde-tables.md): "a character qualifies by ... a battle result of 1
     while commanding a unit, or a result 3 or more better than his immediate
@@ -1448,16 +1403,18 @@ def _title_qualifications(turn: Turn, ch: Character, own: int | None, superior: 
     the living)."""
     from ..titles import rules as titles
 
+    tables = turn.tables.military
     if own is None or role not in COMMANDING_ROLES:
         return
-    if own == TITLE_RESULT:
-        titles.qualify(turn, ch, MONTH_END, f"a battle result of {TITLE_RESULT} commanding his {role}")
-    if superior is not None and superior - own >= TITLE_MARGIN:
+    if own == tables.title_result:
+        titles.qualify(turn, ch, MONTH_END, f"a battle result of {tables.title_result} commanding his {role}")
+    if superior is not None and superior - own >= tables.title_margin:
         titles.qualify(turn, ch, MONTH_END, f"a battle result of {own}, {superior - own} better than his "
                                             f"immediate superior's {superior}")
 
 
 def _poltroon(turn: Turn, ch: Character, out: PersonalOutcome, reg: str) -> None:
+    tables = turn.tables.military
     w = MONTH_END
     took = -out.campaign_modifier
     turn.event(EV_POLTROONERY, w, ch.name, public=out.poltroonery != UNNOTICED, verdict=out.poltroonery,
@@ -1466,10 +1423,10 @@ def _poltroon(turn: Turn, ch: Character, out: PersonalOutcome, reg: str) -> None
         return
     # "he loses twice as many Status Points as the modification he took ... every
     # month thereafter until he has redeemed himself by being mentioned in despatches"
-    turn.post(ch, C_POLTROON, POLTROON_SP_MULTIPLIER * took - ch.counters.get(C_POLTROON, 0), w,
+    turn.post(ch, C_POLTROON, tables.poltroon_sp_multiplier * took - ch.counters.get(C_POLTROON, 0), w,
               f"seen to run ({took} on the death roll)", RULE_POLTROONERY)
     if out.poltroonery == DISMISSED:
-        home = canonical_regiment(ch.regiment)
+        home = canonical_regiment(tables, ch.regiment)
         turn.post(ch, C_DISMISSED, 1 - ch.counters.get(C_DISMISSED, 0), w, "dismissed for cowardice", RULE_POLTROONERY)
         if home is not None and home != FRONTIER:
             from ..regiments import rules as regiments
@@ -1480,12 +1437,13 @@ def _poltroon(turn: Turn, ch: Character, out: PersonalOutcome, reg: str) -> None
 def mention(turn: Turn, ch: Character, reg: str, instead_of_promotion: bool = False) -> int:
     """A mention in despatches: one die of status points a month for three months,
     then one a month for life (cumulative); it redeems a poltroon."""
+    months = turn.tables.military.despatch_months
     w = MONTH_END
     points = roll_despatch_points(turn.dice, ch.name)
     n = ch.counters.get(C_DESPATCHES, 0) + 1
     turn.post(ch, C_DESPATCHES, 1, w, f"mentioned in despatches ({reg})", RULE_DESPATCHES)
     turn.post(ch, f"despatch.{n}.points", points, w, f"mention {n}: {points} status points a month", RULE_DESPATCHES)
-    turn.post(ch, f"despatch.{n}.months", DESPATCH_MONTHS, w, f"mention {n}: for the next three months",
+    turn.post(ch, f"despatch.{n}.months", months, w, f"mention {n}: for the next {in_words(months)} months",
               RULE_DESPATCHES)
     if ch.counters.get(C_POLTROON):
         turn.post(ch, C_POLTROON, -ch.counters[C_POLTROON], w, "redeemed by a mention in despatches",
@@ -1504,16 +1462,20 @@ def mention(turn: Turn, ch: Character, reg: str, instead_of_promotion: bool = Fa
 def despatch_status(turn: Turn, ch: Character) -> int:
     """This month's status points for his mentions in despatches (at home only:
     on campaign he keeps no status account, so the three months wait for him)."""
+    tables = turn.tables.military
+    months = in_words(tables.despatch_months)
     total = 0
     for n in range(1, ch.counters.get(C_DESPATCHES, 0) + 1):
         left = ch.counters.get(f"despatch.{n}.months", 0)
         if left:
             points = ch.counters.get(f"despatch.{n}.points", 0)
-            turn.post(ch, f"despatch.{n}.months", -1, MONTH_END, f"mention {n}: a month of its three", RULE_DESPATCHES)
+            turn.post(ch, f"despatch.{n}.months", -1, MONTH_END, f"mention {n}: a month of its {months}",
+                      RULE_DESPATCHES)
         else:
-            points = DESPATCH_LIFE_POINTS
+            points = tables.despatch_life_points
         turn.post(ch, "status_points", points, MONTH_END,
-                  f"mention in despatches {n}: {'one of three months' if left else 'one a month for life'}",
+                  f"mention in despatches {n}: "
+                  f"{f'one of {months} months' if left else f'{in_words(points)} a month for life'}",
                   RULE_DESPATCHES)
         total += points
     if total:
@@ -1535,9 +1497,10 @@ def _has_vacancy(turn: Turn, reg: str, home: str | None, rank: str) -> bool:
 
 
 def _promoted(turn: Turn, ch: Character, reg: str, record: dict) -> None:
+    tables = turn.tables.military
     w = MONTH_END
-    home = canonical_regiment(ch.regiment)
-    promo = promote(ch.rank, brevet_rank(ch), bool(ch.counters.get(C_BREVET_SL)), ch.social_level,
+    home = canonical_regiment(tables, ch.regiment)
+    promo = promote(tables, ch.rank, brevet_of(tables, ch), bool(ch.counters.get(C_BREVET_SL)), ch.social_level,
                     _min_sl(home), lambda rank: _has_vacancy(turn, reg, home, rank))
     record["promotion"] = promo.kind
     if promo.kind == MENTION_INSTEAD:
@@ -1555,33 +1518,43 @@ def _promoted(turn: Turn, ch: Character, reg: str, record: dict) -> None:
 
 
 def _set_brevet(turn: Turn, ch: Character, brevet: str | None, for_sl: bool) -> None:
+    tables = turn.tables.military
     w = MONTH_END
-    index = PROMOTION_LADDER.index(brevet) + 1 if brevet else 0
+    index = tables.place_of_rank(brevet)
     rule = RULE_BREVET
     if ch.counters.get(C_BREVET_RANK, 0) != index:
         turn.post(ch, C_BREVET_RANK, index - ch.counters.get(C_BREVET_RANK, 0), w,
                   f"brevet {brevet}" if brevet else "brevet rank ends", rule)
-        months = BREVET_MONTHS if brevet else 0
-        turn.post(ch, C_BREVET_MONTHS, months - ch.counters.get(C_BREVET_MONTHS, 0), w,
-                  "one year from the date of his promotion" if brevet else "brevet rank ends", rule)
+        months = tables.brevet_months if brevet else 0
+        why = f"{_brevet_term(tables, 'one')} from the date of his promotion" if brevet else "brevet rank ends"
+        turn.post(ch, C_BREVET_MONTHS, months - ch.counters.get(C_BREVET_MONTHS, 0), w, why, rule)
     flag = 1 if (brevet and for_sl) else 0
     turn.post(ch, C_BREVET_SL, flag - ch.counters.get(C_BREVET_SL, 0), w,
               "a brevet for want of Social Level" if flag else "not a brevet for want of Social Level", rule)
 
 
+def _brevet_term(tables: MilitaryTables, one: str) -> str:
+    """The brevet's term as the rules write it ("one year", "a year", "its year") when it is
+    twelve months; else "six months"."""
+    months = tables.brevet_months
+    return f"{one} year" if months == 12 else f"{in_words(months)} months"
+
+
 def brevet_clock(turn: Turn, ch: Character) -> None:
     """Each month end: a brevet's year runs down; confirmed, extended or reverted."""
-    brevet = brevet_rank(ch)
+    tables = turn.tables.military
+    brevet = brevet_of(tables, ch)
     for_sl = bool(ch.counters.get(C_BREVET_SL))
-    turn.post(ch, C_BREVET_MONTHS, -1, MONTH_END, f"brevet {brevet}: a month of its year", RULE_BREVET)
-    minimum = _min_sl(canonical_regiment(ch.regiment))(brevet) if for_sl else None
+    turn.post(ch, C_BREVET_MONTHS, -1, MONTH_END, f"brevet {brevet}: a month of {_brevet_term(tables, 'its')}",
+              RULE_BREVET)
+    minimum = _min_sl(canonical_regiment(tables, ch.regiment))(brevet) if for_sl else None
     verdict = review_brevet(brevet, for_sl, ch.counters.get(C_BREVET_MONTHS, 0), ch.social_level, minimum,
                             ch.appointment is not None)
     if verdict == CONFIRM:
         old = ch.rank
         turn.assign(ch, "rank", brevet, MONTH_END, f"brevet {brevet} made permanent: Social Level {ch.social_level}",
                     RULE_BREVET)
-        _take_post(turn, canonical_regiment(ch.regiment), ch.name, old, brevet)
+        _take_post(turn, canonical_regiment(tables, ch.regiment), ch.name, old, brevet)
         _set_brevet(turn, ch, None, False)
         sync_roster(turn, ch)
         turn.event(EV_BREVET_CONFIRMED, MONTH_END, ch.name, public=True, rank=brevet)
@@ -1590,8 +1563,8 @@ def brevet_clock(turn: Turn, ch: Character) -> None:
         sync_roster(turn, ch)
         turn.event(EV_BREVET_REVERTED, MONTH_END, ch.name, public=True, brevet=brevet, rank=ch.rank)
     elif verdict == EXTEND:
-        turn.post(ch, C_BREVET_MONTHS, BREVET_MONTHS, MONTH_END,
-                  f"brevet {brevet} extended a year: his appointment requires it", RULE_BREVET)
+        turn.post(ch, C_BREVET_MONTHS, tables.brevet_months, MONTH_END,
+                  f"brevet {brevet} extended {_brevet_term(tables, 'a')}: his appointment requires it", RULE_BREVET)
         turn.event(EV_BREVET_EXTENDED, MONTH_END, ch.name, public=False, brevet=brevet)
 
 
@@ -1639,10 +1612,11 @@ def sync_roster(turn: Turn, ch: Character) -> None:
     """
     from ..regiments import rules as regiments
 
-    roster = _roster(turn, canonical_regiment(ch.regiment))
+    tables = turn.tables.military
+    roster = _roster(turn, canonical_regiment(tables, ch.regiment))
     if roster is None or ch.state == STATE_DEAD:
         return
-    brevet = brevet_rank(ch)
+    brevet = brevet_of(tables, ch)
     for_sl = bool(ch.counters.get(C_BREVET_SL))
     wanted: dict[str, str | None] = {}
     if ch.rank in REGIMENT_ESTABLISHMENT:
@@ -1681,11 +1655,12 @@ def _npc_deaths(turn: Turn, front: Front, reg: str, res: BattleResult) -> None:
     or Regiment ... In those Regiments where there is an unfavourable modification
     for death, give it").  His post falls vacant on the same roster the
     characters hold theirs on (``engarde.rules.regiments``)."""
+    tables = turn.tables.military
     roster = _roster(turn, reg)
     if roster is None:
         return
     mission = mission_of(front, front.regiments.get(reg, reg))
-    needed = outcome_needed(mission, res.result, npc_modifiers(reg))
+    needed = outcome_needed(tables, mission, res.result, npc_modifiers(tables, reg))
     for officer in list(roster.officers):
         if not officer.name or officer.player or officer.detached:
             continue
@@ -1710,13 +1685,14 @@ def _npc_officers(turn: Turn, front: Front, reg: str, res: BattleResult) -> None
     purchase"."""
     from ..regiments import rules as regiments
 
+    tables = turn.tables.military
     roster = _roster(turn, reg)
     if roster is None:
         return
     mission = mission_of(front, front.regiments.get(reg, reg))
-    needed = outcome_needed(mission, res.result, npc_modifiers(reg))
+    needed = outcome_needed(tables, mission, res.result, npc_modifiers(tables, reg))
     for rank in NPC_PROMOTED_RANKS:
-        below = PROMOTION_LADDER[PROMOTION_LADDER.index(rank) - 1]
+        below = tables.rank_below(rank)
         while regiments.vacancies(roster, rank):
             senior = next((i for i in regiments.posts_of_rank(roster, below)
                            if roster.officers[i].name and not roster.officers[i].player
@@ -1735,7 +1711,7 @@ def _npc_officers(turn: Turn, front: Front, reg: str, res: BattleResult) -> None
         roll = turn.dice.roll(2, f"{reg}: a Subaltern's promotion (needs {needed.promotion}+)")
         if roll >= needed.promotion:
             _fill(turn, roster, reg)
-    while regiments.vacancies(roster, "Captain") > CAPTAIN_VACANCIES_KEPT:
+    while regiments.vacancies(roster, "Captain") > tables.captain_vacancies_kept:
         _fill(turn, roster, reg, purchase=True)
     regiments.ensure_commander_ma(turn, roster, MONTH_END)
 
@@ -1759,3 +1735,16 @@ def month_end_step(turn: Turn) -> None:
 def keeps_no_accounts(turn: Turn, name: str) -> bool:
     """"While on campaign, characters ... do not have to pay out any money or keep track of Status Points"."""
     return on_campaign(turn, name)
+
+
+# Transitional: engarde.rules.regiments still calls these without the campaign's tables;
+# they go when it reads turn.tables.military.
+_BOOK = MilitaryTables()
+
+
+def brevet_rank(ch: Character) -> str | None:
+    return brevet_of(_BOOK, ch)
+
+
+def effective_rank(ch: Character) -> str | None:
+    return effective_rank_of(_BOOK, ch)
