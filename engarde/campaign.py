@@ -1051,7 +1051,7 @@ def roll_mistresses(campaign: Campaign, seed: str | None = None) -> tuple[list[M
         if not count:
             raise CampaignError("the campaign has no characters yet: one mistress is rolled for each")
         dice = SeededDice(seed or f"{campaign.seed}:mistresses")
-        world.mistresses = roll(dice, count)
+        world.mistresses = roll(for_campaign(campaign).tables.mistresses, dice, count)
         _save_world(s, camp, world)
         return list(world.mistresses), list(dice.log)
 

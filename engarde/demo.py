@@ -8,6 +8,7 @@ from typing import Callable
 
 from . import campaign as ops
 from .config import Campaign
+from .registry import for_campaign
 from .rules.creation.rules import given_character
 
 
@@ -22,9 +23,10 @@ def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pri
     echo(f"Starting {camp.name} afresh ({camp.database})")
     ops.reset(camp)
     ops.init(camp)
+    tables = for_campaign(camp).tables
     for values in roster():
         values = dict(values)
-        ch = ops.add_character(camp, given_character(values.pop("name"), **values))
+        ch = ops.add_character(camp, given_character(tables, values.pop("name"), **values))
         echo(f"  created {ch.name} (Social Level {ch.social_level})")
     # d. Mistresses: "At the beginning of the game someone should roll dice to determine the
     # various mistresses' Social Levels and special attributes": one per character.

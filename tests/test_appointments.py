@@ -14,12 +14,13 @@ from engarde.resolve import resolve_month
 from engarde.rules.appointments import rules as appointments
 from engarde.rules.status import rules as status
 from engarde.rules.titles import rules as titles
-from engarde.rules.appointments.tables import APPOINTMENTS, appointment_ma_modifier, post_by_name
-from engarde.rules.titles.tables import TITLES
+from engarde.rules.appointments.tables import AppointmentsTables
+from engarde.rules.titles.tables import TitlesTables
 from engarde.turn import Turn
 from engarde.world import World
 
 APRIL = GameMonth(1607, 4)
+BOOK = AppointmentsTables()  # the book's (and engarde's house) values
 
 
 def make_turn(*chars, dice=(), month=APRIL):
@@ -35,10 +36,10 @@ def lt_general(**kw):
 def test_appointments_table_is_data_marked_as_house_values():
     """"engarde ships a small appointments table with these posts, marked as house values": the
     Inspector-General of Cavalry is the rules' own (a Lieutenant-General, the Minister, roll 6)."""
-    igc = post_by_name("inspector-general of cavalry")
+    igc = BOOK.post("inspector-general of cavalry")
     assert (igc.rank, igc.appointed_by, igc.roll, igc.house_value) == ("Lieutenant-General", "Minister", 6, False)
-    assert sum(not p.house_value for p in APPOINTMENTS) == 2  # and the Brigade Major
-    assert [appointment_ma_modifier(m) for m in (1, 2, 5, 6, 7, 8, 10)] == [1, 0, 0, -1, -1, -2, -2]
+    assert sum(not p.house_value for p in BOOK.appointments) == 2  # and the Brigade Major
+    assert [BOOK.ma_modifier(m) for m in (1, 2, 5, 6, 7, 8, 10)] == [1, 0, 0, -1, -1, -2, -2]
 
 
 def test_appointment_roll_with_ma_and_social_level():
@@ -68,10 +69,10 @@ def test_failed_application_cannot_be_repeated_for_three_months():
 def test_military_posts_need_exactly_the_rank_government_posts_the_rank_or_higher():
     """"Military posts need exactly the rank; government posts the rank or higher." """
     general = lt_general(rank="General", social_level=16)
-    assert "needs a Lieutenant-General" in appointments.qualifies(general, post_by_name("Inspector-General of Cavalry"))
-    assert appointments.qualifies(general, post_by_name("Minister of War")) is None
+    assert "needs a Lieutenant-General" in appointments.qualifies(general, BOOK.post("Inspector-General of Cavalry"))
+    assert appointments.qualifies(general, BOOK.post("Minister of War")) is None
     assert "needs a General or higher" in appointments.qualifies(lt_general(social_level=16),
-                                                                  post_by_name("Minister of War"))
+                                                                  BOOK.post("Minister of War"))
 
 
 def test_a_player_who_appoints_decides_and_the_gm_is_told():
@@ -191,7 +192,7 @@ def test_appointment_favour_each_season_through_the_month():
 
 def test_titles_table():
     """Titles: min SL, new SL, SP that month, monthly pension (en-garde-tables.md)."""
-    assert [(t.name, t.min_social_level, t.new_social_level, t.status_that_month, t.pension) for t in TITLES][::5] == [
+    assert [(t.name, t.min_social_level, t.new_social_level, t.status_that_month, t.pension) for t in TitlesTables().titles][::5] == [
         ("Knight", 6, 10, 10, 0), ("Count", 11, 15, 20, 100)]
 
 
@@ -242,7 +243,7 @@ def test_two_mentions_in_despatches_are_a_qualification():
 def test_becoming_a_minister_qualifies():
     ch = Character("Richelieu", social_level=16, rank="General")
     turn = make_turn(ch)
-    appointments.appoint(turn, ch, post_by_name("Minister of War"), 1, "appointed")
+    appointments.appoint(turn, ch, BOOK.post("Minister of War"), 1, "appointed")
     assert ch.get("title.qualifications") == 1
 
 
@@ -256,7 +257,7 @@ def test_pension_of_a_title_granted():
 
 
 def test_division_and_army_adjutants_wait_for_the_player_commanding_the_division_or_army():
-    """Appointments (tables.APPOINTMENTS, house values): the Division Adjutant is appointed by the
+    """Appointments (AppointmentsTables.appointments, house values): the Division Adjutant is appointed by the
     Lieutenant-General, the Army Adjutant by the General; as the rules say of the Minister of War
     ("he must go to the Minister of War who appoints that position (it is assumed that no player
     holds the post)"), a player holding the command decides, no roll.  In the summer the Force

@@ -11,7 +11,7 @@ from engarde.rules.influence.orders import UseInfluence
 from engarde.records import Character
 from engarde.resolve import resolve_month
 from engarde.rules.influence import rules as influence
-from engarde.rules.influence.tables import influence_of_social_level
+from engarde.rules.influence.tables import InfluenceTables
 from engarde.turn import Turn
 from engarde.world import World
 from engarde.rules.regiments.state import Officer, Regiment
@@ -31,15 +31,17 @@ def pledge(turn, by, week, **kw):
 
 def test_influence_table_a_by_social_level():
     """Influence Table A: "8 or 9: 1" ... "22 or 23: 8", "24+: 9"; nothing below 8."""
-    assert [influence_of_social_level(sl) for sl in (7, 8, 9, 10, 13, 23, 24, 30)] == [None, 1, 1, 2, 3, 8, 9, 9]
+    table_a = InfluenceTables().influence_of_social_level
+    assert [table_a(sl) for sl in (7, 8, 9, 10, 13, 23, 24, 30)] == [None, 1, 1, 2, 3, 8, 9, 9]
 
 
 def test_table_b_one_per_class_above_the_minimum():
     """"a class 9 favour will obtain a die roll modification of 4 on the decisions of a General";
     a favour below the class needed moves nothing."""
-    assert influence.modification(9, "General") == 4
-    assert influence.modification(3, "Colonel") == 1 and influence.modification(2, "Colonel") == 0
-    assert influence.modification(1, "Captain") == 1
+    book = InfluenceTables()
+    assert influence.modification(book, 9, "General") == 4
+    assert influence.modification(book, 3, "Colonel") == 1 and influence.modification(book, 2, "Colonel") == 0
+    assert influence.modification(book, 1, "Captain") == 1
 
 
 def test_the_athos_example():

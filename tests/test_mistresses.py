@@ -31,7 +31,7 @@ from engarde.records import Character, replay
 from engarde.resolve import resolve_month
 from engarde.rules.companionship import rules as companionship
 from engarde.rules.mistresses import rules as mistresses
-from engarde.rules.mistresses.tables import courting_roll_needed
+from engarde.rules.mistresses.tables import MistressesTables
 from engarde.turn import PendingDuel, Turn
 from engarde.world import World
 from engarde.rules.mistresses.state import Mistress
@@ -69,20 +69,21 @@ def test_roll_mistresses_social_level_on_3d6_and_attributes_on_1_or_2():
     for each mistress. On a roll of one or two, that mistress has that attribute." Named from a
     list of period names."""
     dice = ScriptedDice([6, 5, 4, 1, 3, 2, 1, 1, 1, 6, 6, 6])
-    rolled = mistresses.roll_mistresses(dice, 2)
+    rolled = mistresses.roll_mistresses(MistressesTables(), dice, 2)
     assert rolled == [
         Mistress(1, "Ninon", 15, beautiful=True, influential=False, wealthy=True),
         Mistress(2, "Marion", 3, beautiful=False, influential=False, wealthy=False),
     ]
     assert [r.reason for r in dice.log[:2]] == [
         "mistress 1 (Ninon): Social Level on 3d6", "mistress 1 (Ninon): beautiful on a 1-2"]
-    assert mistresses.roll_mistresses(ScriptedDice([1] * 24), 4)[3].name == "Roxanne"
+    assert mistresses.roll_mistresses(MistressesTables(), ScriptedDice([1] * 24), 4)[3].name == "Roxanne"
     assert dice.log[0].values == (6, 5, 4)
 
 
 def test_rolled_names_skip_names_taken():
     dice = ScriptedDice([1] * 6)
-    assert mistresses.roll_mistresses(dice, 1, first_number=3, taken_names=("ninon",))[0].name == "Marion"
+    rolled = mistresses.roll_mistresses(MistressesTables(), dice, 1, first_number=3, taken_names=("ninon",))
+    assert rolled[0].name == "Marion"
 
 
 # -- courting -----------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ def test_rolled_names_skip_names_taken():
 def test_mistress_courting_table(difference, needed):
     """Mistress Courting Table: "-6: 6; -5, -4: 5; -3, -2, -1: 4; 0, +1, +2: 3; +3 or more: 2"
     (his Social Level minus hers). Choice: below -6 reads the -6 row."""
-    assert courting_roll_needed(difference) == needed
+    assert MistressesTables().courting_roll_needed(difference) == needed
 
 
 def test_dartagnan_courts_roxanne_and_wins_her():
@@ -518,8 +519,8 @@ def test_undo_keeps_the_gms_mistresses(tmp_path):
     run("init")
     camp = load_one(tmp_path / "campaigns.toml", "test")
     for name in ("Athos", "Porthos"):
-        ops.add_character(camp, given_character(name, social_level=12, crowns=400, strength=10, constitution=10,
-                                                expertise=10, military_ability=3))
+        ops.add_character(camp, given_character(Tables(), name, social_level=12, crowns=400, strength=10,
+                                                constitution=10, expertise=10, military_ability=3))
     ops.add_mistress(camp, "Ninon", 8)
     ops.add_mistress(camp, "Marion", 6)
     (tmp_path / "mail").mkdir()

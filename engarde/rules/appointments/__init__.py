@@ -7,10 +7,12 @@ from .orders import SeekAppointment
 from . import codes, grammar, rules
 from . import state
 from .state import AppointmentsState
+from .tables import AppointmentsTables
 
 MODULE = RuleModule(
     name="appointments",
     title="Appointments: military and government posts, their status, favours and terms",
+    tables=AppointmentsTables,
     state=AppointmentsState,
     undo=state.undo,
     templates=__name__,

@@ -7,10 +7,12 @@ from .orders import Court, SuitorStanding, VisitMistress
 from . import codes, grammar, rules
 from . import state
 from .state import MistressesState
+from .tables import MistressesTables
 
 MODULE = RuleModule(
     name="mistresses",
     title="d. Mistresses: courting, rival suitors, visits, support, gifts, favours",
+    tables=MistressesTables,
     state=MistressesState,
     undo=state.undo,
     templates=__name__,
