@@ -1,5 +1,7 @@
 """a. Characters and Character Creation: the Birth Tables A-D and Initial Social Level."""
 
+import re
+
 import pytest
 
 from engarde.rules.creation.rules import (
@@ -12,6 +14,8 @@ from engarde.rules.creation.rules import (
 from engarde.dice import ScriptedDice
 from engarde.rules.creation.tables import CreationTables
 from engarde.tables import Tables
+from engarde.registry import Registry, RegistryError
+from helpers import tables
 
 BOOK = Tables()  # the book's tables
 
@@ -123,3 +127,46 @@ def test_given_character_rejects_bad_values():
 def test_noble_needs_a_title():
     with pytest.raises(CreationError, match="title"):
         birth_from_tables(BOOK, "N", "nobleman", "second son", "Wealthy")
+
+
+# -- the campaign's tables -------------------------------------------------------------------------
+
+
+def test_a_campaigns_birth_tables_reach_the_birth():
+    """Birth Table C: "3 Small Merchant 25 5 100"; Initial Social Level: "Merchant 3"; a first son:
+    "Increase Initial Funds and Allowance by 10% and Initial Social Level by 1".  A campaign whose
+    Small Merchant has 30 crowns, whose merchants' sons are of SL 4 and whose first sons get 20%."""
+    book = tables({"creation": {"birth_table_c_commoner": {"3": {"initial_funds": 30}},
+                                "initial_social_level": {"Merchant": {"social_level": 4}},
+                                "first_son_percent": 20}})
+    b = birth_from_tables(book, "M", "commoner", "first son", "Small Merchant").character
+    assert (b.crowns, b.allowance, b.social_level) == (36, 6, 5)
+    b = birth_from_tables(BOOK, "M", "commoner", "first son", "Small Merchant").character
+    assert (b.crowns, b.allowance, b.social_level) == (27, 5, 4)
+
+
+def test_a_campaigns_birth_table_a_and_rounding_reach_the_dice():
+    """Birth Table A: "1 Commoner"; the rounding of the +/-10% is the campaign's [rules] choice.  A
+    campaign where a 1 makes a gentleman, rounding up: a first son of an Impoverished gentleman
+    (40 crowns) has 44; of a Well-to-do one, 275 and an allowance of 55."""
+    book = tables({"creation": {"birth_table_a": {"1": {"social_class": "gentleman"}}}}, rounding="up")
+    # Strength, Constitution, Expertise, then A=1, B=1 (first son), orphan roll 2, C=1, MA=3.
+    ch = roll_character(book, "G", ScriptedDice([3] * 9 + [1, 1, 2, 1, 3])).character
+    assert (ch.social_class, ch.father_position, ch.crowns) == ("gentleman", "Impoverished", 44)
+
+
+def test_the_lowest_social_level_is_the_campaigns():
+    """b. Status: no Social Level below the campaign's lowest (engarde's: 1)."""
+    book = tables({"status": {"lowest_social_level": 3}})
+    with pytest.raises(CreationError, match="at least 3"):
+        given_character(book, "Low", social_level=2, strength=10, constitution=10, expertise=10,
+                        military_ability=3)
+    b = birth_from_tables(book, "B", "commoner", "bastard", "Peasant").character
+    assert b.social_level == 3  # the son of a peasant, a bastard: 2 - 1, raised to 3
+
+
+def test_a_bad_override_of_the_creation_tables_names_the_key():
+    with pytest.raises(RegistryError, match=re.escape("tables.creation.birth_table_a.5.social_class")):
+        Registry.build((), tables={"creation": {"birth_table_a": {"5": {"social_class": "duke"}}}})
+    with pytest.raises(RegistryError, match=re.escape("tables.creation.birth_table_c_nobleman.9")):
+        Registry.build((), tables={"creation": {"birth_table_c_nobleman": {"9": {"initial_funds": 5}}}})

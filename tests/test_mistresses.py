@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engarde.tables import Tables
@@ -36,6 +38,8 @@ from engarde.turn import PendingDuel, Turn
 from engarde.world import World
 from engarde.rules.mistresses.state import Mistress
 from helpers import cli, write_campaign
+from engarde.registry import Registry, RegistryError
+from helpers import tables
 
 APRIL = GameMonth(1607, 4)
 
@@ -602,3 +606,40 @@ def test_every_society_event_has_its_own_line_in_the_report():
     gz = GazetteData(campaign(), APRIL, result.characters, result.events)
     for ch in result.characters:
         assert "Recorded:" not in render_report(gz, ch.name, result.ledger)
+
+
+# -- the campaign's tables -------------------------------------------------------------------------
+
+
+def test_a_campaigns_courting_table_and_cost_reach_the_courting():
+    """Mistress Courting Table: "+3 or more: 2"; courting "costs money: three times the mistress's
+    Social Level per week".  A campaign whose +3 row needs a 4 and whose courting costs five times her
+    Social Level: D'Artagnan (SL 11) courting Roxanne (SL 8) pays 40 and fails on a 3 (the book: 24,
+    and a 3 wins her)."""
+    book = tables({"mistresses": {"courting_cost_multiplier": 5,
+                                  "mistress_courting_table": {"3": {"needed": 4}}}})
+    dart = Character("D'Artagnan", social_level=11, crowns=100)
+    turn = Turn(APRIL, {dart.name: dart}, ScriptedDice([3]), book, world=World(mistresses=[roxanne()]))
+    court(turn, dart, Court("Roxanne"))
+    assert dart.crowns == 60 and dart.mistress is None
+    assert codes(turn, EV_COURTING_FAILED)[0].data["needed"] == 4
+    dart = Character("D'Artagnan", social_level=11, crowns=100)
+    turn = make_turn(dart, mistresses_=[roxanne()], rolls=[3])
+    court(turn, dart, Court("Roxanne"))
+    assert dart.crowns == 76 and dart.mistress == "Roxanne"
+
+
+def test_a_campaigns_influence_table_c_reaches_her_favours():
+    """Influence Table C: "8 1 3" (SL 8: a class 1 favour, and a class 3 if influential).  A campaign
+    whose SL 8 row gives a class 2 and a class 4."""
+    book = tables({"mistresses": {"influence_table_c": {"8": {"normal": 2, "influential": 4}}}})
+    assert book.mistresses.mistress_favours(8, True) == (2, 4)
+    assert MistressesTables().mistress_favours(8, True) == (1, 3)
+
+
+def test_a_bad_override_of_the_mistresses_tables_names_the_key():
+    """A die roll needed on one die is 1 to 7 (7: never)."""
+    with pytest.raises(RegistryError, match=re.escape("tables.mistresses.mistress_courting_table.3.needed")):
+        Registry.build((), tables={"mistresses": {"mistress_courting_table": {"3": {"needed": 9}}}})
+    with pytest.raises(RegistryError, match=re.escape("tables.mistresses.indiscretion_on")):
+        Registry.build((), tables={"mistresses": {"indiscretion_on": 0}})

@@ -152,7 +152,8 @@ def court(turn: Turn, ch: Character, order: Court, week: int) -> bool:
         return False
     tables = turn.tables.mistresses
     cost = tables.courting_cost_multiplier * m.social_level
-    if not turn.pay(ch, cost, week, f"courting {m.name} ({tables.courting_cost_multiplier} × her SL {m.social_level})",
+    if not turn.pay(ch, cost, week,
+                    f"courting {m.name} ({tables.courting_cost_multiplier} × her SL {m.social_level})",
                     RULE_MISTRESSES):
         turn.event(EV_CANNOT_AFFORD, week, ch.name, public=False,
                    what=f"courting {m.name}", cost=cost, had=ch.crowns)
@@ -167,7 +168,8 @@ def court(turn: Turn, ch: Character, order: Court, week: int) -> bool:
         each = tables.extra_payment_multiplier * m.social_level
         for i in range(1, order.extra_payments + 1):
             # Choice: he makes as many of the extra payments as he can afford.
-            if not turn.pay(ch, each, week, f"extra payment {i} courting {m.name} (+1 to the roll)",
+            if not turn.pay(ch, each, week,
+                            f"extra payment {i} courting {m.name} (+{tables.extra_payment_bonus} to the roll)",
                             RULE_MISTRESSES):
                 turn.event(EV_CANNOT_AFFORD, week, ch.name, public=False,
                            what=f"extra payment {i} courting {m.name}", cost=each, had=ch.crowns)
@@ -293,7 +295,7 @@ def attempt(turn: Turn, ch: Character, m: Mistress, suitor: Suitor, week: int, l
     tables = turn.tables.mistresses
     diff = ch.social_level - m.social_level
     needed = tables.courting_roll_needed(diff)
-    modifier = suitor.extras + (tables.anothers_mistress_modifier if rival else 0)
+    modifier = suitor.extras * tables.extra_payment_bonus + (tables.anothers_mistress_modifier if rival else 0)
     roll = turn.dice.d6(f"courting: {ch.name} (SL {ch.social_level}) courts {m.name} (SL {m.social_level}), "
                         f"needs {needed}+ with {modifier:+d}")
     won = roll > tables.courting_always_fails and roll + modifier >= needed

@@ -59,6 +59,7 @@ class MistressesTables:
     extra_payment_multiplier: int = value(3, low=1, high=100, note='"For each additional amount equal to three times '
                                           'the fair damsel\'s Social Level the character pays, he may add one to '
                                           'his die roll"')
+    extra_payment_bonus: int = value(1, high=6, note='"he may add one to his die roll" for each extra payment')
     courting_always_fails: int = value(1, low=0, high=6, note='"on a roll of 1, regardless of modifiers, the '
                                        'mistress rejects the character" (this roll or lower; 0: never)')
     anothers_mistress_modifier: int = value(-1, low=-6, high=6, note='"A player may court the mistress of another '
