@@ -1,49 +1,71 @@
-"""The ``engarde`` command: a thin layer over ``engarde.campaign``.
+"""The ``engarde`` command: a thin layer over ``engarde.ops``.
 
 It reads options, calls the library, and turns library errors into clear
 messages and exit codes (1: the input has problems the GM must see; 2: the
-command could not run).
+command could not run).  Each module brings its own GM commands
+(``RuleModule.commands``); ``Group`` finds them in the registry.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+from typing import Callable
 
 import click
 
-from . import campaign as ops
-from .calendar import CalendarError, GameMonth, week_label
-from .config import DEFAULT_CONFIG, Campaign, ConfigError, load_one
-from .rules.creation.rules import CreationError, given_character, roll_character
+from . import ops
+from .calendar import CalendarError, GameMonth
+from .clikit import Context, echo_json, fail, pass_ctx
+from .config import DEFAULT_CONFIG, Campaign, ConfigError
+from .deadlines import describe
+from .demo import run_demo
 from .dice import SeededDice
-from .orders import STANDING
-from .registry import core_registry, for_campaign, load_campaign
+from .errors import CampaignError
+from .intake import read_message
+from .parse import parse_sheet
+from .registry import ALL_MODULES, for_campaign, load_campaign, module_of_command
+from .rules.creation.rules import CreationError, given_character, roll_character
+from .tables import Tables
 
 
-class Context:
-    def __init__(self, config: str, campaign_id: str | None) -> None:
-        self.config = config
-        self.campaign_id = campaign_id
-
-    def campaign(self) -> Campaign:
-        return load_campaign(self.config, self.campaign_id)
-
-
-def fail(message: str, code: int = 2) -> None:
-    click.echo(f"engarde: {message}", err=True)
-    sys.exit(code)
+def campaign_tables(campaign: Campaign) -> Tables:
+    return for_campaign(campaign).tables
 
 
 class Group(click.Group):
-    """Turns the library's known errors into one-line messages, not tracebacks."""
+    """The core's commands and every registered module's (found when the command line is
+    read, so a module registered later brings its commands too); the library's known
+    errors become one-line messages, not tracebacks."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        module_commands = [c.name for m in ALL_MODULES.values() for c in m.commands if c.name]
+        return sorted({*super().list_commands(ctx), *module_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        module = module_of_command(cmd_name)
+        return next((c for c in module.commands if c.name == cmd_name), None) if module else None
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
             return super().invoke(ctx)
-        except (ConfigError, ops.CampaignError, CreationError, CalendarError) as exc:
+        except (ConfigError, CampaignError, CreationError, CalendarError) as exc:
             fail(str(exc))
+
+
+def _loader(module: str | None) -> Callable[[str, str | None], Campaign]:
+    """How a command reads its campaign: a module's command refuses a campaign that does
+    not play with that module."""
+    def load(config: str, campaign_id: str | None) -> Campaign:
+        campaign = load_campaign(config, campaign_id)
+        if module is not None and not for_campaign(campaign).active(module):
+            raise ConfigError(f"campaigns.toml: campaigns.{campaign.id}.house_rules: the {module} house rule is "
+                              f"not in use in this campaign (add \"{module}\" to house_rules to play with it)")
+        return campaign
+    return load
 
 
 @click.group(cls=Group)
@@ -63,10 +85,8 @@ def main(ctx: click.Context, config: str, campaign_id: str | None) -> None:
       engarde turn run                      # resolve the month
       engarde gazette --pdf                 # publish
     """
-    ctx.obj = Context(config, campaign_id)
-
-
-pass_ctx = click.make_pass_decorator(Context)
+    owner = module_of_command(ctx.invoked_subcommand) if ctx.invoked_subcommand else None
+    ctx.obj = Context(config, campaign_id, _loader(owner.name if owner and owner.house else None), campaign_tables)
 
 
 @main.command()
@@ -100,7 +120,6 @@ def status(c: Context) -> None:
     click.echo(f"Next month to resolve: {month}")
     deadline = ops.month_deadline(camp)
     if deadline is not None:
-        from .deadlines import describe
         click.echo(f"Deadline for {month}: {describe(deadline, camp.timezone)} (orders received later are held "
                    "for the next month)")
     else:
@@ -160,9 +179,8 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
                    if given.get(k) is None]
         if missing:
             fail("--given needs " + ", ".join("--" + m.replace("_", "-") for m in missing))
-        from .rules.clubs.tables import club_by_name
         if given.get("club"):
-            club = club_by_name(str(given["club"]))
+            club = c.tables(camp).clubs.club(str(given["club"]))
             if club is None:
                 fail(f"no club called {given['club']!r}")
             given["club"] = club.name
@@ -185,20 +203,18 @@ def character_list(c: Context, as_json: bool) -> None:
     Example:
       engarde character list --json
     """
-    from .rules.duel.rules import is_dead
-
-    chars = sorted(ops.list_characters(c.campaign()), key=lambda ch: (is_dead(ch), -ch.social_level, ch.name))
+    chars = sorted(ops.list_characters(c.campaign()), key=lambda ch: (ch.dead, -ch.social_level, ch.name))
     if as_json:
-        click.echo(json.dumps([
+        echo_json([
             {"name": ch.name, "player": ch.player, "social_level": ch.social_level, "crowns": ch.crowns,
-             "club": ch.club, "title": ch.title, "state": ch.state, "dead": is_dead(ch)}
+             "club": ch.club, "title": ch.title, "state": ch.state, "dead": ch.dead}
             for ch in chars
-        ], indent=2, ensure_ascii=False))
+        ])
         return
     if not chars:
         click.echo("No characters yet.")
     for ch in chars:
-        mark = "  \u2020 dead" if is_dead(ch) else (f"  ({ch.state})" if ch.state else "")
+        mark = "  \u2020 dead" if ch.dead else (f"  ({ch.state})" if ch.state else "")
         click.echo(f"{ch.social_level:>3}  {ch.name:<24} {ch.crowns:>6} cr  {ch.club or '-':<18} {ch.player}{mark}")
 
 
@@ -268,9 +284,6 @@ def orders_check(file: Path, as_json: bool) -> None:
     Example:
       engarde orders check orders/demo/porthos.eml
     """
-    from .intake import read_message
-    from .parse import parse_sheet
-
     msg = read_message(file.read_bytes(), str(file))
     sheet = parse_sheet(msg.body, str(file))
     errors = list(msg.errors) + list(sheet.errors)
@@ -278,7 +291,7 @@ def orders_check(file: Path, as_json: bool) -> None:
         data = sheet.to_dict()
         data["errors"] = [e.to_dict() for e in errors]
         data["notes"] = list(sheet.notes) + list(msg.notes)
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        echo_json(data)
     else:
         month = sheet.month or GameMonth(1607, 4)
         text = ops.confirmation_text(sheet, month, msg.notes)
@@ -310,7 +323,7 @@ def orders_list(c: Context, month_text: str | None, status: str | None, characte
     month = GameMonth.parse(month_text) if month_text else None
     found = ops.stored_sheets(camp, month, character, status)
     if as_json:
-        click.echo(json.dumps([x.to_dict() for x in found], indent=2, ensure_ascii=False))
+        echo_json([x.to_dict() for x in found])
         return
     if not found:
         click.echo("No order sheets stored.", err=True)
@@ -447,32 +460,6 @@ def gazette(c: Context, month: str | None, pdf: bool, reports: bool) -> None:
 
 
 @main.command()
-@click.argument("month", required=False)
-@pass_ctx
-def press(c: Context, month: str | None) -> None:
-    """Print the letters to the gazette of a month (default: the month to resolve),
-    exactly as the gazette's press section will print them, with who sent each.
-
-    \b
-    Examples:
-      engarde press
-      engarde press "April 1607"
-    """
-    camp = c.campaign()
-    target = GameMonth.parse(month) if month else ops.current_month(camp)
-    letters = ops.month_letters(camp, target)
-    if not letters:
-        click.echo(f"No letters to the gazette for {target}.")
-    for i, letter in enumerate(letters):
-        if i:
-            click.echo("")
-        sent = "" if letter.byline == letter.author else f" (sent by {letter.author})"
-        click.echo(f"--- signed {letter.byline}{sent}")
-        click.echo(letter.text)
-        click.echo(f"\u2014 {letter.byline}")
-
-
-@main.command()
 @click.argument("name")
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet and its ledger as JSON.")
 @pass_ctx
@@ -485,9 +472,8 @@ def sheet(c: Context, name: str, as_json: bool) -> None:
       engarde sheet "Rodney Bergerac" --json
     """
     view = ops.sheet(c.campaign(), name)
-    data = view.to_dict()
     if as_json:
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        echo_json(view.to_dict())
         return
     ch = view.character
     click.echo(f"{ch.name}" + (f" ({ch.title})" if ch.title else "") + (f", played by {ch.player}" if ch.player else ""))
@@ -499,38 +485,16 @@ def sheet(c: Context, name: str, as_json: bool) -> None:
     click.echo(f"  Mistress {ch.mistress or '-'}   Regiment {ch.regiment or '-'}   Rank {ch.rank or '-'}"
                f"   Appointment {ch.appointment or '-'}   State {ch.state or 'about town'}")
     click.echo("  Birth: " + "; ".join(view.birth_story))
-    click.echo("  Debts:" + ("" if view.debts else " none"))
-    for x in view.debts:
-        click.echo(f"    {_sheet_loan(x, owed=True)}")
-    click.echo("  Lent:" + ("" if view.lent else " nothing"))
-    for x in view.lent:
-        click.echo(f"    {_sheet_loan(x, owed=False)}")
-    on_file = core_registry().describe(view.standing, STANDING)
-    click.echo("  Standing orders on file:" + ("" if on_file else " none (the rules' defaults apply)"))
-    for line in on_file:
+    for line in view.lines:
+        click.echo(f"  {line}")
+    click.echo("  Standing orders on file:" + ("" if view.standing_text else " none (the rules' defaults apply)"))
+    for line in view.standing_text:
         click.echo(f"    {line}")
     click.echo("  Ledger:")
     if not view.ledger:
         click.echo("    (no entries yet: the sheet is as created)")
     for entry in view.ledger:
         click.echo(f"    {entry.describe()}")
-
-
-def _sheet_loan(x, owed: bool) -> str:
-    """One loan on a sheet: what he owes (``owed``) or what is owed to him."""
-    from .rules.loans.rules import callable_from
-
-    taken = GameMonth.parse(x.taken)
-    if x.from_moneylender:
-        text = (f"loan {x.number}: {x.amount} crowns to a moneylender ({x.principal} lent in {taken}, "
-                f"+{x.interest_percent}%), due at the end of {GameMonth.parse(x.due)}")
-    else:
-        whom = f"to {x.lender}" if owed else f"from {x.borrower}"
-        text = f"loan {x.number}: {x.amount} crowns {whom} (lent in {taken}, no interest), "
-        text += f"called in {GameMonth.parse(x.called)}" if x.called else f"callable from {callable_from(x)}"
-    if x.defaulted:
-        text += f"; unpaid since {GameMonth.parse(x.defaulted)}"
-    return text
 
 
 @main.command()
@@ -565,130 +529,8 @@ def demo(c: Context, no_pdf: bool) -> None:
     Example:
       engarde demo
     """
-    from .demo import run_demo
-
     camp = load_campaign(c.config, c.campaign_id or "demo")
     run_demo(camp, pdf=not no_pdf, echo=click.echo)
-
-
-@main.command()
-@click.argument("name", default="list")
-@click.argument("more", nargs=-1)
-@click.option("--json", "as_json", is_flag=True, help="Print the roster as JSON.")
-@click.option("--accept/--refuse", "accept", default=None,
-              help="With 'decide': the player colonel's answer to the application.")
-@pass_ctx
-def regiment(c: Context, name: str, more: tuple[str, ...], as_json: bool, accept: bool | None) -> None:
-    """Show a regiment's roster: its ten officers above Subaltern, by rank and
-    seniority (vacancies at the bottom of their rank), who commands what (acting or
-    not), the Colonel's MA, and the characters serving below Captain.  NAME "list"
-    lists every regiment.
-
-    "engarde regiment decide REGIMENT APPLICANT --accept|--refuse" records a player
-    colonel's answer to an application waiting for him (a player-commanded regiment
-    decides without a roll); it is carried out, through the ledger, at the start of
-    the next month resolved.
-
-    \b
-    Examples:
-      engarde regiment list
-      engarde regiment "Dragoon Guards"
-      engarde regiment "King's Musketeers" --json
-      engarde regiment decide "Dragoon Guards" "D'Artagnan" --accept
-    """
-    camp = c.campaign()
-    if name.lower() == "decide":
-        if len(more) != 2 or accept is None:
-            raise click.UsageError("usage: engarde regiment decide REGIMENT APPLICANT --accept|--refuse")
-        p = ops.decide_application(camp, more[0], more[1], accept)
-        click.echo(f"{p['character']}'s application to the {p['regiment']} as {p['rank']}: "
-                   f"{'accepted' if accept else 'refused'} by its commander; carried out at the start of "
-                   f"{GameMonth.parse(p['decided_for'])}")
-        return
-    if more or accept is not None:
-        raise click.UsageError("extra arguments are only for 'engarde regiment decide REGIMENT APPLICANT'")
-    views = ops.regiments(camp, None if name.lower() == "list" else name)
-    if as_json:
-        from dataclasses import asdict
-        click.echo(json.dumps([asdict(v) for v in views], indent=2, ensure_ascii=False))
-        return
-    if name.lower() == "list":
-        for v in views:
-            players = [r["name"] for r in v.roster if r["player"]]
-            click.echo(f"{v.name:<34} {v.brigade or '-':<22} {'cavalry' if v.cavalry else 'foot':<8}"
-                       f"{v.weapon:<8} {'organised' if v.organised else 'not yet organised'}"
-                       + (f"; {', '.join(players)}" if players else ""))
-        return
-    v = views[0]
-    click.echo(f"{v.name} ({v.brigade or 'no brigade'}; {'cavalry' if v.cavalry else 'foot'}; {v.weapon})")
-    if not v.organised:
-        click.echo("  Not yet organised: its officers and Colonel's MA are rolled when first needed.")
-        return
-    for row in v.roster:
-        who = row["name"] or "vacant"
-        if row["player"]:
-            who += " (player)"
-        extra = [x for x in (row["command"], row["detached"]) if x]
-        ma = f" (MA {row['ma']})" if row["ma"] is not None else ""
-        click.echo(f"  {row['rank']:<19} {who:<28}{' - ' + ', '.join(extra) if extra else ''}{ma}")
-    for p in v.pending:
-        answer = f"; answered: {p['decision']}" if p.get("decision") else ""
-        click.echo(f"  awaiting the colonel: {p['character']} applied as {p['rank']} ({p['month']}, week {p['week']})"
-                   + answer)
-
-
-@main.group()
-def appointment() -> None:
-    """Appointments: the answers of players who appoint to a post."""
-
-
-@appointment.command("decide")
-@click.argument("post")
-@click.argument("applicant")
-@click.option("--accept/--refuse", "accept", required=True,
-              help="The appointing player's answer to the application.")
-@pass_ctx
-def appointment_decide(c: Context, post: str, applicant: str, accept: bool) -> None:
-    """Record the answer of the player who appoints to POST (the Minister of War, a
-    player colonel, Brigadier, Division or Army Commander) to APPLICANT's application, which waits for him
-    (he decides, no roll).  It is carried out, through the ledger, at the start of
-    the next month resolved: accepted, he takes the post if he still qualifies;
-    refused, he may not apply for it again for three months.
-
-    \b
-    Example:
-      engarde appointment decide "Inspector-General of Cavalry" Athos --accept
-    """
-    p = ops.decide_appointment(c.campaign(), post, applicant, accept)
-    click.echo(f"{p['character']}'s application for the post of {p['post']}: "
-               f"{'accepted' if accept else 'refused'} by {p.get('appointer')}; carried out at the start of "
-               f"{GameMonth.parse(p['decided_for'])}")
-
-
-@main.group()
-def petition() -> None:
-    """Substitution petitions: a player Field Marshal's answers."""
-
-
-@petition.command("decide")
-@click.argument("petitioner")
-@click.option("--accept/--refuse", "accept", required=True,
-              help="The player Field Marshal's answer to the petition.")
-@pass_ctx
-def petition_decide(c: Context, petitioner: str, accept: bool) -> None:
-    """Record a player Field Marshal's answer to PETITIONER's petition for a
-    regiment's substitution ("If a player is Field Marshal, he may substitute one
-    Regiment as he sees fit": no roll).  It is carried out when the summer's forces
-    are determined; he substitutes one regiment only.
-
-    \b
-    Example:
-      engarde petition decide Porthos --accept
-    """
-    p = ops.decide_petition(c.campaign(), petitioner, accept)
-    click.echo(f"{p['character']}'s petition for the {p['regiment']} to replace the {p['replacing']}: "
-               f"{'accepted' if accept else 'refused'} by the Field Marshal, {p.get('field_marshal')}; "
-               f"carried out when the summer's forces are determined")
 
 
 @main.command()
@@ -709,7 +551,7 @@ def pending(c: Context, as_json: bool) -> None:
     """
     requests = ops.pending_requests(c.campaign())
     if as_json:
-        click.echo(json.dumps(requests, indent=2, ensure_ascii=False))
+        echo_json(requests)
         return
     if not requests:
         click.echo("Nothing waits for a player's answer.")
@@ -728,289 +570,53 @@ def pending(c: Context, as_json: bool) -> None:
             click.echo(f"{'':<13}no player decides: the Field Marshal's roll when the summer's forces are determined")
 
 
-@main.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the campaign as JSON.")
+@main.command("tables")
+@click.argument("module", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the values as JSON records.")
+@click.option("--changed", is_flag=True, help="Only the values the campaign changes.")
 @pass_ctx
-def front(c: Context, as_json: bool) -> None:
-    """Show the season's military campaign: the Force Commitment, Deployment and
-    Organisation rolls, each unit's mission, who serves where, and (once fought)
-    the battle results and each character's personal outcome.
+def tables_command(c: Context, module: str | None, as_json: bool, changed: bool) -> None:
+    """Print the tables in force for the campaign: every module's numbers (or MODULE's),
+    with the values campaigns.toml changes marked "*" and their book values beside them.
+
+    A value is changed under [campaigns.ID.tables.MODULE] (a row of a table by its
+    name: [campaigns.ID.tables.clubs.clubs."Hunter's"]), a setting under
+    [campaigns.ID.rules].  The key to write is the path this command prints.
 
     \b
     Examples:
-      engarde front
-      engarde front --json
+      engarde tables
+      engarde tables bawdyhouse
+      engarde tables --changed --json
     """
-    view = ops.front(c.campaign())
-    if as_json:
-        click.echo(json.dumps(view, indent=2, ensure_ascii=False))
-        return
-    if view is None:
-        click.echo("No campaign yet: the army marches each June, the Frontier every season.")
-        return
-    season = f"{GameMonth.parse(view['start'])} to {GameMonth.parse(view['end'])}"
-    click.echo(f"Campaign of {season}" + (" (the regular army's summer)" if view["regular"] else ""))
-    if view["organisation"]:
-        click.echo(f"  Force Commitment {view['commitment_roll']}, Deployment {view['deployment_roll']}: "
-                   f"organisation {view['organisation']}")
-    for line in view["organisation_lines"]:
-        click.echo(f"  {line}")
-    for unit, mission in view["missions"].items():
-        click.echo(f"  {unit}: {mission}")
-    for sub in view["substitutions"]:
-        click.echo(f"  substitution: the {sub['regiment']} for the {sub['replacing']} ({sub['character']})")
-    for name, where in sorted(view["campaigners"].items()):
-        how = "volunteer" if where.get("volunteer") else "with his unit"
-        back = ", returned" if where.get("returned") else ""
-        click.echo(f"  {name}: {where['regiment']} since {GameMonth.parse(where['since'])} ({how}{back})")
-    for r in view["results"]:
-        click.echo(f"  {r['command']} (MA {r['modified_ma']}, rolled {r['roll']}): {r['result']}, "
-                   f"{r['interpretation']}")
-    for o in view["outcomes"]:
-        fate = "killed" if o["died"] else ", ".join(
-            x for x in ("mentioned" if o["mentioned"] else "", "promoted" if o["promoted"] else "",
-                        f"{o['plunder']} crowns of plunder" if o["plunder"] else "",
-                        f"poltroonery {o['poltroonery']}" if o["poltroonery"] else "") if x) or "survived"
-        click.echo(f"  {o['character']}: {fate}")
-    for p in view["petitions"]:
-        click.echo(f"  petition waiting for summer: {p['character']}: the {p['regiment']} for the {p['replacing']}")
-
-
-# -- society: mistresses and loans --------------------------------------------------
-
-
-def _mistress_line(m) -> str:
-    attrs = ", ".join(m.attributes()) or "-"
-    kept = f"kept by {m.lover}" if m.lover else "free"
-    return f"{m.number:>3}  {m.name:<16} SL {m.social_level:>2}  {attrs:<30} {kept}"
-
-
-@main.group()
-def mistress() -> None:
-    """The campaign's mistresses: roll them at the start, list, rename, add."""
-
-
-@mistress.command("roll")
-@click.option("--seed", default=None, help="Dice seed (default: from the campaign seed).")
-@pass_ctx
-def mistress_roll(c: Context, seed: str | None) -> None:
-    """Roll the mistresses at campaign start: one for each character.
-
-    Social Level on three dice; Beauty, Influence and Wealth each on a 1 or 2;
-    named from a list of period names (rename them with 'mistress rename').
-    Every die is printed with its reason.
-
-    \b
-    Example:
-      engarde mistress roll
-    """
-    rolled, rolls = ops.roll_mistresses(c.campaign(), seed)
-    for r in rolls:
-        click.echo(f"  rolled {'+'.join(map(str, r.values))}: {r.reason}")
-    for m in rolled:
-        click.echo(_mistress_line(m))
-
-
-@mistress.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON records.")
-@pass_ctx
-def mistress_list(c: Context, as_json: bool) -> None:
-    """List the mistresses: number, name, Social Level, attributes, lover.
-
-    \b
-    Example:
-      engarde mistress list
-    """
-    from dataclasses import asdict
-
-    found = ops.list_mistresses(c.campaign())
-    if as_json:
-        click.echo(json.dumps([asdict(m) for m in found], indent=2, ensure_ascii=False))
-        return
-    if not found:
-        click.echo("No mistresses yet: roll them with 'engarde mistress roll'.")
-    for m in found:
-        click.echo(_mistress_line(m))
-
-
-@mistress.command("rename")
-@click.argument("number", type=int)
-@click.argument("name")
-@pass_ctx
-def mistress_rename(c: Context, number: int, name: str) -> None:
-    """Rename mistress NUMBER (not while a character keeps her).
-
-    \b
-    Example:
-      engarde mistress rename 4 Roxanne
-    """
-    m = ops.rename_mistress(c.campaign(), number, name)
-    click.echo(_mistress_line(m))
-
-
-@mistress.command("add")
-@click.argument("name")
-@click.option("--sl", "--social-level", "social_level", type=int, required=True, help="Her Social Level.")
-@click.option("--beautiful", is_flag=True, help="Exceptionally beautiful (+1 status point to her lover).")
-@click.option("--influential", is_flag=True, help="Influential (more favours, Influence Table C).")
-@click.option("--wealthy", is_flag=True, help="Wealthy (needs no support; may give gifts).")
-@pass_ctx
-def mistress_add(c: Context, name: str, social_level: int, beautiful: bool, influential: bool,
-                 wealthy: bool) -> None:
-    """Add a mistress of the GM's own, numbered after the others.
-
-    \b
-    Example:
-      engarde mistress add "Milady de Winter" --sl 14 --beautiful --influential
-    """
-    m = ops.add_mistress(c.campaign(), name, social_level, beautiful, influential, wealthy)
-    click.echo(_mistress_line(m))
-
-
-@main.command()
-@click.option("--json", "as_json", is_flag=True, help="Print JSON records.")
-@pass_ctx
-def loans(c: Context, as_json: bool) -> None:
-    """List the loans outstanding: who owes whom, how much, and when it falls due.
-
-    \b
-    Example:
-      engarde loans
-    """
-    from dataclasses import asdict
-
-    from .rules.loans.rules import callable_from
-
-    found = ops.list_loans(c.campaign())
-    if as_json:
-        click.echo(json.dumps([asdict(x) for x in found], indent=2, ensure_ascii=False))
-        return
-    if not found:
-        click.echo("No loans outstanding.")
-    for x in found:
-        taken = GameMonth.parse(x.taken)
-        if x.from_moneylender:
-            text = (f"{x.borrower} owes a moneylender {x.amount} crowns ({x.principal} lent in {taken}, "
-                    f"+{x.interest_percent}%), due at the end of {GameMonth.parse(x.due)}")
-        else:
-            text = f"{x.borrower} owes {x.lender} {x.amount} crowns (lent in {taken}, no interest), "
-            text += (f"called in {GameMonth.parse(x.called)}" if x.called
-                     else f"callable from {callable_from(x)}")
-        if x.defaulted:
-            text += f"; unpaid since {GameMonth.parse(x.defaulted)}: {x.borrower} is disgraced"
-        click.echo(f"{x.number:>3}  {text}")
-
-
-
-# -- e. Duelling ---------------------------------------------------------------------------
-
-
-@main.group()
-def duel() -> None:
-    """Duels: the GM's rulings on cause, checking a sequence, a month's fights."""
-
-
-@duel.command("cause")
-@click.argument("first")
-@click.argument("second")
-@click.option("--ruling", type=click.Choice(["yes", "no"]), required=True,
-              help="yes: there is cause for a duel between them; no: there is none.")
-@click.option("--month", "month_text", help="The month it applies to (default: the month to resolve).")
-@click.option("--note", default="", help="Why (the vote, the GM's reasons), kept with the ruling.")
-@pass_ctx
-def duel_cause(c: Context, first: str, second: str, ruling: str, month_text: str | None, note: str) -> None:
-    """Record the GM's ruling on cause between two characters (the rules' vote).
-
-    Without a ruling a challenge's stated cause stands ("a unanimous vote of all
-    players not involved being required to decide that there is no cause").
-
-    \b
-    Example:
-      engarde duel cause Porthos Falstaff --ruling no --note "the players voted 4-0"
-    """
-    month = GameMonth.parse(month_text) if month_text else None
-    r = ops.rule_on_cause(c.campaign(), first, second, ruling == "yes", note, month)
-    click.echo(f"ruled: {r}")
-
-
-@duel.command("rulings")
-@click.option("--month", "month_text", help="Only this month's.")
-@pass_ctx
-def duel_rulings(c: Context, month_text: str | None) -> None:
-    """List the GM's rulings on cause, in the order made (the latest for a pair stands).
-
-    \b
-    Example:
-      engarde duel rulings --month 1607-04
-    """
-    found = ops.cause_rulings(c.campaign(), GameMonth.parse(month_text) if month_text else None)
-    if not found:
-        click.echo("No rulings on cause.")
-    for r in found:
-        click.echo(str(r))
-
-
-@duel.command("check")
-@click.argument("sequence")
-@click.option("--weapon", default="rapier", show_default=True, help="His weapon.")
-@click.option("--against", "opponent_weapon", default=None, help="His opponent's weapon, if known.")
-def duel_check(sequence: str, weapon: str, opponent_weapon: str | None) -> None:
-    """Check a written duel sequence against Duelling Table A (exit 1 if illegal).
-
-    \b
-    Example:
-      engarde duel check "X L X CL K X X X X S P JB (X)"
-    """
-    from .rules.duel.rules import check_sequence, describe_routines, plan_sequence
-
-    problems = check_sequence(sequence, weapon, opponent_weapon)
-    if problems:
-        for p in problems:
-            click.echo(f"illegal: {p}")
-        sys.exit(1)
-    click.echo("legal: " + describe_routines(plan_sequence(sequence, weapon, opponent_weapon)[0]))
-
-
-@duel.command("show")
-@click.argument("month", required=False)
-@click.option("--json", "as_json", is_flag=True, help="Print the duels' records as JSON.")
-@pass_ctx
-def duel_show(c: Context, month: str | None, as_json: bool) -> None:
-    """Print every duel of a resolved month, turn by turn (default: the last resolved).
-
-    \b
-    Example:
-      engarde duel show 1607-04
-    """
-    from .rules.duel.codes import EV_DUEL
-
     camp = c.campaign()
-    if month:
-        when = GameMonth.parse(month)
-    else:
-        done = ops.resolved_months(camp)
-        if not done:
-            fail("no month has been resolved yet")
-        when = done[-1]
-    duels = [e for e in ops.month_events(camp, when) if e.code == EV_DUEL]
+    registry = for_campaign(camp)
+    names = registry.names
+    if module is not None and module not in names:
+        fail(f"no module called {module!r} in this campaign (modules: {', '.join(names)})")
+    values = [v for v in registry.tables.flatten()
+              if (module is None or v.path.split(".", 1)[0] == module) and (v.overridden or not changed)]
     if as_json:
-        click.echo(json.dumps([{"week": e.week, **e.data} for e in duels], indent=2, ensure_ascii=False))
+        echo_json([{"key": v.path, "value": _plain(v.value), "default": _plain(v.default), "changed": v.overridden,
+                    "setting": v.setting, "note": v.note} for v in values])
         return
-    if not duels:
-        click.echo(f"No duels in {when}.")
-    for e in duels:
-        d = e.data
-        a, b = d["names"]
-        click.echo(f"{when} {week_label(e.week)}: {a} ({d['weapons'][0]}) v {b} ({d['weapons'][1]}), "
-                   f"{d['place']}; cause: {d['cause']}")
-        click.echo(f"  {'turn':>4}  {a[:12]:>12} {b[:12]:>12}  {'damage':>9}  {'endurance':>11}")
-        for t in d["turns"]:
-            acts, dmg, end = t["actions"], t["damage"], t["endurance"]
-            click.echo(f"  {t['turn']:>4}  {acts[0]:>12} {acts[1]:>12}  {dmg[0]:>4} {dmg[1]:>4}  "
-                       f"{end[0]:>5} {end[1]:>5}" + (f"  {'; '.join(t['notes'])}" if t["notes"] else ""))
-        outcome = {"killed": "killed: " + ", ".join(d["killed"]), "surrender": "surrendered: "
-                   + ", ".join(d["surrendered"]), "parted": "parted by the seconds"}[d["end"]]
-        click.echo(f"  winner: {d['winner'] or 'none'} ({outcome})")
+    for v in values:
+        where = f"rules.{v.path.rsplit('.', 1)[1]}" if v.setting else f"tables.{v.path}"
+        mark = "*" if v.overridden else " "
+        was = f"   ({'default' if v.setting else 'book'}: {_plain(v.default)})" if v.overridden else ""
+        click.echo(f"{mark} {where} = {_plain(v.value)}{was}")
+
+
+def _plain(value: object) -> object:
+    """A table's value as TOML would write it (JSON-able): tuples as lists, fractions as text."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(x) for x in value]
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return {str(k): _plain(v) for k, v in value.items()}  # type: ignore[union-attr]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -6,10 +6,11 @@ import tomllib
 from importlib import resources
 from typing import Callable
 
-from . import campaign as ops
+from . import ops
 from .config import Campaign
 from .registry import for_campaign
 from .rules.creation.rules import given_character
+from .rules.mistresses.commands import roll_mistresses
 
 
 def roster() -> list[dict]:
@@ -30,7 +31,7 @@ def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pri
         echo(f"  created {ch.name} (Social Level {ch.social_level})")
     # d. Mistresses: "At the beginning of the game someone should roll dice to determine the
     # various mistresses' Social Levels and special attributes": one per character.
-    mistresses, _ = ops.roll_mistresses(camp)
+    mistresses, _ = roll_mistresses(camp, tables)
     echo("  mistresses: " + ", ".join(
         f"{m.number} {m.name} (SL {m.social_level}{''.join(', ' + a for a in m.attributes())})" for m in mistresses))
     echo(f"Ingesting the orders in {camp.orders}")

@@ -9,7 +9,7 @@ the rolls the book names and fails loudly if the rules ask for more or other dic
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Protocol
 
 

@@ -52,8 +52,7 @@ from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_l
 from .config import Campaign
 from .orders import OrderSheet
 from .records import Character, Event, LedgerEntry
-from .registry import Registry, all_codes
-from .registry import registry as registry_of
+from .registry import Registry, all_codes, for_campaign
 
 GAZETTE_TEMPLATE = "gazette.html.j2"
 REPORT_TEMPLATE = "report.html.j2"
@@ -78,7 +77,7 @@ class GazetteData:
     registry: Registry | None = None  # the campaign's modules (default: from its house_rules)
 
     def modules(self) -> Registry:
-        return self.registry or registry_of(tuple(self.campaign.house_rules))
+        return self.registry or for_campaign(self.campaign)
 
     def character(self, name: str) -> Character:
         for ch in self.characters:
@@ -115,7 +114,7 @@ def environment(campaign: Campaign, registry: Registry | None = None) -> jinja2.
     compiled templates (compiling them is most of the cost of publishing); Jinja still
     reloads a template whose file has changed.
     """
-    return _environment(campaign.templates, registry or registry_of(tuple(campaign.house_rules)))
+    return _environment(campaign.templates, registry or for_campaign(campaign))
 
 
 @functools.lru_cache(maxsize=8)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Callable, ClassVar
 
 from . import codes
 from .orders import Order, OrderSheet, P

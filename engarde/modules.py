@@ -121,6 +121,10 @@ class RuleModule:
     ``templates``: the package holding its ``templates/`` folder (its event macros are
     ``NAME/events.html.j2``).  ``commands``: its GM commands (click).
     ``pending``: ``(world) -> list[dict]``, requests waiting for a player's answer.
+    ``inputs``: ``(session, campaign_id, month) -> value``, what it reads of the month
+    besides the sheets (the GM's rulings on cause), given to the rules as
+    ``turn.inputs[name]``.  ``sheet_view``: ``(world, name) -> (data, lines)``, its part of
+    a character's sheet for the GM (``engarde sheet``): JSON-able data and the lines shown.
     ``undo``: ``(state_before, state_now) -> state`` for ``turn undo``: what the GM set up
     since the month (it keeps) on top of the state before it.
     """
@@ -146,6 +150,8 @@ class RuleModule:
     templates: str | None = None
     commands: tuple["click.Command", ...] = ()
     pending: Callable[..., list[dict[str, Any]]] | None = None
+    inputs: Callable[..., Any] | None = None
+    sheet_view: Callable[..., tuple[dict[str, Any], list[str]]] | None = None
     undo: Callable[[Any, Any], Any] | None = None
 
     def __post_init__(self) -> None:

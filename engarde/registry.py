@@ -24,6 +24,7 @@ from .config import Campaign, ConfigError
 from .modules import PHASES, Action, RuleModule, Section, Step
 from .orders import STANDING, OrderSheet, Part, Parts
 from .tables import Tables, TablesError
+from .world import World
 from .rules import CORE_MODULES, MONTH, SECTIONS, VERBS
 from .house import HOUSE_MODULES
 
@@ -267,6 +268,15 @@ def _schedule(active: list[RuleModule]) -> list[ScheduledStep]:
         if rank[a.step.phase] > rank[b.step.phase]:
             raise RegistryError(f"{b.module}: the step {b.qualified!r} ({b.step.phase}) comes after "
                                 f"{a.qualified!r} ({a.step.phase})")
+    # A group runs man by man: its steps take (turn, character), all for the same men.
+    for a, b in zip(steps, steps[1:]):
+        if b.step.group is not None and b.step.group == a.step.group and b.step.each != a.step.each:
+            raise RegistryError(f"{b.module}: the step {b.qualified!r} is in the group {b.step.group!r}, whose "
+                                f"steps run for each={a.step.each!r}, not {b.step.each!r}")
+    for s in steps:
+        if s.step.group is not None and s.step.each is None:
+            raise RegistryError(f"{s.module}: the step {s.qualified!r} is in the group {s.step.group!r} but "
+                                "says nobody to run for (each=LIVING or HOME)")
     return steps
 
 
@@ -347,5 +357,46 @@ def all_codes() -> types.SimpleNamespace:
 
 def modules_of(names: Iterable[str]) -> list[RuleModule]:
     return [ALL_MODULES[n] for n in names]
+
+
+def register(module: RuleModule) -> None:
+    """Make one more module known, as if ``engarde.house`` listed it: a house rule kept
+    outside the package, or a test's.  It is in play where a campaign's ``house_rules``
+    names it (a core module, ``house=False``, would be in every campaign).  Registering
+    the same module again does nothing; another module of the same name is refused."""
+    known = ALL_MODULES.get(module.name)
+    if known is module:
+        return
+    if known is not None:
+        raise RegistryError(f"two modules are called {module.name!r}")
+    World.register([module])
+    Tables.register([module])
+    ALL_MODULES[module.name] = module
+    _forget()
+
+
+def unregister(name: str) -> None:
+    """Forget a module ``register`` made known (a test cleaning up after itself)."""
+    if name in ALL_MODULES and not ALL_MODULES[name].house:
+        raise RegistryError(f"the {name} module is the core's: it cannot be taken out")
+    ALL_MODULES.pop(name, None)
+    World.unregister(name)
+    Tables.unregister(name)
+    _forget()
+
+
+def _forget() -> None:
+    """Registries built before the set of modules changed are out of date."""
+    registry.cache_clear()
+    _for_campaign.cache_clear()
+    all_codes.cache_clear()
+
+
+def module_of_command(name: str) -> RuleModule | None:
+    """The module whose GM command is called ``name`` (``engarde NAME``), if any."""
+    for m in ALL_MODULES.values():
+        if any(c.name == name for c in m.commands):
+            return m
+    return None
 
 

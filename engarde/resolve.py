@@ -24,6 +24,7 @@ are left out of every step of later months.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .calendar import WEEKS_PER_MONTH, GameMonth
 from .codes import E_UNKNOWN_CHARACTER, E_WRONG_MONTH
@@ -54,15 +55,16 @@ def resolve_month(
     dice: Dice,
     world: World | None = None,
     standing: dict[str, Parts] | None = None,
-    rulings: dict[frozenset, bool] | None = None,
+    inputs: dict[str, Any] | None = None,
     registry: Registry | None = None,
 ) -> MonthResult:
     """Resolve ``month`` for ``characters`` from their ``sheets`` (keyed by name).
 
     ``world`` (mistresses, loans, ...) is copied, never changed; ``standing``
     holds each character's standing orders on file, already merged with any
-    new ones in this month's sheet.  ``rulings``: the GM's rulings on cause for a
-    duel this month, by the pair's names (``engarde.rules.duel``).  ``registry``:
+    new ones in this month's sheet.  ``inputs``: what each module reads of the month
+    besides the sheets, by module name (``RuleModule.inputs``; the duel's are the GM's
+    rulings on cause, by the pair's names).  ``registry``:
     the campaign's modules and tables (default: the core rules, the book's tables).
     """
     registry = registry or core_registry()
@@ -73,7 +75,7 @@ def resolve_month(
             raise ValueError(f"two characters are named {ch.name!r}")
         by_name[ch.name] = ch
     turn = Turn(month, by_name, dice, registry.tables, world=(world or World()).copy(),
-                standing=dict(standing or {}), rulings=dict(rulings or {}), registry=registry)
+                standing=dict(standing or {}), inputs=dict(inputs or {}), registry=registry)
     first_roll = len(dice.log)
     turn.sheets = _usable(turn, sheets)
 

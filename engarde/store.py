@@ -87,6 +87,11 @@ class RollRow(SQLModel, table=True):
     reason: str = Field(sa_type=Text)
 
 
+# What a stored sheet can be, once read (SheetRow.status): engarde.ops.acceptance decides.
+ACCEPTED, HELD, REJECTED, SUPERSEDED, DUPLICATE = "accepted", "held", "rejected", "superseded", "duplicate"
+ACTIVE = (ACCEPTED, HELD)
+
+
 class SheetRow(SQLModel, table=True):
     """An order sheet as received (raw bytes kept) and as understood."""
 

@@ -79,6 +79,10 @@ class Tables:
             if m.tables is not None:
                 cls._types[m.name] = m.tables
 
+    @classmethod
+    def unregister(cls, name: str) -> None:
+        cls._types.pop(name, None)
+
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
@@ -122,7 +126,8 @@ class Tables:
     def flatten(self) -> list["TableValue"]:
         """Every value of every module's tables, with its default, for ``engarde tables``."""
         found: list[TableValue] = []
-        for name in sorted(set(self._types) | set(self._parts)):
+        # In the campaign's module order (the order ``build`` was given), as the rules run.
+        for name in [*self._parts, *(n for n in self._types if n not in self._parts)]:
             part = getattr(self, name)
             _walk(part, type(part)(), name, None, found)
         return found

@@ -44,9 +44,10 @@ class Turn:
     tables: Tables = field(default_factory=Tables)
     world: World = field(default_factory=World)
     standing: dict[str, Parts] = field(default_factory=dict)  # standing orders on file, by name
-    # The month's order sheets that count, by character; the GM's rulings on cause by pair.
+    # The month's order sheets that count, by character; each module's inputs for the month
+    # (``RuleModule.inputs``: the GM's rulings on cause are the duel's), by module name.
     sheets: dict[str, OrderSheet] = field(default_factory=dict)
-    rulings: dict[frozenset, bool] = field(default_factory=dict)
+    inputs: dict[str, Any] = field(default_factory=dict)
     registry: "Registry | None" = None
     ledger: list[LedgerEntry] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)

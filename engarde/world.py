@@ -56,6 +56,13 @@ class World:
                 if owner != m.name:
                     raise WorldError(f"the {m.name} module's state has {name!r}, which is the {owner} module's")
 
+    @classmethod
+    def unregister(cls, name: str) -> None:
+        """Forget the module ``name``'s state record (``engarde.registry.unregister``)."""
+        cls._types.pop(name, None)
+        for attr in [a for a, owner in cls._owners.items() if owner == name]:
+            del cls._owners[attr]
+
     def part(self, module: str) -> Any:
         """The state of ``module`` (as it was left, or new)."""
         parts = self._parts

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engarde import campaign as ops  # noqa: E402
+from engarde import ops  # noqa: E402
 from engarde.calendar import GameMonth  # noqa: E402
 from engarde.config import load_one  # noqa: E402
 from engarde.registry import for_campaign  # noqa: E402

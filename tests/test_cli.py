@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from engarde import campaign as ops
+from engarde import ops
 from engarde.cli import main
 from engarde.config import load_one
 from helpers import cli, write_campaign
@@ -119,12 +119,12 @@ def test_failed_turn_leaves_campaign_as_it_was(gm, monkeypatch):
     gm("orders", "ingest", code=1)
     before = {c.name: c.ledger_values() for c in ops.list_characters(gm.campaign)}
 
-    import engarde.campaign as campaign_module
+    import engarde.ops.turns as turns_module
 
     def explode(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(campaign_module, "RollRow", explode)
+    monkeypatch.setattr(turns_module, "RollRow", explode)
     with pytest.raises(RuntimeError):
         ops.run_turn(gm.campaign)
     assert {c.name: c.ledger_values() for c in ops.list_characters(gm.campaign)} == before

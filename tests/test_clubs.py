@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
+from helpers import rules_registry, tables
+
+from engarde.config import Campaign
+from engarde.gazette import GazetteData, render_html
+from engarde.parse import parse_action, parse_sheet
+from engarde.records import Event
+from engarde.registry import Registry, RegistryError
+from engarde.rules.clubs.codes import E_UNKNOWN_CLUB
 from engarde.tables import Tables
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
@@ -249,3 +259,85 @@ def test_a_visit_records_where_he_was():
     clubs.visit(turn, falstaff, VisitClub(), 2)
     clubs.visit(turn, jacques, VisitClub("Hunter's"), 2)
     assert turn.whereabouts == {2: {"club:Hunter's": ["Falstaff"]}}
+
+
+# -- a campaign's tables ---------------------------------------------------------------------------
+
+
+def test_a_campaigns_clubs_table_reaches_the_rules():
+    """A campaign's Clubs Table is the one its members pay and gain by: "the dues which must be
+    paid each month in order to remain a member and the number of Status Points a character
+    receives each month for being a member of that club" (Hunter's at 25 and 7 instead of 20 and
+    6); "Upon resigning, a player may not rejoin that club for three months" (here one)."""
+    t = tables({"clubs": {"clubs": {"Hunter's": {"dues": 25, "status_per_month": 7}}, "rejoin_bar_months": 1}})
+    athos = Character("Athos", social_level=9, club="Hunter's", crowns=100)
+    porthos = Character("Porthos", social_level=10, club="Hunter's", crowns=100)
+    turn = Turn(APRIL, {c.name: c for c in (athos, porthos)}, ScriptedDice([]), t)
+    assert clubs.pay_dues(turn, athos) is True and athos.crowns == 75
+    assert clubs.monthly_status(turn, athos) == 7
+    assert clubs.resign(turn, porthos) is True and porthos.counters == {"club_barred.2": 1}
+    assert clubs.join(turn, porthos, "Hunter's") is False
+    assert codes(turn, EV_CLUB_REFUSED)[0].data["reason"] == "resigned from Hunter's within the last 1 months"
+    clubs.count_down_bars(turn, porthos)
+    may = Turn(APRIL.next(), {"Porthos": porthos}, ScriptedDice([]), t)
+    assert clubs.join(may, porthos, "Hunter's") is True
+
+
+def test_a_campaigns_price_of_carousing_reaches_the_rule():
+    """"Liquid refreshment costs Crowns equal in number to the Social Level of the character"
+    and "he gains a Status Point": a campaign charging twice the Social Level for 2 points.  A
+    guest of a higher host pays "a carousing cost equal to that of his host", at the same rate."""
+    t = tables({"clubs": {"carousing_per_sl": 2, "carousing_status": 2}})
+    cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=100)
+    jacques = Character("Jacques", social_level=4, crowns=100)
+    turn = Turn(APRIL, {c.name: c for c in (cyrano, jacques)}, ScriptedDice([]), t)
+    assert clubs.visit(turn, cyrano, VisitClub(carouse=True, companions=("Jacques",)), 2)
+    assert clubs.visit(turn, jacques, VisitClub("Bothwell's", carouse=True, guest_of="Cyrano"), 2)
+    assert (cyrano.crowns, cyrano.status_points) == (72, 2)
+    assert (jacques.crowns, jacques.status_points) == (72, 2)
+    assert [e.reason for e in turn.ledger if e.field == "crowns"] == [
+        "caroused at Bothwell's (2 × SL 14 crowns)",
+        "caroused at Bothwell's as the guest of Cyrano (his host's 2 × SL 14 crowns)"]
+
+
+def test_a_campaigns_club_spellings_reach_the_parser():
+    """The club a player names is found in his campaign's Clubs Table: a campaign that calls
+    Hunter's "La Chasse" reads "Visit La Chasse" and "Join: La Chasse" (a week's verb and a
+    monthly line), and suggests it for a near miss; the book's table does not know it."""
+    registry = rules_registry({"clubs": {"clubs": {"Hunter's": {"aliases": ["hunters", "la chasse"]}}}})
+    assert parse_action("Visit La Chasse and carouse", registry=registry) == VisitClub("Hunter's", carouse=True)
+    sheet = parse_sheet("Character: Athos\nJoin: La Chasse\nResign from La Chasse", "athos.txt", registry=registry)
+    assert sheet.ok, sheet.errors
+    assert (sheet.monthly.of(ClubOrders).join_club, sheet.monthly.of(ClubOrders).resign_club) == ("Hunter's", True)
+    near = parse_action("Visit La Chase", registry=registry)
+    assert near.code == E_UNKNOWN_CLUB and near.suggestion == "did you mean Hunter's?"
+    assert parse_action("Visit La Chasse").code == E_UNKNOWN_CLUB
+
+
+def test_the_gazette_prints_the_clubs_in_the_campaigns_order():
+    """The week's visits are printed club by club in the order of the Clubs Table ("Club rankings
+    are found on the Club Table"): the book's puts Hunter's (2) before the Blue Gables (4); a
+    campaign that ranks Hunter's fifth prints the Blue Gables first."""
+    def first(registry):
+        html = render_html(GazetteData(Campaign(id="demo", name="Demo", newspaper="La Gazette",
+                                                first_month=APRIL, seed="demo", database="sqlite:///:memory:"),
+                                       APRIL, [], visits, registry=registry))
+        return "Hunter" if html.index("At Hunter") < html.index("At the Blue Gables") else "Blue Gables"
+
+    visits = [Event(APRIL, 1, EV_CLUB_VISIT, (who,), True, {"club": club, "caroused": False, "companions": []})
+              for who, club in (("Athos", "Hunter's"), ("Aramis", "The Blue Gables"))]
+    assert first(rules_registry()) == "Hunter"
+    assert first(rules_registry({"clubs": {"clubs": {"Hunter's": {"rank": 5}}}})) == "Blue Gables"
+
+
+def test_a_bad_clubs_table_is_refused_with_the_key_named():
+    """A campaign's Clubs Table is checked: negative dues, a gambling divisor of 0 (the rules
+    divide by it), a club the table lacks are refused, the key named."""
+    for bad, key in (({"clubs": {"Hunter's": {"dues": -5}}}, "tables.clubs.clubs.\"Hunter's\".dues"),
+                     ({"clubs": {"Red Phillips": {"gambling_divisor": 0}}},
+                      'tables.clubs.clubs."Red Phillips".gambling_divisor'),
+                     ({"clubs": {"White's": {"dues": 5}}}, "tables.clubs.clubs.\"White's\""),
+                     ({"rejoin_bar_months": "three"}, "tables.clubs.rejoin_bar_months")):
+        with pytest.raises(RegistryError) as refused:
+            Registry.build((), tables={"clubs": bad})
+        assert key in str(refused.value)

@@ -13,7 +13,7 @@ import re
 import shutil
 from pathlib import Path
 
-from engarde import campaign as ops
+from engarde import ops
 from engarde.rules.duel.codes import EV_DUEL
 from engarde.rules.gambling.codes import EV_GAMBLING
 from engarde.rules.loans.codes import EV_LOAN_OFFERED, EV_LOAN_TAKEN

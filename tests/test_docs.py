@@ -4,6 +4,7 @@ import ast
 import re
 from pathlib import Path
 
+import click
 from click.testing import CliRunner
 
 from engarde.cli import main
@@ -59,8 +60,10 @@ def test_readme_tours_every_cli_command():
     readme = README.read_text()
     runner = CliRunner()
 
-    def walk(group, prefix):
-        for name, cmd in group.commands.items():
+    def walk(group, prefix):  # the core's commands and every module's, as ``engarde --help`` lists them
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            cmd = group.get_command(ctx, name)
             if hasattr(cmd, "commands"):
                 yield from walk(cmd, prefix + [name])
             else:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engarde import campaign as ops
+from engarde import ops
 from engarde.rules.duel.codes import EV_DUEL, EV_DUEL_NO_CAUSE
 from engarde.config import load_one
 from helpers import cli, write_campaign

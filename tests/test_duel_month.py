@@ -63,7 +63,7 @@ def standing(falstaff: Parts | None = None) -> dict[str, Parts]:
 
 def run(characters, sheets_, standing_=None, rulings=None, dice=None):
     return resolve_month(APRIL, characters, sheets_, dice or SeededDice("duel"),
-                         standing=standing() if standing_ is None else standing_, rulings=rulings)
+                         standing=standing() if standing_ is None else standing_, inputs={"duel": rulings or {}})
 
 
 def ledger(result, name: str, rule: str | None = None, fieldname: str | None = None) -> list[tuple[str, int]]:

@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
-from engarde import campaign as ops
+from engarde import ops
+from engarde.ops.intake import active_sheets
+from engarde.registry import core_registry
 from engarde import codes, store
 from helpers import rules_registry
 from engarde.calendar import GameMonth
@@ -25,7 +27,7 @@ from engarde.config import load_one
 from engarde.rules.creation.rules import given_character
 from engarde.tables import Tables
 from engarde.store import CampaignRow, CharacterRow, SheetRow
-from helpers import cli, write_campaign
+from helpers import cli
 
 APRIL, MAY, JUNE = GameMonth(1607, 4), GameMonth(1607, 5), GameMonth(1607, 6)
 UTC = dt.timezone.utc
@@ -201,7 +203,7 @@ def test_a_later_sheet_replaces_an_earlier_whatever_order_they_are_read_in(gm):
     results = ops.ingest(gm.camp, gm.mail)
     assert [r.status for r in results] == [ops.SUPERSEDED, ops.DUPLICATE]
     with store.transaction(gm.camp.database) as s:
-        assert ops.active_sheets(s, gm.camp, APRIL)["Porthos"].weeks[2].kind == "practise"
+        assert active_sheets(s, gm.camp, APRIL, core_registry())["Porthos"].weeks[2].kind == "practise"
 
 
 def test_the_same_message_twice_changes_nothing_even_by_another_route(gm):

@@ -18,7 +18,7 @@ from html import escape
 import pytest
 from click.testing import CliRunner
 
-from engarde import campaign as ops
+from engarde import ops
 from engarde import codes
 from engarde.cli import main
 from engarde.config import ImapSettings, load_one

@@ -4,7 +4,7 @@ consequences (engarde.rules.military through engarde.turn and engarde.resolve)."
 from __future__ import annotations
 
 from engarde.tables import Tables
-from engarde.calendar import MONTH_END, MONTH_START, GameMonth
+from engarde.calendar import MONTH_END, GameMonth
 from engarde.rules.military.codes import (
     EV_BATTLE_RESULT,
     EV_CAMPAIGN_DETERMINED,
@@ -344,9 +344,7 @@ def test_cli_front(tmp_path):
     """`engarde front` shows the season's campaign (or says there is none yet)."""
     import json
 
-
-    from engarde import campaign as ops
-    from engarde import store
+    from engarde import queries, store
     from engarde.config import load_one
 
     run = cli(write_campaign(tmp_path, newspaper="The Test Gazette", first_month="June 1607"))
@@ -354,11 +352,11 @@ def test_cli_front(tmp_path):
     assert "No campaign yet" in run("front")
     camp = load_one(tmp_path / "campaigns.toml", "test")
     with store.transaction(camp.database) as s:
-        row, world = ops._world(s, camp)
+        row, world = queries.load_world(s, camp)
         world.front = Front("1607-06", "1607-08", regular=True, commitment_roll=5, deployment_roll=3,
                             organisation=53, units=[FOURTH_FOOT], missions={FOURTH_FOOT: ASSAULT},
                             campaigners={"Henri": {"regiment": "69th Arquebusiers", "since": "1607-06"}})
-        ops._save_world(s, row, world)
+        queries.save_world(s, row, world)
     out = run("front")
     assert "organisation 53" in out and "Field Army: 1st Division (1st Brigade of Foot, 2nd Brigade of Foot)" in out
     assert "Henri: 69th Arquebusiers since June 1607" in out

@@ -27,6 +27,7 @@ from engarde.rules.mistresses.codes import (
 from engarde.dice import ScriptedDice
 from engarde.rules.mistresses.orders import Court, VisitMistress
 from engarde.orders import OrderSheet, Parts
+from engarde.rules.mistresses.commands import add_mistress, list_mistresses, rename_mistress
 from engarde.rules.mistresses.orders import SuitorStanding
 from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, replay
@@ -485,15 +486,14 @@ def test_mistress_commands_roll_list_rename_add(tmp_path):
     assert "read as a number" in run("mistress", "add", "7", "--sl", "5", code=2)
     assert "Milady de Winter" in run("mistress", "list")
     # the names are stored in the campaign's world
-    from engarde import campaign as ops
     from engarde.config import load_one
 
-    assert ops.list_mistresses(load_one(tmp_path / "campaigns.toml", "test"))[1].name == "Roxanne"
+    assert list_mistresses(load_one(tmp_path / "campaigns.toml", "test"))[1].name == "Roxanne"
 
 
 def test_a_kept_mistress_cannot_be_renamed(tmp_path):
     """His sheet carries her name by ledger: renaming her under him would break the audit."""
-    from engarde import campaign as ops, store
+    from engarde import store
     from engarde.config import load_one
 
     run = gm_campaign(tmp_path)
@@ -508,14 +508,14 @@ def test_a_kept_mistress_cannot_be_renamed(tmp_path):
         s.add(row)
     assert "kept by Athos" in run("mistress", "rename", "1", "Ninon", code=2)
     assert "kept by Athos" in run("mistress", "list")
-    assert ops.list_mistresses(camp)[0].name == "Roxanne"
+    assert list_mistresses(camp)[0].name == "Roxanne"
 
 
 def test_undo_keeps_the_gms_mistresses(tmp_path):
     """`engarde turn undo` undoes what the month did (Athos won Ninon), not the GM's set-up since:
     a mistress added after the month was resolved, and a free one renamed, are still there; the
     month run again is the same month."""
-    from engarde import campaign as ops
+    from engarde import ops
     from engarde.config import load_one
     from engarde.rules.creation.rules import given_character
 
@@ -525,22 +525,22 @@ def test_undo_keeps_the_gms_mistresses(tmp_path):
     for name in ("Athos", "Porthos"):
         ops.add_character(camp, given_character(Tables(), name, social_level=12, crowns=400, strength=10,
                                                 constitution=10, expertise=10, military_ability=3))
-    ops.add_mistress(camp, "Ninon", 8)
-    ops.add_mistress(camp, "Marion", 6)
+    add_mistress(camp, "Ninon", 8)
+    add_mistress(camp, "Marion", 6)
     (tmp_path / "mail").mkdir()
     (tmp_path / "mail" / "athos.txt").write_text("Character: Athos\nWeeks 1-4: Court Ninon\nEnd\n")
     ops.ingest(camp, tmp_path / "mail")
     first = ops.run_turn(camp, force=True)
-    assert [(m.name, m.lover) for m in ops.list_mistresses(camp)] == [("Ninon", "Athos"), ("Marion", None)]
-    ops.add_mistress(camp, "Milady de Winter", 14, beautiful=True)
-    ops.rename_mistress(camp, 2, "Constance")
+    assert [(m.name, m.lover) for m in list_mistresses(camp)] == [("Ninon", "Athos"), ("Marion", None)]
+    add_mistress(camp, "Milady de Winter", 14, beautiful=True)
+    rename_mistress(camp, 2, "Constance")
     ops.undo_turn(camp)
-    assert [(m.number, m.name, m.lover) for m in ops.list_mistresses(camp)] == [
+    assert [(m.number, m.name, m.lover) for m in list_mistresses(camp)] == [
         (1, "Ninon", None), (2, "Constance", None), (3, "Milady de Winter", None)]
-    assert ops.list_mistresses(camp)[2].beautiful
+    assert list_mistresses(camp)[2].beautiful
     again = ops.run_turn(camp, force=True)
     assert again.ledger == first.ledger and again.events == first.events
-    assert [(m.name, m.lover) for m in ops.list_mistresses(camp)] == [
+    assert [(m.name, m.lover) for m in list_mistresses(camp)] == [
         ("Ninon", "Athos"), ("Constance", None), ("Milady de Winter", None)]
     assert ops.audit(camp)[1] == []
 
@@ -549,13 +549,14 @@ def test_undo_keeps_the_old_name_of_a_mistress_kept_again():
     """A mistress the month took from her lover, renamed by the GM once free, is his again when the
     month is undone: his restored sheet names her, so her old name stands (a kept mistress is never
     renamed)."""
-    from engarde.campaign import _undone_world
+    from engarde.ops import undone_world
+    from engarde.registry import core_registry
 
     before = World(mistresses=[Mistress(1, "Roxanne", 8, lover="Athos", since="1607-01"),
                                Mistress(2, "Ninon", 6)]).to_dict()
     now = World(mistresses=[Mistress(1, "Constance", 8), Mistress(2, "Marion", 6),
                             Mistress(3, "Milady", 14)]).to_dict()
-    undone = World.from_dict(_undone_world(before, now))
+    undone = World.from_dict(undone_world(before, now, core_registry().modules))
     assert [(m.number, m.name, m.lover) for m in undone.mistresses] == [
         (1, "Roxanne", "Athos"), (2, "Marion", None), (3, "Milady", None)]
 

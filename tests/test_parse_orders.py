@@ -191,7 +191,7 @@ def test_lending_is_an_order_for_the_month():
     assert err.suggestion.startswith("write it on a line of its own")
     assert sheet("Character: Porthos", "Lend crowns to Aramis").errors[0].code == codes.E_BAD_ORDER
     from engarde.calendar import GameMonth
-    from engarde.campaign import confirmation_text
+    from engarde.ops import confirmation_text
 
     told = confirmation_text(s, GameMonth(1607, 4))
     assert "  - lend up to 100 crowns to D'Artagnan this month, if he borrows them" in told

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from engarde import campaign as ops
+from engarde import ops
 from engarde.cli import main
 from engarde.config import load_one
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 
 
-from engarde import campaign as ops
-from engarde.calendar import MONTH_END, MONTH_START, GameMonth
+from engarde import ops
+from engarde.rules.regiments.commands import decide_application
+from engarde.rules.regiments.commands import regiments as regiment_views
+from engarde.tables import Tables
+from engarde.calendar import MONTH_END, GameMonth
 from engarde.codes import E_AWAITS_PLAYER
 from engarde.rules.regiments.codes import (
     EV_BRIGADE_MAJOR,
@@ -491,7 +494,7 @@ def test_engarde_regiment_shows_the_roster(tmp_path):
     listing = run("regiment", "list").splitlines()
     assert len(listing) == 19 and "not yet organised" in listing[0] and "organised" in listing[3]
     run("regiment", "Nowhere", code=2)
-    assert ops.regiments(camp, "dragoon guards")[0].organised
+    assert regiment_views(camp, Tables(), "dragoon guards")[0].organised
 
 
 # -- issue 6: the two halves joined ---------------------------------------------------------
@@ -616,7 +619,7 @@ def test_engarde_regiment_decide_records_the_answer(tmp_path):
     reg.pending = [{"character": "D'Artagnan", "rank": "Private", "month": "1607-04", "week": 1}]
     store_world(camp, world_with(reg))
     assert "accepted" in run("regiment", "decide", "Dragoon Guards", "d'artagnan", "--accept")
-    assert ops.regiments(camp, "Dragoon Guards")[0].pending[0]["decision"] == "accept"
+    assert regiment_views(camp, Tables(), "Dragoon Guards")[0].pending[0]["decision"] == "accept"
     run("regiment", "decide", "Dragoon Guards", "Nobody", "--refuse", code=2)
     run("regiment", "decide", "Dragoon Guards", code=2)
 
@@ -627,7 +630,8 @@ def test_undo_keeps_the_colonels_answer_recorded_after_the_month(tmp_path):
     restores the world before April but keeps that answer, since the application was made before
     April and still waits; April run again is the same April (the answer is for May), and May's
     start carries it out.  An answer to a request the undone month made is gone with it."""
-    from engarde.campaign import _undone_world
+    from engarde.ops import undone_world
+    from engarde.registry import core_registry
     from engarde.rules.creation.rules import given_character
     from engarde.tables import Tables
 
@@ -639,18 +643,18 @@ def test_undo_keeps_the_colonels_answer_recorded_after_the_month(tmp_path):
     reg.pending = [{"character": "D'Artagnan", "rank": "Private", "colonel": "Athos", "month": "1607-03", "week": 4}]
     store_world(camp, world_with(reg))
     first = ops.run_turn(camp, force=True)
-    assert ops.regiments(camp, "Dragoon Guards")[0].pending[0].get("decision") is None
-    ops.decide_application(camp, "Dragoon Guards", "D'Artagnan", True)
+    assert regiment_views(camp, Tables(), "Dragoon Guards")[0].pending[0].get("decision") is None
+    decide_application(camp, Tables(), "Dragoon Guards", "D'Artagnan", True)
     ops.undo_turn(camp)
-    (kept,) = ops.regiments(camp, "Dragoon Guards")[0].pending
+    (kept,) = regiment_views(camp, Tables(), "Dragoon Guards")[0].pending
     assert (kept["decision"], kept["decided_for"], kept["month"]) == ("accept", "1607-05", "1607-03")
     assert [p["answer_by"] for p in ops.pending_requests(camp)] == ["Athos"]
     again = ops.run_turn(camp, force=True)
     assert again.ledger == first.ledger and again.events == first.events
-    assert ops.regiments(camp, "Dragoon Guards")[0].pending[0]["decision"] == "accept"
+    assert regiment_views(camp, Tables(), "Dragoon Guards")[0].pending[0]["decision"] == "accept"
     ops.run_turn(camp, force=True)  # May: carried out
     assert [c.regiment for c in ops.list_characters(camp) if c.name == "D'Artagnan"] == ["Dragoon Guards"]
-    assert ops.regiments(camp, "Dragoon Guards")[0].pending == []
+    assert regiment_views(camp, Tables(), "Dragoon Guards")[0].pending == []
     assert ops.audit(camp)[1] == []
 
     # A request the month made (not in the snapshot) loses its answer with the month.
@@ -658,4 +662,4 @@ def test_undo_keeps_the_colonels_answer_recorded_after_the_month(tmp_path):
     now = world_with(npc_regiment("Dragoon Guards")).to_dict()
     now["regiments"]["regiments"][0]["pending"] = [{"character": "Porthos", "rank": "Private", "month": "1607-04",
                                                     "week": 1, "decision": "accept", "decided_for": "1607-05"}]
-    assert _undone_world(before, now)["regiments"]["regiments"][0]["pending"] == []
+    assert undone_world(before, now, core_registry().modules)["regiments"]["regiments"][0]["pending"] == []

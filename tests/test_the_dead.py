@@ -8,11 +8,10 @@ leaves the table of precedence for a line among the month's Deaths.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from engarde import campaign as ops
+from engarde import ops
 from engarde import codes
 from engarde.rules.duel.codes import EV_DUEL_DEATH
 from engarde.rules.military.codes import EV_KILLED_IN_ACTION
@@ -23,7 +22,7 @@ from engarde.tables import Tables
 from engarde.gazette import GazetteData, render_html, write_reports
 from engarde.rules.status.gazette import precedence
 from engarde.records import Character, Event
-from helpers import cli, write_campaign
+from helpers import cli
 
 APRIL, MAY = GameMonth(1607, 4), GameMonth(1607, 5)
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import rules_registry, tables
+
+from engarde.registry import Registry, RegistryError
 from engarde.tables import Tables
 from engarde.calendar import GameMonth
 from engarde.rules.clubs.codes import EV_CLUB_TURNED_AWAY, EV_CLUB_VISIT
@@ -14,14 +17,16 @@ from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character
 from engarde.resolve import resolve_month
 from engarde.rules.toadying import rules as toadying
+from engarde.rules.clubs.tables import ClubsTables
+from engarde.rules.toadying.tables import ToadyingTables
 
 APRIL = GameMonth(1607, 4)
 
 
-def week_one(characters: list[Character], orders: dict[str, object]):
+def week_one(characters: list[Character], orders: dict[str, object], registry: Registry | None = None):
     """Resolve April with these week-1 orders; return the result and week 1's ledger and events."""
     sheets = {name: OrderSheet(f"{name}.eml", name, weeks={1: order}) for name, order in orders.items()}
-    result = resolve_month(APRIL, characters, sheets, ScriptedDice([]))
+    result = resolve_month(APRIL, characters, sheets, ScriptedDice([]), registry=registry)
     return result, [e for e in result.ledger if e.week == 1], [e for e in result.events if e.week == 1]
 
 
@@ -63,7 +68,7 @@ def test_jacques_and_cyrano_at_bothwells():
     (0, 1), (3, 1), (4, 0), (6, 0), (7, -1), (8, -1), (9, -2), (10, -2), (11, -3), (15, -3)])
 def test_toady_table(difference, points):
     """Toady Table: "0-3 +1, 4-6 0, 7-8 -1, 9-10 -2, 11+ -3"."""
-    assert toadying.toady_points(difference) == points
+    assert ToadyingTables().toady_points(difference) == points
 
 
 def test_only_members_or_guests_of_a_member_there_may_enter():
@@ -121,7 +126,7 @@ def test_half_the_difference_drops_fractions():
     """"one half the difference in their Social Levels": 14 - 9 = 5, half is 2 (fractions dropped).
     A guest with no club open to him ranks as "7 No club"."""
     guest = Character("Guest", social_level=2, crowns=100)
-    assert toadying.rank_points(guest, toadying.CLUBS[0]) == 6
+    assert toadying.rank_points(Tables(), guest, ClubsTables().clubs[0]) == 6
     d = Character("D", social_level=9, crowns=100)
     cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
     result, ledger, events = week_one([d, cyrano], {
@@ -186,3 +191,46 @@ def test_every_visit_records_where_he_was():
     assert turn.present(3, "club:Bothwell's") == ["Cyrano", "Jacques"]
     toadying.after_week(turn, 3)
     assert jacques.status_points == 10 and cyrano.status_points == -2
+
+
+# -- a campaign's tables ---------------------------------------------------------------------------
+
+
+def test_a_campaigns_toady_table_reaches_the_rule():
+    """The rulebook's example under a campaign's tables.  "Cyrano loses 2 Status Points for being
+    seen in public with Jacques" (Toady Table, 9-10: -2): 5 where the 9-10 column is -5.  "He
+    receives 5 more points for being Cyrano's guest (14 – 4 = 10 / 2 = 5)": 3 where a guest gets
+    a third of the difference.  "He receives 5 Status Points for being at Bothwell's ... 6 – 1 =
+    5": 10 where each rank is worth 2."""
+    registry = rules_registry({"toadying": {"toady_table": {"9": {"points": -5}}, "social_level_divisor": 3,
+                                            "points_per_club_rank": 2}})
+    jacques = Character("Jacques", social_level=4, club="Red Phillips", crowns=100)
+    cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
+    result, ledger, events = week_one([jacques, cyrano], {
+        "Jacques": VisitClub("Bothwell's", carouse=True, guest_of="Cyrano"),
+        "Cyrano": VisitClub("Bothwell's", carouse=True, companions=("Jacques",)),
+    }, registry)
+    assert [(e.character, e.delta, e.reason) for e in ledger if e.rule == "c. Toadying"] == [
+        ("Jacques", 10, "guest of Cyrano at Bothwell's (rank 1); the best club open to him is Red Phillips (rank 6)"),
+        ("Jacques", 3, "seen at Bothwell's with Cyrano, SL 14: 1/3 of 14 - 4"),
+        ("Cyrano", -5, "seen at Bothwell's with Jacques, SL 4 (Toady Table, difference 10)"),
+    ]
+    assert gained(ledger, "Jacques") == 10 + 3 + 1 and gained(ledger, "Cyrano") == -5 + 1
+
+
+def test_the_toady_tables_last_column_is_a_row_too():
+    """Toady Table: "11+ -3" is a row a campaign may change like the others (from 11 on, no end);
+    a difference that no row spans (here 3, once the first row ends at 2) gives no points."""
+    toadying_tables = tables({"toadying": {"toady_table": {"11": {"points": -4}, "0": {"high": 2}}}}).toadying
+    assert [toadying_tables.toady_points(d) for d in (2, 3, 11, 40)] == [1, 0, -4, -4]
+
+
+def test_a_bad_toady_table_is_refused_with_the_key_named():
+    """A campaign's Toady Table is checked: points out of range, a row the table lacks, a divisor
+    of 0 ("one half the difference": the rules divide by it) are refused, the key named."""
+    for bad, key in (({"toady_table": {"11": {"points": 500}}}, "tables.toadying.toady_table.11.points"),
+                     ({"toady_table": {"12": {"points": -3}}}, "tables.toadying.toady_table.12"),
+                     ({"social_level_divisor": 0}, "tables.toadying.social_level_divisor")):
+        with pytest.raises(RegistryError) as refused:
+            Registry.build((), tables={"toadying": bad})
+        assert key in str(refused.value)

@@ -22,9 +22,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .. import queries, store
 from ..codes import E_AWAITS_PLAYER
+from ..config import Campaign
+from ..errors import CampaignError
 from ..records import Character, ErrorRecord
 from ..turn import Turn
+from ..world import World
 
 ACCEPT, REFUSE = "accept", "refuse"
 
@@ -111,3 +115,26 @@ def keep_answers(restored: list[dict[str, Any]], now: list[dict[str, Any]]) -> N
 
 def waiting_names(queue: list[dict[str, Any]]) -> str:
     return ", ".join(p["character"] for p in queue) or "none"
+
+
+def record_answer(campaign: Campaign, queue: Callable[[World], list[dict[str, Any]]], applicant: str,
+                  accept: bool, missing: str) -> dict[str, Any]:
+    """Record (for the GM, between months) a player's answer to a request waiting for him in the
+    world: regiment applications, appointments, petitions to a player Field Marshal.  It is
+    carried out at the start of the next month resolved, through the ledger.  ``missing``
+    is the refusal when ``queue(world)`` holds no request of ``applicant``'s."""
+    with store.transaction(campaign.database) as s:
+        camp, world = queries.load_world(s, campaign)
+        waiting = queue(world)
+        entry = record(waiting, applicant, accept, camp.current_month)
+        if entry is None:
+            raise CampaignError(f"{missing} (waiting: {waiting_names(waiting)})")
+        queries.save_world(s, camp, world)
+        return dict(entry)
+
+
+def request(kind: str, p: dict[str, Any], what: str, answer_by: str | None, command: str | None) -> dict[str, Any]:
+    """One waiting request as ``engarde pending`` lists it (``RuleModule.pending``)."""
+    return {"kind": kind, "character": p["character"], "what": what, "month": p.get("month"), "week": p.get("week"),
+            "answer_by": answer_by, "decision": p.get("decision"), "decided_for": p.get("decided_for"),
+            "command": command}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step, events_of
 from .orders import SeekAppointment
-from . import codes, grammar, rules
+from . import codes, commands, grammar, rules
 from . import state
 from .state import AppointmentsState
 from .tables import AppointmentsTables
@@ -13,6 +13,8 @@ MODULE = RuleModule(
     name="appointments",
     title="Appointments: military and government posts, their status, favours and terms",
     tables=AppointmentsTables,
+    commands=commands.COMMANDS,
+    pending=commands.pending,
     state=AppointmentsState,
     undo=state.undo,
     templates=__name__,

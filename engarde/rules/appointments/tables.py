@@ -107,6 +107,3 @@ class AppointmentsTables:
         """The post called ``name`` (or one of its aliases), if any."""
         return self._posts.get(normalise_name(name).replace("-", " "))
 
-
-# Transitional: other modules still import these; they go when those read turn.tables.
-post_by_name = AppointmentsTables().post

@@ -5,10 +5,12 @@ from __future__ import annotations
 from ...modules import Action, HOME, LIVING, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of
 from .orders import ClubOrders, VisitClub
 from . import codes, gazette, grammar, rules
+from .tables import ClubsTables
 
 MODULE = RuleModule(
     name="clubs",
     title="c. Clubs and Carousing: membership, visits and guests, dues, monthly status",
+    tables=ClubsTables,
     templates=__name__,
     events=events_of(codes, {"clubs": (codes.EV_CLUB_JOINED, codes.EV_CLUB_RESIGNED, codes.EV_CLUB_LAPSED,)}),
     sections=(

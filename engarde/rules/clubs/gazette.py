@@ -8,7 +8,7 @@ from typing import Any
 
 from ...records import Event
 from .codes import EV_CLUB_VISIT
-from .tables import CLUBS, NO_CLUB_RANK, club_by_name
+from .tables import ClubsTables
 
 
 @dataclass
@@ -23,13 +23,9 @@ class ClubVisits:
     companions: list[str] = field(default_factory=list)
 
 
-def _club_rank(name: str) -> tuple[int, str]:
-    club = club_by_name(name)
-    return (club.rank if club else NO_CLUB_RANK, name)
-
-
-def club_visits(events: Iterable[Event]) -> list[ClubVisits]:
-    """Group public club-visit events by club and week."""
+def club_visits(tables: ClubsTables, events: Iterable[Event]) -> list[ClubVisits]:
+    """Group public club-visit events by club and week, the clubs in the order of the
+    campaign's Clubs Table (a club it lacks comes after them, as "No club")."""
     groups: dict[tuple[str, int], ClubVisits] = {}
     named: dict[tuple[str, int], list[str]] = {}
     for ev in events:
@@ -48,9 +44,11 @@ def club_visits(events: Iterable[Event]) -> list[ClubVisits]:
                 named[key].append(companion)
     for key, group in groups.items():
         group.companions = [c for c in named.get(key, []) if c not in group.visitors]
-    return [groups[k] for k in sorted(groups, key=lambda k: (_club_rank(k[0]), k[1]))]
+    return [groups[k] for k in sorted(groups, key=lambda k: (tables.rank_of(k[0]), k[0], k[1]))]
 
 
 def section(page: Any) -> dict[str, Any]:
     """The Clubs: joins, resignations and lapses; the week's visits, club by club."""
-    return {"club_news": page.section("clubs"), "club_visits": club_visits(page.public), "clubs": CLUBS}
+    tables: ClubsTables = page.data.modules().tables.clubs
+    return {"club_news": page.section("clubs"), "club_visits": club_visits(tables, page.public),
+            "clubs": tables.clubs}

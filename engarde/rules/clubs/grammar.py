@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import partial
 
 from ... import codes
 from ...grammar import (
@@ -36,7 +37,7 @@ from ..gambling.orders import Gambling
 from ..mistresses.grammar import VISIT_MISTRESS
 from .codes import E_UNKNOWN_CLUB
 from .orders import ClubOrders, VisitClub
-from .tables import CLUBS, Club, club_by_name
+from .tables import Club, ClubsTables
 
 _NO_COMPANY = re.compile(
     SEP + r"\b(?:no|without|not\s+for|skip(?:ping)?)\s+(?:the\s+)?(?:female\s+)?"
@@ -83,31 +84,26 @@ _OTHER_PLACES = (
     (re.compile(r"\b(?:duel\w*|field\s+of\s+honou?r)\b", I), "write 'Challenge NAME for CAUSE with WEAPON'"),
 )
 
-# Every way a club is written, for "did you mean ...?".
-_CLUB_SPELLINGS: dict[str, str] = {}
-for _c in CLUBS:
-    for _s in (_c.name, *_c.aliases):
-        _CLUB_SPELLINGS[normalise_name(_s)] = _c.name
-        _CLUB_SPELLINGS[normalise_name(_s).replace("'", "")] = _c.name
-
-
-def find_club(text: str) -> Club | None:
-    """The club a player means: its name, an alias, "Hunter's club", "Hunters'"."""
+def read_club(tables: ClubsTables, text: str) -> Club | None:
+    """The club a player means: its name, an alias, "Hunter's club", "Hunters'" (the
+    campaign's Clubs Table, ``r.tables.clubs``)."""
     s = _CLUB_SUFFIX.sub("", clean_line(text).rstrip(TRAILING_CHARS))
     for candidate in (s, s.replace("'", ""), re.sub(r"'s\b", "s", s)):
-        club = club_by_name(candidate)
+        club = tables.club(candidate)
         if club:
             return club
     return None
 
 
-def unknown_club(place: str) -> ErrorRecord:
+def unknown_club(tables: ClubsTables, place: str) -> ErrorRecord:
     key = normalise_name(place)
+    # Every way a club is written, for "did you mean ...?".
+    spellings = tables.spellings
     # "Hunter's for practice": a club's name followed by words not understood
-    prefix = next((_CLUB_SPELLINGS[s] for s in sorted(_CLUB_SPELLINGS, key=len, reverse=True)
+    prefix = next((spellings[s] for s in sorted(spellings, key=len, reverse=True)
                    if key.startswith(s + " ")), None)
-    guess = prefix or did_you_mean(key, _CLUB_SPELLINGS)
-    names = ", ".join(c.name for c in CLUBS)
+    guess = prefix or did_you_mean(key, dict(spellings))
+    names = ", ".join(c.name for c in tables.clubs)
     return problem(
         E_UNKNOWN_CLUB,
         f"{quote(place)} is not a club of Paris",
@@ -208,7 +204,8 @@ def make_visit(place: str, c: Clauses, r: Reading, *, strict: bool = True) -> Bu
         place = ""  # "his host's club": wherever his host goes
     if BAWDYHOUSE.fullmatch(place):
         return bawdyhouse_visit(c, r)
-    club = find_club(place)
+    tables = r.tables.clubs
+    club = read_club(tables, place)
     if club is None and not OWN_CLUB.fullmatch(place):
         if not strict:
             return None
@@ -221,7 +218,7 @@ def make_visit(place: str, c: Clauses, r: Reading, *, strict: bool = True) -> Bu
             if not place:
                 return problem(E_UNKNOWN_CLUB, "no club named",
                                 "write e.g. 'Visit Hunter's' or 'Visit my club'")
-            return unknown_club(place)
+            return unknown_club(tables, place)
     if c.gamble_error is not None:
         return c.gamble_error
     if c.purse is not None or c.bad_purse:
@@ -278,14 +275,15 @@ _RESIGN = r"(?:resign(?:s|ing)?|leave|quit)(?:\s+(?:from\s+)?(?:the\s+|my\s+|his
 
 
 def _build_resign_in_week(m: re.Match[str], r: Reading) -> Built:
-    if not is_club_word(m.group("what")):
+    if not is_club_word(r.tables.clubs, m.group("what")):
         return None  # "resign my commission": not an order of the rules engarde knows
     return monthly_in_week("resigning from a club", "write 'Resign club' on a line of its own")
 
 
-def is_club_word(what: str | None) -> bool:
+def is_club_word(tables: ClubsTables, what: str | None) -> bool:
     what = (what or "").strip()
-    return not what or bool(OWN_CLUB.fullmatch(what)) or find_club(LEADING_ARTICLE.sub("", what)) is not None
+    return (not what or bool(OWN_CLUB.fullmatch(what))
+            or read_club(tables, LEADING_ARTICLE.sub("", what)) is not None)
 _MONTHLY_JOIN = re.compile(r"join(?:\s+(?:the\s+)?club)?\s*(?:[:=]|\s-\s|\s)\s*(?P<club>.+)", I)
 # "Resign" alone means his club; "leave"/"quit" must say what is left.
 _MONTHLY_RESIGN = re.compile(
@@ -323,7 +321,7 @@ class ClubLines(LineReader):
         self.join_line: int | None = None
 
     def resign(self, number: int, m: re.Match[str]) -> None:
-        if is_club_word(m.group("what") or m.group("left")):
+        if is_club_word(self.sheet.tables.clubs, m.group("what") or m.group("left")):
             self.sheet.monthly(ClubOrders).resign_club = True
         else:
             self.sheet.error(number, codes.E_UNKNOWN_VERB,
@@ -332,7 +330,8 @@ class ClubLines(LineReader):
 
     def join(self, number: int, m: re.Match[str]) -> Unclaimed | None:
         text = clean_value(m.group("club"))
-        club = find_club(LEADING_ARTICLE.sub("", text, count=1))
+        tables = self.sheet.tables.clubs
+        club = read_club(tables, LEADING_ARTICLE.sub("", text, count=1))
         orders = self.sheet.monthly(ClubOrders)
         if club:
             if self.join_line is not None and orders.join_club != club.name:
@@ -341,8 +340,12 @@ class ClubLines(LineReader):
             self.join_line = number
             orders.join_club = club.name
             return
-        err = unknown_club(text)
+        err = unknown_club(tables, text)
         if err.suggestion and err.suggestion.startswith("did you mean"):
             self.sheet.error(number, err.code, err.message, err.suggestion)
             return None
         return Unclaimed(err)  # "Join: the Gascon Regiment" is the regiments' to read
+
+
+# Transitional: other modules still import these; they go when those read turn.tables.
+find_club = partial(read_club, ClubsTables())

@@ -27,9 +27,10 @@ bring his mistress (``rules.mistresses.bring_to_club``) and gamble
 (``rules.gambling``, with the club's house limit, minimum and divisor).
 
 The bar on rejoining is the counter ``club_barred.<rank>`` on the character
-(ledger-visible): set to 3 when he resigns at month start, counted down by one
-at each month end, and a join is refused while it is above 0.  Resigning at the
-start of April thus bars him for April, May and June; he may rejoin in July.
+(ledger-visible): set to the campaign's ``rejoin_bar_months`` (the book's 3) when he
+resigns at month start, counted down by one at each month end, and a join is refused
+while it is above 0.  Resigning at the start of April thus bars him for April, May
+and June; he may rejoin in July.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from .codes import (
 from ...codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
 from .orders import ClubOrders, VisitClub
 from ...records import Character, ErrorRecord
-from .tables import REJOIN_BAR_MONTHS, CLUBS, Club, club_by_name
+from .tables import Club, ClubsTables
 from ...turn import Turn
 from ..gambling import rules as gambling
 from ..mistresses import rules as mistresses
@@ -76,7 +77,7 @@ def club_of(turn: Turn, ch: Character) -> Club | None:
     """His club's table row, or None (no club, or a name the Clubs Table lacks)."""
     if not ch.club:
         return None
-    club = club_by_name(ch.club)
+    club = turn.tables.clubs.club(ch.club)
     if club is None:
         error = ErrorRecord(
             ch.name, 0, E_UNKNOWN_CLUB,
@@ -98,14 +99,16 @@ def resign(turn: Turn, ch: Character) -> bool:
                    order="resign from club", reason="not a member of any club")
         return False
     name = ch.club
-    club = club_by_name(name)
+    tables = turn.tables.clubs
+    club = tables.club(name)
     # Choice: dues are charged at month end, so a member who resigns owes
     # nothing further for the month; "loss of the remainder of that month's
     # dues" means there is no refund of dues already paid.
     turn.assign(ch, "club", None, MONTH_START, f"resigned from {name}", RULE_CLUBS)
     if club is not None:
-        turn.post(ch, bar_field(club), REJOIN_BAR_MONTHS - ch.get(bar_field(club)), MONTH_START,
-                  f"may not rejoin {club.name} for {REJOIN_BAR_MONTHS} months after resigning", RULE_CLUBS)
+        months = tables.rejoin_bar_months
+        turn.post(ch, bar_field(club), months - ch.get(bar_field(club)), MONTH_START,
+                  f"may not rejoin {club.name} for {months} months after resigning", RULE_CLUBS)
     turn.event(EV_CLUB_RESIGNED, MONTH_START, ch.name, public=True, club=name)
     return True
 
@@ -116,7 +119,8 @@ def join(turn: Turn, ch: Character, club_name: str) -> bool:
     "Characters who meet the requirements of a club are automatically made
     members on applying."  Run after ``resign`` when a sheet has both.
     """
-    club = club_by_name(club_name)
+    tables = turn.tables.clubs
+    club = tables.club(club_name)
 
     def refuse(reason: str) -> bool:
         turn.event(EV_CLUB_REFUSED, MONTH_START, ch.name, public=False,
@@ -125,13 +129,13 @@ def join(turn: Turn, ch: Character, club_name: str) -> bool:
 
     if club is None:
         return refuse("no such club")
-    if ch.club and club_by_name(ch.club) == club:
+    if ch.club and tables.club(ch.club) == club:
         return refuse(f"already a member of {club.name}")
     if ch.club:
         # "A character may belong to only one club at a time": he must resign first.
         return refuse(f"already a member of {ch.club} (one club at a time: resign first)")
     if ch.get(bar_field(club)) > 0:
-        return refuse(f"resigned from {club.name} within the last {REJOIN_BAR_MONTHS} months")
+        return refuse(f"resigned from {club.name} within the last {tables.rejoin_bar_months} months")
     if club.min_social_level is None:
         # The Horse Guards: "Officer of Horse Guards Brigade": Subaltern or above of
         # a regiment of that brigade (Regimental Table C).
@@ -164,8 +168,9 @@ def _target(turn: Turn, ch: Character, order: VisitClub, week: int) -> Club | No
     """The club the order means, or None after refusing it: the club named; with
     none named, his host's (``guest_of``: wherever his host is this week) or else
     his own."""
+    tables = turn.tables.clubs
     if order.club:
-        club = club_by_name(order.club)
+        club = tables.club(order.club)
         if club is None:
             turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
                        order=order.describe(), reason=f"no club called {order.club!r}")
@@ -173,7 +178,7 @@ def _target(turn: Turn, ch: Character, order: VisitClub, week: int) -> Club | No
     if order.guest_of:
         for place, names in turn.whereabouts.get(week, {}).items():
             if place.startswith("club:") and any(_same(order.guest_of, n) for n in names):
-                return club_by_name(place[len("club:"):])
+                return tables.club(place[len("club:"):])
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),
                    reason=f"{order.guest_of} was at no club that week")
         return None
@@ -185,15 +190,15 @@ def _target(turn: Turn, ch: Character, order: VisitClub, week: int) -> Club | No
     return club
 
 
-def needs_host(ch: Character, order: object) -> bool:
+def needs_host(tables: ClubsTables, ch: Character, order: object) -> bool:
     """True for a visit to a club he is not a member of: he can enter only as a guest,
     so the resolver lets the week's members arrive first (``visit`` then finds his host)."""
     if not isinstance(order, VisitClub):
         return False
     if not order.club:
         return bool(order.guest_of)  # his host's club, wherever the host goes
-    club = club_by_name(order.club)
-    return club is not None and club_by_name(ch.club or "") != club
+    club = tables.club(order.club)
+    return club is not None and tables.club(ch.club or "") != club
 
 
 def find_host(turn: Turn, ch: Character, order: VisitClub, club: Club, week: int) -> str | None:
@@ -204,15 +209,16 @@ def find_host(turn: Turn, ch: Character, order: VisitClub, club: Club, week: int
     names (``guest_of`` or a companion) or who names him among his companions.
     The one he names first wins; else the first member present who named him.
     """
+    tables = turn.tables.clubs
     present = turn.present(week, club_place(club))
     named = ([order.guest_of] if order.guest_of else []) + list(order.companions)
     for text in named:
         for name in present:
-            if _same(text, name) and club_by_name(turn.characters[name].club or "") == club:
+            if _same(text, name) and tables.club(turn.characters[name].club or "") == club:
                 return name
     for name in present:
         member = turn.characters[name]
-        if club_by_name(member.club or "") != club:
+        if tables.club(member.club or "") != club:
             continue
         if any(_same(ch.name, c) for c in turn.fact(name).get(FACT_COMPANIONS, {}).get(week, ())):
             return name
@@ -234,7 +240,7 @@ def visit(turn: Turn, ch: Character, order: VisitClub, week: int) -> bool:
     if club is None:
         return False
     host: Character | None = None
-    if club_by_name(ch.club or "") != club:
+    if turn.tables.clubs.club(ch.club or "") != club:
         host_name = find_host(turn, ch, order, club, week)
         if host_name is None:
             reason = f"not a member of {club.name}"
@@ -251,8 +257,8 @@ def visit(turn: Turn, ch: Character, order: VisitClub, week: int) -> bool:
     if order.carouse:
         # "A character carousing as the guest of a character of higher Social Level
         # must pay a carousing cost equal to that of his host."
-        cost = host.social_level if host is not None and host.social_level > ch.social_level else None
-        caroused = carouse(turn, ch, week, club.name, cost=cost, host=host.name if cost else None)
+        higher = host if host is not None and host.social_level > ch.social_level else None
+        caroused = carouse(turn, ch, week, club.name, host=higher)
     # "Mistresses accompanying their lovers to a club count in lieu of the monthly visit."
     if order.with_mistress or any(
             mistresses.is_his_mistress(turn, ch, c) for c in order.companions):
@@ -267,21 +273,25 @@ def visit(turn: Turn, ch: Character, order: VisitClub, week: int) -> bool:
     return True
 
 
-def carouse(turn: Turn, ch: Character, week: int, where: str, cost: int | None = None,
-            host: str | None = None) -> bool:
-    """Buy liquid refreshment: SL crowns (or ``cost``, his host's) for +1 Status Point.
+def carouse(turn: Turn, ch: Character, week: int, where: str, host: Character | None = None) -> bool:
+    """Buy liquid refreshment: SL crowns (or, as the guest of ``host``, his host's SL) for +1
+    Status Point (the campaign's ``carousing_per_sl`` and ``carousing_status``).
 
     True if he could pay.
     """
-    if cost is None:
-        cost = ch.social_level
-        text = f"caroused at {where} (SL {cost} crowns)"
+    tables = turn.tables.clubs
+    per_sl = tables.carousing_per_sl
+    sl = host.social_level if host is not None else ch.social_level
+    cost = per_sl * sl
+    rate = f"SL {sl}" if per_sl == 1 else f"{per_sl} × SL {sl}"
+    if host is None:
+        text = f"caroused at {where} ({rate} crowns)"
     else:
-        text = f"caroused at {where} as the guest of {host} (his host's SL {cost} crowns)"
+        text = f"caroused at {where} as the guest of {host.name} (his host's {rate} crowns)"
     if not turn.pay(ch, cost, week, text, RULE_CAROUSING):
         turn.event(EV_CANNOT_AFFORD, week, ch.name, public=False, what="carousing", cost=cost, had=ch.crowns)
         return False
-    turn.post(ch, "status_points", 1, week, f"caroused at {where}", RULE_CAROUSING)
+    turn.post(ch, "status_points", tables.carousing_status, week, f"caroused at {where}", RULE_CAROUSING)
     return True
 
 
@@ -326,7 +336,7 @@ def monthly_status(turn: Turn, ch: Character) -> int:
 
 def count_down_bars(turn: Turn, ch: Character) -> None:
     """One month less on each bar on rejoining a club he resigned from."""
-    for club in CLUBS:
+    for club in turn.tables.clubs.clubs:
         if ch.get(bar_field(club)) > 0:
             turn.post(ch, bar_field(club), -1, MONTH_END,
                       f"a month passed since resigning from {club.name}", RULE_CLUBS)
@@ -350,4 +360,4 @@ def join_step(turn: Turn, ch: Character) -> None:
 
 def guest_waits(turn: Turn, ch: Character, order: VisitClub) -> bool:
     """A guest comes after the week's members (his host), who are there first."""
-    return needs_host(ch, order)
+    return needs_host(turn.tables.clubs, ch, order)

@@ -1579,4 +1579,4 @@ def answers_step(turn: Turn, ch: Character) -> None:
 
 
 def week_duels(turn: Turn, week: int) -> None:
-    resolve_week(turn, week, turn.rulings)
+    resolve_week(turn, week, turn.inputs.get("duel") or {})

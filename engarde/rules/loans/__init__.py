@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step, events_of
 from .orders import Borrow, LoanOrders, Repay
-from . import codes, grammar, rules
+from . import codes, commands, grammar, rules
 from .state import LoansState
 from .tables import LoansTables
 
@@ -12,6 +12,8 @@ MODULE = RuleModule(
     name="loans",
     title="d. Loans: between characters and from moneylenders; calling in; disgrace",
     tables=LoansTables,
+    commands=commands.COMMANDS,
+    sheet_view=commands.sheet_view,
     state=LoansState,
     templates=__name__,
     events=events_of(codes, {"society": (codes.EV_DISGRACED, codes.EV_DISGRACE_LIFTED,)}),

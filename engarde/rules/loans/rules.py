@@ -390,9 +390,3 @@ def month_end_step(turn: Turn, ch: Character) -> None:
     if ch.name in turn.home or ch.state == DISGRACED:
         month_end(turn, ch)
 
-
-# Transitional: other modules still import these; they go when those read turn.tables.
-def callable_from(loan: Loan) -> GameMonth:
-    """The first month a lender may call in a loan between characters (the book's three months:
-    the CLI's listing of loans, until it reads the campaign's tables and calls ``first_call``)."""
-    return first_call(LoansTables(), loan)

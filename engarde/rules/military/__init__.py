@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from ...modules import Action, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of, listing
 from .orders import CampaignStanding, Petition, Volunteer
-from . import codes, grammar, rules
+from . import codes, commands, grammar, rules
 from . import state
 from .state import MilitaryState
 
 MODULE = RuleModule(
     name="military",
     title="h. Campaign and Volunteers, i. Campaign Outcome",
+    commands=commands.COMMANDS,
+    pending=commands.pending,
     state=MilitaryState,
     undo=state.undo,
     templates=__name__,

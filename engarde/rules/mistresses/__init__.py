@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...modules import Action, HOME, MONTH_END, RuleModule, Step, WEEK, events_of
 from .orders import Court, SuitorStanding, VisitMistress
-from . import codes, grammar, rules
+from . import codes, commands, grammar, rules
 from . import state
 from .state import MistressesState
 from .tables import MistressesTables
@@ -13,6 +13,7 @@ MODULE = RuleModule(
     name="mistresses",
     title="d. Mistresses: courting, rival suitors, visits, support, gifts, favours",
     tables=MistressesTables,
+    commands=commands.COMMANDS,
     state=MistressesState,
     undo=state.undo,
     templates=__name__,

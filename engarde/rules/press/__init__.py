@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from .orders import Letters
 from ...modules import RuleModule, Section, events_of
-from . import codes, gazette, grammar
+from . import codes, commands, gazette, grammar
 
 MODULE = RuleModule(
     name="press",
     title="Letters to the gazette",
+    commands=commands.COMMANDS,
     templates=__name__,
     events=events_of(codes),
     sections=(

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of, listing
 from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
-from . import codes, grammar, rules
+from . import codes, commands, grammar, rules
 from . import state
 from .state import RegimentsState
 
 MODULE = RuleModule(
     name="regiments",
     title="g. MA and Regiments: application, ranks, horses, duty, officers, vacancies",
+    commands=commands.COMMANDS,
+    pending=commands.pending,
     state=RegimentsState,
     undo=state.undo,
     templates=__name__,

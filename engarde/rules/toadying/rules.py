@@ -35,35 +35,29 @@ from __future__ import annotations
 
 from .codes import EV_TOADYING
 from ...records import Character
-from ..clubs.tables import CLUBS, NO_CLUB_RANK, Club, club_by_name
-from .tables import TOADY_TABLE, TOADY_TABLE_11_PLUS
+from ..clubs.tables import Club, ClubsTables
+from ...tables import Tables
 from ...turn import Turn
 from ..clubs.rules import FACT_GUEST_OF, club_place
 
 RULE_TOADYING = "c. Toadying"
 
 
-def toady_points(difference: int) -> int:
-    """The Toady Table: the higher character's status points for one guest."""
-    for span, points in TOADY_TABLE:
-        if difference in span:
-            return points
-    return TOADY_TABLE_11_PLUS
-
-
-def best_club_open_to(ch: Character) -> Club | None:
-    """The highest-ranked club whose requirements he meets (None: none)."""
-    for club in sorted(CLUBS, key=lambda c: c.rank):
+def best_club_open_to(clubs: ClubsTables, ch: Character) -> Club | None:
+    """The highest-ranked club of the campaign's Clubs Table whose requirements he meets (None: none)."""
+    for club in sorted(clubs.clubs, key=lambda c: c.rank):
         # The Horse Guards ask for an officer of the brigade: no one, until regiments exist.
         if club.min_social_level is not None and ch.social_level >= club.min_social_level:
             return club
     return None
 
 
-def rank_points(guest: Character, club: Club) -> int:
-    best = best_club_open_to(guest)
-    best_rank = best.rank if best else NO_CLUB_RANK
-    return max(0, best_rank - club.rank)
+def rank_points(tables: Tables, guest: Character, club: Club) -> int:
+    """The guest's points for the club he is taken to (``tables``: the campaign's, for its
+    Clubs Table and its toadying numbers)."""
+    best = best_club_open_to(tables.clubs, guest)
+    best_rank = best.rank if best else tables.clubs.no_club_rank
+    return tables.toadying.points_per_club_rank * max(0, best_rank - club.rank)
 
 
 def after_week(turn: Turn, week: int) -> None:
@@ -73,7 +67,7 @@ def after_week(turn: Turn, week: int) -> None:
         if not record:
             continue
         host_name, club_name = record
-        club = club_by_name(club_name)
+        club = turn.tables.clubs.club(club_name)
         here = turn.present(week, club_place(club)) if club else []
         if club is None or name not in here or host_name not in here:
             continue
@@ -82,23 +76,26 @@ def after_week(turn: Turn, week: int) -> None:
 
 def settle(turn: Turn, guest: Character, host: Character, club: Club, week: int) -> tuple[int, int]:
     """One guest and his host; returns (the guest's points, the host's points)."""
-    best = best_club_open_to(guest)
-    ranks = rank_points(guest, club)
+    tables = turn.tables.toadying
+    best = best_club_open_to(turn.tables.clubs, guest)
+    ranks = rank_points(turn.tables, guest, club)
     guest_points = host_points = 0
     if ranks:
         guest_points += ranks
-        best_text = f"{best.name} (rank {best.rank})" if best else f"no club (rank {NO_CLUB_RANK})"
+        best_text = f"{best.name} (rank {best.rank})" if best else f"no club (rank {turn.tables.clubs.no_club_rank})"
         turn.post(guest, "status_points", ranks, week,
                   f"guest of {host.name} at {club.name} (rank {club.rank}); the best club open to him is "
                   f"{best_text}", RULE_TOADYING)
     diff = abs(host.social_level - guest.social_level)
     higher, lower = (host, guest) if host.social_level >= guest.social_level else (guest, host)
-    half = diff // 2
+    divisor = tables.social_level_divisor
+    half = diff // divisor
     if half:
+        share = "half" if divisor == 2 else f"1/{divisor}"
         turn.post(lower, "status_points", half, week,
-                  f"seen at {club.name} with {higher.name}, SL {higher.social_level}: half of "
+                  f"seen at {club.name} with {higher.name}, SL {higher.social_level}: {share} of "
                   f"{higher.social_level} - {lower.social_level}", RULE_TOADYING)
-    points = toady_points(diff)
+    points = tables.toady_points(diff)
     if points:
         turn.post(higher, "status_points", points, week,
                   f"seen at {club.name} with {lower.name}, SL {lower.social_level} "

@@ -1,11 +1,50 @@
-"""c. Toadying: the Toady Table.
+"""c. Toadying: the Toady Table, and what a guest gains by his club and his host.
 
-The rulebook's numbers as data, named as the book names them.
+The rulebook's numbers as data, named as the book names them; a campaign overrides
+them in ``[campaigns.ID.tables.toadying]`` (a row of the Toady Table by the difference
+it starts at: ``[campaigns.ID.tables.toadying.toady_table.11]``).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
 
-# Toady Table: the host's status points by the Social Level difference to his guest
-TOADY_TABLE = ((range(0, 4), 1), (range(4, 7), 0), (range(7, 9), -1), (range(9, 11), -2))
-TOADY_TABLE_11_PLUS = -3
+from ...tables import rows, value
+
+
+def _column(*, low: int | None = None, high: int | None = None, note: str = "") -> Any:
+    """A column of the Toady Table: the range a campaign may set a row's value to.  (A row
+    has no default, so ``value()`` cannot be used; the metadata is the same.)"""
+    return dataclasses.field(metadata={"low": low, "high": high, "choices": None, "setting": False, "note": note})
+
+
+@dataclass(frozen=True)
+class ToadyRow:
+    """One column of the book's Toady Table: a span of differences in Social Level and the
+    higher character's Status Points for it."""
+
+    low: int = _column(low=0, high=100, note="Difference in Social Level: from")
+    high: int | None = _column(low=0, high=100, note="Difference in Social Level: to (none: and above)")
+    points: int = _column(low=-100, high=100, note="Status Points Awarded")
+
+
+@dataclass(frozen=True)
+class ToadyingTables:
+    toady_table: tuple[ToadyRow, ...] = rows(
+        ToadyRow(0, 3, 1), ToadyRow(4, 6, 0), ToadyRow(7, 8, -1), ToadyRow(9, 10, -2), ToadyRow(11, None, -3),
+        key="low", note='Toady Table: "The higher level character receives (or loses) Status Points based upon the '
+        'difference in Social Level between himself and his guest"')
+    points_per_club_rank: int = value(1, high=10, note='"he receives Status Points equal to the difference in rank '
+                                      'between the highest club he is able to join ... and the one he is guest at"')
+    social_level_divisor: int = value(2, low=1, high=10, note='"he receives Status Points equal to one half the '
+                                      'difference in their Social Levels" (fractions dropped)')
+
+    def toady_points(self, difference: int) -> int:
+        """The Toady Table: the higher character's status points for one guest (a difference
+        no row spans gives none)."""
+        for row in self.toady_table:
+            if row.low <= difference and (row.high is None or difference <= row.high):
+                return row.points
+        return 0

@@ -1,0 +1,52 @@
+"""The GM's operations on one campaign: the library the CLI is a thin layer over.
+
+Split by concern: ``setup`` (a campaign and its characters), ``intake`` (order mail in;
+whether a sheet counts is ``acceptance``, pure), ``turns`` (the month resolved and
+undone), ``publishing`` (the gazette and the reports) and ``views`` (what the GM looks
+at).  Every database query is in ``engarde.queries``.  Each operation opens its own
+transaction, so a failure leaves the campaign as it was.  Errors the GM must see are
+raised as ``CampaignError`` with a message fit to print; problems in players' input are
+returned as error records.  The modules' own operations (a mistress renamed, a colonel's
+answer) are with their GM commands (``engarde.rules.MODULE.commands``).
+"""
+
+from __future__ import annotations
+
+from ..errors import CampaignError
+from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SUPERSEDED
+from .intake import (
+    IngestResult,
+    StoredSheet,
+    confirmation_text,
+    ingest,
+    ingest_imap,
+    ingest_messages,
+    missing_orders,
+    month_deadline,
+    month_sheets,
+    stored_sheets,
+)
+from .publishing import publish
+from .setup import add_character, init, reset
+from .turns import TurnReport, refuse_mass_nmr, resolved_months, run_turn, undo_turn, undone_world
+from .views import (
+    AuditFinding,
+    SheetView,
+    audit,
+    characters_at_end_of,
+    current_month,
+    list_characters,
+    month_events,
+    month_ledger,
+    pending_requests,
+    sheet,
+)
+
+__all__ = [
+    "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SUPERSEDED", "AuditFinding", "CampaignError",
+    "IngestResult", "SheetView", "StoredSheet", "TurnReport", "add_character", "audit", "characters_at_end_of",
+    "confirmation_text", "current_month", "ingest", "ingest_imap", "ingest_messages", "init", "list_characters",
+    "missing_orders", "month_deadline", "month_events", "month_ledger", "month_sheets", "pending_requests",
+    "publish", "refuse_mass_nmr", "reset", "resolved_months", "run_turn", "sheet", "stored_sheets", "undo_turn",
+    "undone_world",
+]

@@ -1,0 +1,303 @@
+"""Order mail in: read, attribute, date and store each sheet; what the GM and the player are told.
+
+Every message is stored as received (its raw bytes, unless it was over the size
+limit), whatever becomes of it, and reported.  Whether it counts, and for
+which month, is ``engarde.ops.acceptance`` (pure); this module does the
+reading, the storing and what a decision implies (the older sheets a later one
+replaces, a new password put on record).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session
+
+from .. import queries, store
+from ..calendar import GameMonth
+from ..config import Campaign
+from ..deadlines import Schedule, aware, describe
+from ..errors import CampaignError
+from ..intake import Message
+from ..orders import MONTHLY, STANDING, OrderSheet, Parts
+from ..parse import parse_sheet
+from ..records import ErrorRecord
+from ..registry import Registry, core_registry, for_campaign
+from ..sources import SourceError, read_imap, read_path
+from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SUPERSEDED, CampaignRow, SheetRow
+from .acceptance import OnFile, Sent, Who, decide, month_of
+
+
+@dataclass
+class IngestResult:
+    source: str
+    character: str | None
+    status: str  # accepted | held | rejected | superseded | duplicate
+    errors: list[ErrorRecord] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    confirmation: str = ""
+    month: GameMonth | None = None  # the month it counts for (accepted or held)
+
+
+def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = (), *, status: str | None = None,
+                      reason: str = "", standing: Parts | None = None, received: str = "",
+                      registry: Registry | None = None) -> str:
+    """What the player is told: whether the sheet was taken, the calendar as understood week by
+    week, his orders for the month, the standing orders on file, what his modules add (his
+    letters to the gazette exactly as they will be printed), and each error with its line.
+
+    ``standing`` is what will be on file once this sheet applies (None: this sheet's own).
+    A rejected sheet's confirmation shows only what the sender wrote, never the
+    character's orders on file.  ``registry``: the campaign's modules, which say their
+    own orders (default: the core rules).
+    """
+    registry = registry or core_registry()
+    who = sheet.character or "(no character named)"
+    lines = [f"Orders of {who} for {month}"]
+    if received:
+        lines.append(received)
+    if status == ACCEPTED:
+        lines.append(f"Accepted: these are the orders for {month} (a later sheet for {month} replaces them).")
+    elif status == HELD:
+        lines.append(f"Held for {month}: {reason}.")
+    elif status == SUPERSEDED:
+        lines.append(f"Not used: {reason}.")
+    elif status == REJECTED:
+        lines.append(f"REJECTED: {reason}. These orders are not used; nothing on file changes.")
+    lines += ["", "The month, week by week:"]
+    for week in range(1, 5):
+        lines.append(f"  Week {week}: {sheet.action(week).describe()}")
+    extra = registry.describe(sheet.monthly, MONTHLY)
+    if sheet.new_password:
+        extra.append("a new order password (from the next sheet you send)")
+    if extra:
+        lines += ["", "For the month:"] + [f"  - {x}" for x in extra]
+    if status is None:  # a sheet checked, not stored: only what it says
+        given = registry.describe(sheet.standing, STANDING)
+        if given:
+            lines += ["", "Standing orders given (they stand until changed):"] + [f"  {x}" for x in given]
+    elif status != REJECTED:
+        on_file = registry.describe(standing if standing is not None else sheet.standing, STANDING)
+        lines += ["", "Standing orders on file (they stand until you change them):"]
+        lines += [f"  {x}" for x in on_file] or ["  none: the rules' defaults apply"]
+    for part in sheet.monthly:
+        lines += part.confirmation(sheet.character or "?")
+    all_notes = list(sheet.notes) + list(notes)
+    if all_notes:
+        lines += ["", "Notes:"] + [f"  - {n}" for n in all_notes]
+    if sheet.errors:
+        lines += ["", "Not understood (those weeks will be a rest unless you resend):"]
+        lines += [f"  {e}" for e in sheet.errors]
+    else:
+        lines += ["", "Every line was understood."]
+    return "\n".join(lines) + "\n"
+
+
+def ingest(campaign: Campaign, folder: Path) -> list[IngestResult]:
+    """Read order mail for the month being resolved: a folder of .eml/text files, a Maildir
+    or an mbox file.  See ``ingest_messages``."""
+    try:
+        messages = read_path(Path(folder), campaign.mail.max_message_bytes)
+    except SourceError as exc:
+        raise CampaignError(str(exc)) from None
+    return ingest_messages(campaign, messages)
+
+
+def ingest_imap(campaign: Campaign, password: str | None = None) -> list[IngestResult]:
+    """Read the order mail in the campaign's IMAP folder (``[campaigns.ID.mail.imap]``)."""
+    if campaign.mail.imap is None:
+        raise CampaignError(f"campaign {campaign.id!r} has no [campaigns.{campaign.id}.mail.imap] settings")
+    try:
+        messages = read_imap(campaign.mail.imap, campaign.mail.max_message_bytes, password)
+    except SourceError as exc:
+        raise CampaignError(str(exc)) from None
+    return ingest_messages(campaign, messages)
+
+
+def schedule(campaign: Campaign, camp: CampaignRow) -> Schedule:
+    return Schedule(campaign, camp.created_at)
+
+
+def month_deadline(campaign: Campaign, month: GameMonth | None = None) -> dt.datetime | None:
+    """The deadline that closes ``month`` (default: the month to resolve); None without a schedule."""
+    with store.transaction(campaign.database) as s:
+        camp = queries.campaign_row(s, campaign)
+        return schedule(campaign, camp).deadline(month or GameMonth.parse(camp.current_month))
+
+
+def release_held(s: Session, campaign: Campaign, month: GameMonth) -> None:
+    """Sheets held for ``month`` (received after an earlier deadline) apply now it is the month to resolve."""
+    for row in queries.sheets_of_month(s, campaign.id, month, (HELD,)):
+        row.status = ACCEPTED
+        row.reason = (row.reason + "; " if row.reason else "") + f"applied in {month}"
+        s.add(row)
+
+
+def ingest_messages(campaign: Campaign, messages: list[Message], now: dt.datetime | None = None) -> list[IngestResult]:
+    """Attribute, date and store each message; return what became of each.
+
+    A sheet naming no character of the campaign, sent from an address that is not the
+    character's player's, or without the character's password is rejected and affects no
+    one.  A sheet received after its month's deadline (``engarde.deadlines``) is held for
+    the month whose deadline it made.  A later sheet for the same month replaces an
+    earlier one; the same message twice changes nothing.  A new password ordered on an
+    accepted (or held) sheet takes effect at once.
+    """
+    now = aware(now or dt.datetime.now(dt.timezone.utc))
+    registry = for_campaign(campaign)
+    results: list[IngestResult] = []
+    with store.transaction(campaign.database) as s:
+        camp = queries.campaign_row(s, campaign)
+        current = GameMonth.parse(camp.current_month)
+        release_held(s, campaign, current)
+        deadlines = schedule(campaign, camp)
+        rows = queries.characters(s, campaign.id)
+        everyone = [Who(r.name, r.email or "", r.password or "", queries.is_dead(r)) for r in rows]
+        # the order they were sent in, so that the later of two sheets wins
+        ordered = sorted(messages, key=lambda m: (aware(m.received(now)[0]), m.source))
+        for msg in ordered:
+            results.append(_ingest_one(s, campaign, registry, msg, now, current, deadlines, rows, everyone))
+    return results
+
+
+def _digest(msg: Message) -> str:
+    if msg.raw or not msg.too_large:
+        return hashlib.sha256(msg.raw).hexdigest()
+    return hashlib.sha256(f"too-large\0{msg.source}\0{msg.size}".encode()).hexdigest()
+
+
+def _utc(moment: dt.datetime | None) -> dt.datetime | None:
+    return moment.astimezone(dt.timezone.utc) if moment is not None else None
+
+
+def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message, now: dt.datetime,
+                current: GameMonth, deadlines: Schedule, rows: list[Any], everyone: list[Who]) -> IngestResult:
+    digest = _digest(msg)
+    seen = queries.sheet_seen(s, campaign.id, digest, msg.message_id or "", msg.sender or "")
+    if seen is not None:
+        return IngestResult(msg.source, None, DUPLICATE, notes=[f"already read (from {seen.source}); nothing changed"])
+    received, received_by = msg.received(now)
+    received = aware(received)
+    sheet = parse_sheet(msg.body, msg.source, registry) if not msg.too_large else OrderSheet(source=msg.source)
+    sent = Sent(msg.source, msg.sender, msg.is_mail, received, msg.errors[0].message if msg.too_large else None)
+    by_name = {r.name: r for r in rows}
+    on_file: list[OnFile] = []
+    named = by_name.get(next((w.name for w in everyone if sheet.character
+                              and w.name.casefold() == sheet.character.strip().casefold()), ""))
+    if named is not None and queries.is_dead(named):  # when he died, for the refusal
+        everyone = [replace(w, died=queries.death_month(s, named)) if w.name == named.name else w for w in everyone]
+    if named is not None:
+        month = month_of(sheet, sent, current, deadlines)
+        on_file = [OnFile(r.id, r.source, r.received)
+                   for r in queries.active_sheets_of(s, campaign.id, month, named.id, ACTIVE)]
+    decision = decide(sheet, sent, everyone, current, deadlines, on_file, campaign.timezone)
+    char_row = by_name[decision.character.name] if decision.character is not None else None
+    for old in on_file:
+        if old.id in decision.replaces:
+            row = s.get(SheetRow, old.id)
+            row.status, row.reason = SUPERSEDED, f"replaced by {msg.source}"
+            s.add(row)
+    if char_row is not None and decision.new_password:
+        char_row.password = decision.new_password
+        s.add(char_row)
+    errors = list(msg.errors) + list(sheet.errors) + decision.errors
+    notes = list(msg.notes) + decision.notes
+    standing = registry.standing_from(char_row.standing).merged(sheet.standing) if char_row is not None else None
+    month, deadline = decision.month, decision.deadline
+    when = (f"Received {describe(received, campaign.timezone)} ({received_by}); the deadline for {month} is "
+            f"{describe(deadline, campaign.timezone)}.") if deadline is not None else ""
+    confirmation = confirmation_text(sheet, month, notes, status=decision.status, reason=decision.reason,
+                                     standing=standing, received=when, registry=registry)
+    s.add(SheetRow(
+        campaign_id=campaign.id,
+        month=month.key,
+        character_id=char_row.id if char_row is not None else None,
+        source=msg.source,
+        sender=msg.sender or "",
+        digest=digest,
+        raw=msg.raw,
+        text=msg.body,
+        parsed=sheet.to_dict(),
+        errors=[e.to_dict() for e in errors],
+        status=decision.status,
+        reason=decision.reason,
+        confirmation=confirmation,
+        message_id=msg.message_id or "",
+        size=msg.size,
+        received=_utc(received),
+        received_by=received_by,
+        deadline=_utc(deadline),
+    ))
+    return IngestResult(msg.source, sheet.character, decision.status, errors,
+                        notes + ([decision.reason] if decision.reason else []), confirmation,
+                        month if decision.status in ACTIVE else None)
+
+
+def active_sheets(s: Session, campaign: Campaign, month: GameMonth, registry: Registry) -> dict[str, OrderSheet]:
+    """The sheet that counts for each character in ``month`` (held sheets are released first),
+    in the order they came."""
+    release_held(s, campaign, month)
+    names = {r.id: r.name for r in queries.characters(s, campaign.id)}
+    return {names[row.character_id]: registry.sheet_from(row.parsed)
+            for row in queries.sheets_of_month(s, campaign.id, month, (ACCEPTED,))}
+
+
+def month_sheets(campaign: Campaign, month: GameMonth) -> dict[str, OrderSheet]:
+    """The sheets that counted for ``month``, by character, in the order they came."""
+    with store.transaction(campaign.database) as s:
+        return active_sheets(s, campaign, month, for_campaign(campaign))
+
+
+@dataclass
+class StoredSheet:
+    """A stored order sheet, for the GM's listings (``engarde orders list`` / ``confirmations``)."""
+
+    id: int
+    month: str
+    status: str
+    character: str | None
+    sender: str
+    source: str
+    reason: str
+    received: str
+    confirmation: str
+    monthly: dict[str, Any]  # its orders for the month, module by module, as stored
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "confirmation"}
+
+
+def stored_sheets(campaign: Campaign, month: GameMonth | None = None, character: str | None = None,
+                  status: str | None = None) -> list[StoredSheet]:
+    """The sheets stored for ``month`` (default: the month to resolve), oldest first.
+
+    A sheet belongs to the month it counts for; a rejected one to the month it
+    was read in.  ``character`` matches the name the sheet gives.
+    """
+    with store.transaction(campaign.database) as s:
+        camp = queries.campaign_row(s, campaign)
+        month = month or GameMonth.parse(camp.current_month)
+        if character is not None:
+            queries.find_character(s, campaign, character)  # a clear error for a name that is no one's
+        found = []
+        for row in queries.sheets_of_month(s, campaign.id, month, (status,) if status else None):
+            name = (row.parsed or {}).get("character")
+            if character is not None and (name or "").casefold() != character.strip().casefold():
+                continue
+            found.append(StoredSheet(
+                row.id, row.month, row.status, name, row.sender, row.source, row.reason,
+                describe(row.received, campaign.timezone) if row.received else "",
+                row.confirmation, dict((row.parsed or {}).get("monthly") or {})))
+        return found
+
+
+def missing_orders(campaign: Campaign) -> list[str]:
+    """The living characters with no orders for the month to resolve (the dead give none)."""
+    with store.transaction(campaign.database) as s:
+        month = queries.current_month(s, campaign)
+        have = set(active_sheets(s, campaign, month, for_campaign(campaign)))
+        return [r.name for r in queries.characters(s, campaign.id) if r.name not in have and not queries.is_dead(r)]

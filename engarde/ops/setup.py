@@ -1,0 +1,66 @@
+"""A campaign set up, reset (the demo), and its characters added."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import queries, store
+from ..config import Campaign
+from ..dice import Roll
+from ..errors import CampaignError
+from ..records import Character
+from ..rules.creation.rules import Birth
+from ..store import CampaignRow, CharacterRow
+
+
+def init(campaign: Campaign) -> bool:
+    """Create the campaign's tables and row.  False if it already existed."""
+    with store.transaction(campaign.database) as s:
+        if s.get(CampaignRow, campaign.id) is not None:
+            return False
+        s.add(CampaignRow(id=campaign.id, current_month=campaign.first_month.key, seed=campaign.seed))
+    return True
+
+
+def reset(campaign: Campaign) -> None:
+    """Delete everything the campaign has stored (the demo starts afresh)."""
+    url = campaign.database
+    if url.startswith("sqlite:///"):
+        store.forget_engine(url)
+        path = Path(url[len("sqlite:///"):])
+        for p in (path, path.with_name(path.name + "-journal")):
+            p.unlink(missing_ok=True)
+        return
+    with store.transaction(url) as s:
+        queries.delete_campaign(s, campaign.id)
+
+
+def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = ()) -> Character:
+    """Store a new character; his starting sheet is what the ledger starts from."""
+    ch = birth.character
+    name = ch.name.strip()
+    if not name:
+        raise CampaignError("a character needs a name")
+    with store.transaction(campaign.database) as s:
+        queries.campaign_row(s, campaign)
+        same = queries.character_named(s, campaign.id, name)
+        if same is not None:
+            raise CampaignError(f"there is already a character called {same.name!r}")
+        sheet = ch.to_dict()
+        sheet.pop("id", None)
+        row = CharacterRow(
+            campaign_id=campaign.id,
+            name=name,
+            player=ch.player,
+            email=ch.email,
+            password=ch.password,
+            social_level=ch.social_level,
+            start=sheet,
+            current=sheet,
+            birth_story=list(birth.story),
+            birth_rolls=[{"values": list(r.values), "sides": r.sides, "reason": r.reason} for r in rolls],
+        )
+        s.add(row)
+        s.flush()
+        ch.id = row.id
+    return ch

@@ -1,0 +1,168 @@
+"""The month resolved, stored in one transaction, and undone.
+
+``run_turn`` takes the stored characters, the sheets that count, the standing
+orders on file, the world and each module's inputs for the month (the GM's
+rulings on cause), resolves the month with the campaign's modules and seeded
+dice, and stores the result with a snapshot of what it replaced; ``undo_turn``
+puts the snapshot back.  Undo then run gives the same month, roll for roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session
+
+from .. import queries, store
+from ..calendar import GameMonth
+from ..config import Campaign
+from ..dice import SeededDice, month_seed
+from ..errors import CampaignError
+from ..records import Character, ErrorRecord, Event, LedgerEntry
+from ..registry import for_campaign
+from ..resolve import MonthResult, resolve_month
+from ..store import CharacterRow, EventRow, LedgerRow, RollRow, TurnRow
+from ..world import World
+from .intake import active_sheets
+
+
+@dataclass
+class TurnReport:
+    month: GameMonth
+    seed: str
+    characters: list[Character]
+    events: list[Event]
+    ledger: list[LedgerEntry]
+    errors: list[ErrorRecord]
+    sheets: int
+    rolls: int
+
+
+def refuse_mass_nmr(campaign: Campaign, month: GameMonth, total: int, missing: list[str], force: bool) -> None:
+    """Raise when more than ``mail.nmr_refuse_share`` of the characters have no orders, unless forced."""
+    share = campaign.mail.nmr_refuse_share
+    if force or not total or len(missing) / total <= share:
+        return
+    shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
+    raise CampaignError(
+        f"{len(missing)} of {total} characters have no orders for {month} ({shown}): more than "
+        f"{share:.0%} of them, and lost mail is likelier than a mass desertion. Check the mail "
+        "('engarde orders missing', 'engarde orders list --status rejected'), or run the turn with --force")
+
+
+def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
+    """Resolve the current month in one transaction and advance the calendar.
+
+    Refused (``refuse_mass_nmr``) when too many characters have no orders, unless ``force``.
+    """
+    registry = for_campaign(campaign)
+    with store.transaction(campaign.database) as s:
+        camp = queries.campaign_row(s, campaign)
+        month = GameMonth.parse(camp.current_month)
+        rows = queries.characters(s, campaign.id)
+        if not rows:
+            raise CampaignError("the campaign has no characters yet: add some with 'engarde character create'")
+        before = [store.character_from_row(r) for r in rows]
+        sheets = active_sheets(s, campaign, month, registry)
+        living = [r for r in rows if not queries.is_dead(r)]  # the dead owe no orders
+        refuse_mass_nmr(campaign, month, len(living), [r.name for r in living if r.name not in sheets], force)
+        # Standing orders on file, replaced where this month's sheet gives new ones.
+        standing = {}
+        for r in rows:
+            on_file = registry.standing_from(r.standing)
+            standing[r.name] = on_file.merged(sheets[r.name].standing) if r.name in sheets else on_file
+        world = World.from_dict(camp.world)
+        seed = month_seed(camp.seed, month.key)
+        dice = SeededDice(seed)
+        inputs = {m.name: m.inputs(s, campaign.id, month) for m in registry.modules if m.inputs is not None}
+        result = resolve_month(month, before, sheets, dice, world, standing, inputs=inputs, registry=registry)
+        _save_month(s, campaign, month, seed, rows, result, camp.world)
+        for r in rows:
+            r.standing = standing[r.name].to_dict()
+            s.add(r)
+        camp.world = result.world.to_dict()
+        camp.current_month = month.next().key
+        s.add(camp)
+    return TurnReport(month, seed, result.characters, result.events, result.ledger, result.errors, len(sheets),
+                      len(dice.log))
+
+
+def _save_month(s: Session, campaign: Campaign, month: GameMonth, seed: str, rows: list[CharacterRow],
+                result: MonthResult, world_before: dict[str, Any]) -> None:
+    by_name = {r.name: r for r in rows}
+    s.add(TurnRow(
+        campaign_id=campaign.id,
+        month=month.key,
+        seed=seed,
+        snapshot={
+            "characters": [dict(r.current, id=r.id) for r in rows],
+            "standing": {str(r.id): dict(r.standing) for r in rows},
+            "world": dict(world_before),
+        },
+        errors=[e.to_dict() for e in result.errors],
+    ))
+    for ch in result.characters:
+        row = by_name[ch.name]
+        data = ch.to_dict()
+        data.pop("id", None)
+        row.current = data
+        row.social_level = ch.social_level
+        s.add(row)
+    for e in result.ledger:
+        s.add(LedgerRow(campaign_id=campaign.id, character_id=by_name[e.character].id, month=e.month.key,
+                        week=e.week, field=e.field, delta=e.delta, value=e.value, reason=e.reason, rule=e.rule))
+    for ev in result.events:
+        s.add(EventRow(campaign_id=campaign.id, month=ev.month.key, week=ev.week, code=ev.code, public=ev.public,
+                       characters=list(ev.characters), data=dict(ev.data)))
+    for roll in result.rolls:
+        s.add(RollRow(campaign_id=campaign.id, month=month.key, sides=roll.sides, dice_values=list(roll.values),
+                      reason=roll.reason))
+
+
+def undo_turn(campaign: Campaign) -> GameMonth:
+    """Undo the last resolved month: restore the snapshot, drop its records.
+
+    The month's order sheets stay, so running the turn again with the same
+    seed gives the same month.  Only what the month changed is undone: the GM's
+    set-up since (``undone_world``: mistresses rolled, added or renamed after the
+    month was resolved, and the players' answers recorded since to requests made
+    before the month) is kept.
+    """
+    registry = for_campaign(campaign)
+    with store.transaction(campaign.database) as s:
+        camp = queries.campaign_row(s, campaign)
+        turn = queries.last_turn(s, campaign.id)
+        if turn is None:
+            raise CampaignError("no month has been resolved yet: nothing to undo")
+        rows = {r.id: r for r in queries.characters(s, campaign.id)}
+        for snap in turn.snapshot["characters"]:
+            row = rows[snap["id"]]
+            data = {k: v for k, v in snap.items() if k != "id"}
+            row.current = data
+            row.social_level = data["social_level"]
+            row.standing = dict(turn.snapshot.get("standing", {}).get(str(row.id), row.standing))
+            s.add(row)
+        queries.delete_month(s, campaign.id, turn.month)
+        camp.current_month = turn.month
+        camp.world = undone_world(turn.snapshot.get("world", {}), camp.world or {},
+                                  (*registry.modules, *registry.inactive))
+        s.add(camp)
+        s.delete(turn)
+        return GameMonth.parse(turn.month)
+
+
+def undone_world(before: dict[str, Any], now: dict[str, Any], modules: Any) -> dict[str, Any]:
+    """The world as the snapshot holds it (before the month), with the GM's set-up since kept:
+    each module whose state the GM changes between months says what it keeps (``RuleModule.undo``)."""
+    world = World.from_dict(before).to_dict()
+    later = World.from_dict(now).to_dict()
+    for m in modules:
+        if m.undo is not None and m.name in world:
+            world[m.name] = m.undo(world[m.name], later.get(m.name, {}))
+    return world
+
+
+def resolved_months(campaign: Campaign) -> list[GameMonth]:
+    with store.transaction(campaign.database) as s:
+        return [GameMonth.parse(r.month) for r in queries.turns(s, campaign.id)]

@@ -1,0 +1,185 @@
+"""Every database query of the GM's operations, in one place.
+
+The operations (``engarde.ops``) and the modules' GM commands say what they want
+of a campaign's stored rows through these functions, inside a transaction they
+open with ``engarde.store.transaction``; nothing else writes SQL.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Iterable
+
+from sqlalchemy import func
+from sqlmodel import Session, delete, select
+
+from .calendar import GameMonth
+from .config import Campaign
+from .errors import CampaignError
+from .records import DEAD, Character, Event, LedgerEntry
+from .store import (
+    CampaignRow,
+    CharacterRow,
+    EventRow,
+    LedgerRow,
+    RollRow,
+    RulingRow,
+    SheetRow,
+    TurnRow,
+    character_from_row,
+    event_from_row,
+    ledger_from_row,
+)
+from .world import World
+
+# -- the campaign -----------------------------------------------------------------------
+
+
+def campaign_row(s: Session, campaign: Campaign) -> CampaignRow:
+    row = s.get(CampaignRow, campaign.id)
+    if row is None:
+        raise CampaignError(f"campaign {campaign.id!r} has not been set up: run 'engarde init' first")
+    return row
+
+
+def current_month(s: Session, campaign: Campaign) -> GameMonth:
+    return GameMonth.parse(campaign_row(s, campaign).current_month)
+
+
+def load_world(s: Session, campaign: Campaign) -> tuple[CampaignRow, World]:
+    """The campaign's row and its world, a copy (never the stored value itself: a change to
+    it must be seen to change when ``save_world`` writes it back)."""
+    camp = campaign_row(s, campaign)
+    return camp, World.from_dict(copy.deepcopy(camp.world))
+
+
+def save_world(s: Session, camp: CampaignRow, world: World) -> None:
+    camp.world = world.to_dict()  # a new value, so the JSON column is written
+    s.add(camp)
+
+
+# -- characters ---------------------------------------------------------------------------
+
+
+def characters(s: Session, campaign_id: str) -> list[CharacterRow]:
+    return list(s.exec(
+        select(CharacterRow).where(CharacterRow.campaign_id == campaign_id).order_by(CharacterRow.id)))
+
+
+def character_named(s: Session, campaign_id: str, name: str) -> CharacterRow | None:
+    """The character of that name, whatever its case (names are unique without regard to case)."""
+    return s.exec(select(CharacterRow).where(
+        CharacterRow.campaign_id == campaign_id, func.lower(CharacterRow.name) == name.strip().lower())).first()
+
+
+def find_character(s: Session, campaign: Campaign, name: str) -> CharacterRow:
+    """The character called ``name``, or a ``CampaignError`` listing who there is."""
+    rows = characters(s, campaign.id)
+    for row in rows:
+        if row.name.casefold() == name.strip().casefold():
+            return row
+    known = ", ".join(r.name for r in rows) or "none yet"
+    raise CampaignError(f"no character called {name!r} in {campaign.id} (characters: {known})")
+
+
+def sheets_now(s: Session, campaign_id: str) -> list[Character]:
+    return [character_from_row(r) for r in characters(s, campaign_id)]
+
+
+def is_dead(row: CharacterRow) -> bool:
+    """He was killed (in a duel, on campaign): he takes no part in anything after, and is not
+    counted among those who owe orders."""
+    return (row.current or {}).get("state") == DEAD
+
+
+def death_month(s: Session, row: CharacterRow) -> GameMonth | None:
+    """The month his ledger made him dead, if it did."""
+    found = s.exec(select(LedgerRow).where(LedgerRow.character_id == row.id, LedgerRow.field == "state",
+                                          LedgerRow.value == DEAD).order_by(LedgerRow.id.desc())).first()
+    return GameMonth.parse(found.month) if found is not None else None
+
+
+# -- the ledger, events and turns ------------------------------------------------------------
+
+
+def ledger_of(s: Session, row: CharacterRow) -> list[LedgerEntry]:
+    rows = s.exec(select(LedgerRow).where(LedgerRow.character_id == row.id).order_by(LedgerRow.id))
+    return [ledger_from_row(r, row.name) for r in rows]
+
+
+def month_ledger(s: Session, campaign_id: str, month: GameMonth) -> list[LedgerEntry]:
+    names = {r.id: r.name for r in characters(s, campaign_id)}
+    rows = s.exec(select(LedgerRow).where(LedgerRow.campaign_id == campaign_id, LedgerRow.month == month.key)
+                  .order_by(LedgerRow.id))
+    return [ledger_from_row(r, names[r.character_id]) for r in rows]
+
+
+def month_events(s: Session, campaign_id: str, month: GameMonth) -> list[Event]:
+    rows = s.exec(select(EventRow).where(EventRow.campaign_id == campaign_id, EventRow.month == month.key)
+                  .order_by(EventRow.id))
+    return [event_from_row(r) for r in rows]
+
+
+def turns(s: Session, campaign_id: str) -> list[TurnRow]:
+    """Every resolved month, in the order of the game's calendar."""
+    return list(s.exec(select(TurnRow).where(TurnRow.campaign_id == campaign_id).order_by(TurnRow.month)))
+
+
+def last_turn(s: Session, campaign_id: str) -> TurnRow | None:
+    return s.exec(select(TurnRow).where(TurnRow.campaign_id == campaign_id).order_by(TurnRow.id.desc())).first()
+
+
+# -- order sheets ----------------------------------------------------------------------------
+
+
+def sheets_of_month(s: Session, campaign_id: str, month: GameMonth, statuses: Iterable[str] | None = None
+                    ) -> list[SheetRow]:
+    """The stored sheets that count for ``month`` (with one of ``statuses``), oldest first."""
+    query = select(SheetRow).where(SheetRow.campaign_id == campaign_id, SheetRow.month == month.key)
+    if statuses is not None:
+        query = query.where(SheetRow.status.in_(tuple(statuses)))
+    return list(s.exec(query.order_by(SheetRow.id)))
+
+
+def sheet_seen(s: Session, campaign_id: str, digest: str, message_id: str, sender: str) -> SheetRow | None:
+    """A sheet already stored from the same bytes, or the same Message-ID from the same sender."""
+    seen = s.exec(select(SheetRow).where(SheetRow.campaign_id == campaign_id, SheetRow.digest == digest)).first()
+    if seen is None and message_id and sender:
+        seen = s.exec(select(SheetRow).where(
+            SheetRow.campaign_id == campaign_id, SheetRow.message_id == message_id,
+            SheetRow.sender == sender)).first()
+    return seen
+
+
+def active_sheets_of(s: Session, campaign_id: str, month: GameMonth, character_id: int,
+                     statuses: Iterable[str]) -> list[SheetRow]:
+    """His stored sheets for ``month`` that still count (accepted or held)."""
+    return list(s.exec(select(SheetRow).where(
+        SheetRow.campaign_id == campaign_id, SheetRow.month == month.key,
+        SheetRow.character_id == character_id, SheetRow.status.in_(tuple(statuses)))))
+
+
+# -- the GM's rulings on cause (e. Duelling) --------------------------------------------------
+
+
+def rulings(s: Session, campaign_id: str, month: GameMonth | None = None) -> list[RulingRow]:
+    query = select(RulingRow).where(RulingRow.campaign_id == campaign_id)
+    if month is not None:
+        query = query.where(RulingRow.month == month.key)
+    return list(s.exec(query.order_by(RulingRow.id)))
+
+
+# -- deleting ---------------------------------------------------------------------------------
+
+
+def delete_month(s: Session, campaign_id: str, month: str) -> None:
+    """The ledger, events and dice of one resolved month (``turn undo``)."""
+    for table in (LedgerRow, EventRow, RollRow):
+        s.exec(delete(table).where(table.campaign_id == campaign_id, table.month == month))
+
+
+def delete_campaign(s: Session, campaign_id: str) -> None:
+    """Everything a campaign has stored (the demo starts afresh)."""
+    for table in (RollRow, EventRow, LedgerRow, SheetRow, TurnRow, RulingRow, CharacterRow):
+        s.exec(delete(table).where(table.campaign_id == campaign_id))
+    s.exec(delete(CampaignRow).where(CampaignRow.id == campaign_id))

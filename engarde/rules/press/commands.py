@@ -1,0 +1,52 @@
+"""Letters to the gazette for the GM: a month's letters as the press section will print them."""
+
+from __future__ import annotations
+
+import click
+
+from ... import queries, store
+from ...calendar import GameMonth
+from ...clikit import Context, pass_ctx
+from ...orders import OrderSheet, Parts
+from ...store import ACCEPTED, SheetRow
+from .gazette import letters
+from .orders import Letters
+
+
+def _sheet(row: SheetRow) -> OrderSheet:
+    """A stored sheet's letters (all this command needs of it: the press module's own record)."""
+    sheet = OrderSheet(source=row.source)
+    sheet.monthly = Parts.from_dict((row.parsed or {}).get("monthly"), {Letters.module: Letters})
+    return sheet
+
+
+@click.command()
+@click.argument("month", required=False)
+@pass_ctx
+def press(c: Context, month: str | None) -> None:
+    """Print the letters to the gazette of a month (default: the month to resolve),
+    exactly as the gazette's press section will print them, with who sent each.
+
+    \b
+    Examples:
+      engarde press
+      engarde press "April 1607"
+    """
+    camp = c.campaign()
+    with store.transaction(camp.database) as s:
+        target = GameMonth.parse(month) if month else queries.current_month(s, camp)
+        names = {r.id: r.name for r in queries.characters(s, camp.id)}
+        found = letters({names.get(row.character_id, ""): _sheet(row)
+                         for row in queries.sheets_of_month(s, camp.id, target, (ACCEPTED,))})
+    if not found:
+        click.echo(f"No letters to the gazette for {target}.")
+    for i, letter in enumerate(found):
+        if i:
+            click.echo("")
+        sent = "" if letter.byline == letter.author else f" (sent by {letter.author})"
+        click.echo(f"--- signed {letter.byline}{sent}")
+        click.echo(letter.text)
+        click.echo(f"\u2014 {letter.byline}")
+
+
+COMMANDS = (press,)
