@@ -171,7 +171,7 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
         fail("values were given: add --given to use them instead of rolling")
     if rolled:
         dice = SeededDice(seed or f"{camp.seed}:birth:{name}")
-        birth = roll_character(name, dice, player=player, email=email, rounding=for_campaign(camp).tables.creation.rounding)
+        birth = roll_character(for_campaign(camp).tables, name, dice, player=player, email=email)
         birth.character.password = password
         ch = ops.add_character(camp, birth, dice.log)
     else:
@@ -184,7 +184,8 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
             if club is None:
                 fail(f"no club called {given['club']!r}")
             given["club"] = club.name
-        birth = given_character(name, player=player, email=email, password=password, **given)
+        birth = given_character(for_campaign(camp).tables, name, player=player, email=email, password=password,
+                                **given)
         ch = ops.add_character(camp, birth)
     for line in birth.story:
         click.echo(f"  {line}")

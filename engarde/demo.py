@@ -8,6 +8,7 @@ from typing import Callable
 
 from . import ops
 from .config import Campaign
+from .registry import for_campaign
 from .rules.creation.rules import given_character
 from .rules.mistresses.commands import roll_mistresses
 
@@ -23,13 +24,14 @@ def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pri
     echo(f"Starting {camp.name} afresh ({camp.database})")
     ops.reset(camp)
     ops.init(camp)
+    tables = for_campaign(camp).tables
     for values in roster():
         values = dict(values)
-        ch = ops.add_character(camp, given_character(values.pop("name"), **values))
+        ch = ops.add_character(camp, given_character(tables, values.pop("name"), **values))
         echo(f"  created {ch.name} (Social Level {ch.social_level})")
     # d. Mistresses: "At the beginning of the game someone should roll dice to determine the
     # various mistresses' Social Levels and special attributes": one per character.
-    mistresses, _ = roll_mistresses(camp)
+    mistresses, _ = roll_mistresses(camp, tables)
     echo("  mistresses: " + ", ".join(
         f"{m.number} {m.name} (SL {m.social_level}{''.join(', ' + a for a in m.attributes())})" for m in mistresses))
     echo(f"Ingesting the orders in {camp.orders}")

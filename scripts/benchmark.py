@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from engarde import ops  # noqa: E402
 from engarde.calendar import GameMonth  # noqa: E402
 from engarde.config import load_one  # noqa: E402
+from engarde.registry import for_campaign  # noqa: E402
 from engarde.rules.creation.rules import roll_character  # noqa: E402
 from engarde.dice import SeededDice  # noqa: E402
 from engarde.parse import parse_sheet  # noqa: E402
@@ -77,10 +78,12 @@ def main() -> int:
         camp = load_one(tmp_path / "campaigns.toml", "bench")
         ops.init(camp)
 
+        tables = for_campaign(camp).tables
+
         def create():
             for i in range(n):
                 dice = SeededDice(f"bench:{i}")
-                ops.add_character(camp, roll_character(f"Gentleman {i:04d}", dice), dice.log)
+                ops.add_character(camp, roll_character(tables, f"Gentleman {i:04d}", dice), dice.log)
 
         timed("create characters", create, figures)
         texts = {f"Gentleman {i:04d}": sheet_text(f"Gentleman {i:04d}", rng) for i in range(n)}

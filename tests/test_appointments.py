@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from engarde.calendar import MONTH_END, GameMonth
 from engarde.codes import E_AWAITS_PLAYER
 from engarde.rules.appointments.codes import EV_APPOINTED, EV_APPOINTMENT_ENDED, EV_APPOINTMENT_REFUSED
@@ -10,16 +14,19 @@ from engarde.dice import ScriptedDice
 from engarde.orders import OrderSheet
 from engarde.rules.appointments.orders import SeekAppointment
 from engarde.records import Character, replay
+from engarde.registry import Registry, RegistryError
 from engarde.resolve import resolve_month
 from engarde.rules.appointments import rules as appointments
 from engarde.rules.status import rules as status
 from engarde.rules.titles import rules as titles
-from engarde.rules.appointments.tables import APPOINTMENTS, appointment_ma_modifier, post_by_name
-from engarde.rules.titles.tables import TITLES
+from engarde.rules.appointments.tables import AppointmentsTables
+from engarde.rules.titles.tables import TitlesTables
 from engarde.turn import Turn
 from engarde.world import World
+from helpers import tables
 
 APRIL = GameMonth(1607, 4)
+BOOK = AppointmentsTables()  # the book's (and engarde's house) values
 
 
 def make_turn(*chars, dice=(), month=APRIL):
@@ -35,10 +42,10 @@ def lt_general(**kw):
 def test_appointments_table_is_data_marked_as_house_values():
     """"engarde ships a small appointments table with these posts, marked as house values": the
     Inspector-General of Cavalry is the rules' own (a Lieutenant-General, the Minister, roll 6)."""
-    igc = post_by_name("inspector-general of cavalry")
+    igc = BOOK.post("inspector-general of cavalry")
     assert (igc.rank, igc.appointed_by, igc.roll, igc.house_value) == ("Lieutenant-General", "Minister", 6, False)
-    assert sum(not p.house_value for p in APPOINTMENTS) == 2  # and the Brigade Major
-    assert [appointment_ma_modifier(m) for m in (1, 2, 5, 6, 7, 8, 10)] == [1, 0, 0, -1, -1, -2, -2]
+    assert sum(not p.house_value for p in BOOK.appointments) == 2  # and the Brigade Major
+    assert [BOOK.ma_modifier(m) for m in (1, 2, 5, 6, 7, 8, 10)] == [1, 0, 0, -1, -1, -2, -2]
 
 
 def test_appointment_roll_with_ma_and_social_level():
@@ -68,10 +75,10 @@ def test_failed_application_cannot_be_repeated_for_three_months():
 def test_military_posts_need_exactly_the_rank_government_posts_the_rank_or_higher():
     """"Military posts need exactly the rank; government posts the rank or higher." """
     general = lt_general(rank="General", social_level=16)
-    assert "needs a Lieutenant-General" in appointments.qualifies(general, post_by_name("Inspector-General of Cavalry"))
-    assert appointments.qualifies(general, post_by_name("Minister of War")) is None
+    assert "needs a Lieutenant-General" in appointments.qualifies(general, BOOK.post("Inspector-General of Cavalry"))
+    assert appointments.qualifies(general, BOOK.post("Minister of War")) is None
     assert "needs a General or higher" in appointments.qualifies(lt_general(social_level=16),
-                                                                  post_by_name("Minister of War"))
+                                                                  BOOK.post("Minister of War"))
 
 
 def test_a_player_who_appoints_decides_and_the_gm_is_told():
@@ -191,7 +198,8 @@ def test_appointment_favour_each_season_through_the_month():
 
 def test_titles_table():
     """Titles: min SL, new SL, SP that month, monthly pension (en-garde-tables.md)."""
-    assert [(t.name, t.min_social_level, t.new_social_level, t.status_that_month, t.pension) for t in TITLES][::5] == [
+    book = TitlesTables().titles
+    assert [(t.name, t.min_social_level, t.new_social_level, t.status_that_month, t.pension) for t in book][::5] == [
         ("Knight", 6, 10, 10, 0), ("Count", 11, 15, 20, 100)]
 
 
@@ -242,7 +250,7 @@ def test_two_mentions_in_despatches_are_a_qualification():
 def test_becoming_a_minister_qualifies():
     ch = Character("Richelieu", social_level=16, rank="General")
     turn = make_turn(ch)
-    appointments.appoint(turn, ch, post_by_name("Minister of War"), 1, "appointed")
+    appointments.appoint(turn, ch, BOOK.post("Minister of War"), 1, "appointed")
     assert ch.get("title.qualifications") == 1
 
 
@@ -256,7 +264,7 @@ def test_pension_of_a_title_granted():
 
 
 def test_division_and_army_adjutants_wait_for_the_player_commanding_the_division_or_army():
-    """Appointments (tables.APPOINTMENTS, house values): the Division Adjutant is appointed by the
+    """Appointments (AppointmentsTables.appointments, house values): the Division Adjutant is appointed by the
     Lieutenant-General, the Army Adjutant by the General; as the rules say of the Minister of War
     ("he must go to the Minister of War who appoints that position (it is assumed that no player
     holds the post)"), a player holding the command decides, no roll.  In the summer the Force
@@ -342,3 +350,50 @@ def test_engarde_pending_lists_every_request_waiting_for_a_player(tmp_path):
         ("petition", "Porthos", "Treville"), ("petition", "Athos", None)]
     assert data[1]["decision"] == "refuse" and data[3]["command"] is None
     assert "engarde pending --json" in run("pending", "--help")
+
+
+# -- the campaign's tables -------------------------------------------------------------------------
+
+
+def test_a_campaigns_appointments_table_reaches_the_application():
+    """The Inspector-General of Cavalry: "roll 6"; "a failed application cannot be repeated for three
+    months".  A campaign whose Inspector-General is granted on a 5, barred two months after a refusal:
+    a 4 fails and bars him two months; and whose MA 4 counts -1."""
+    book = tables({"appointments": {"appointments": {"Inspector-General of Cavalry": {"roll": 5}},
+                                    "appointment_retry_months": 2, "ma_modifiers": {"2": {"modifier": 0}}}})
+    ch = lt_general()
+    turn = Turn(APRIL, {ch.name: ch}, ScriptedDice([4]), book, world=World())
+    assert not appointments.seek(turn, ch, SeekAppointment("Inspector-General of Cavalry"), 1)
+    assert ch.get("appointment_bar.inspector-general-of-cavalry") == 2
+    (ev,) = [e for e in turn.events if e.code == EV_APPOINTMENT_REFUSED]
+    assert ev.data["needed"] == 5
+    book = tables({"appointments": {"ma_modifiers": {"2": {"modifier": -1}}}})
+    ch = lt_general()
+    turn = Turn(APRIL, {ch.name: ch}, ScriptedDice([5]), book, world=World())
+    assert appointments.seek(turn, ch, SeekAppointment("Inspector-General of Cavalry"), 1)
+
+
+def test_a_campaigns_titles_table_reaches_the_grant():
+    """Titles: "Knight | 6 | 10 | 10 | -"; "The King grants on a 6 on one die".  A campaign whose
+    King grants on a 5 and whose Knight is of SL 12 with 20 SP that month: SL 7 with one
+    qualification, a 5 makes him a Knight of SL 12 (the book: a 5 fails)."""
+    book = tables({"titles": {"title_granted_on": 5,
+                              "titles": {"Knight": {"new_social_level": 12, "status_that_month": 20}}}})
+    ch = Character("Henri", social_level=7)
+    turn = Turn(APRIL, {ch.name: ch}, ScriptedDice([5]), book, world=World())
+    titles.qualify(turn, ch, 3, "a battle result of 1")
+    assert titles.consider(turn, ch)
+    assert (ch.title, ch.social_level, ch.status_points) == ("Knight", 12, 20)
+    ch = Character("Henri", social_level=7)
+    turn = make_turn(ch, dice=[5])
+    titles.qualify(turn, ch, 3, "a battle result of 1")
+    assert not titles.consider(turn, ch)
+
+
+def test_a_bad_override_of_the_appointments_and_titles_tables_names_the_key():
+    with pytest.raises(RegistryError, match=re.escape('tables.appointments.appointments."Army Commander".favour')):
+        Registry.build((), tables={"appointments": {"appointments": {"Army Commander": {"favour": 12}}}})
+    with pytest.raises(RegistryError, match=re.escape("tables.titles.titles.Knight.pension")):
+        Registry.build((), tables={"titles": {"titles": {"Knight": {"pension": -5}}}})
+    with pytest.raises(RegistryError, match=re.escape("tables.titles.titles.Duke")):
+        Registry.build((), tables={"titles": {"titles": {"Duke": {"pension": 500}}}})

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.rules.influence.codes import EV_FAVOURS_COMBINED, EV_INFLUENCE_UNUSED, EV_INFLUENCE_USED
 from engarde.dice import ScriptedDice
@@ -11,10 +15,12 @@ from engarde.rules.influence.orders import UseInfluence
 from engarde.records import Character
 from engarde.resolve import resolve_month
 from engarde.rules.influence import rules as influence
-from engarde.rules.influence.tables import influence_of_social_level
+from engarde.rules.influence.tables import InfluenceTables
+from engarde.registry import Registry, RegistryError
 from engarde.turn import Turn
 from engarde.world import World
 from engarde.rules.regiments.state import Officer, Regiment
+from helpers import tables
 
 JUNE = GameMonth(1607, 6)
 MAY = GameMonth(1607, 5)
@@ -31,15 +37,17 @@ def pledge(turn, by, week, **kw):
 
 def test_influence_table_a_by_social_level():
     """Influence Table A: "8 or 9: 1" ... "22 or 23: 8", "24+: 9"; nothing below 8."""
-    assert [influence_of_social_level(sl) for sl in (7, 8, 9, 10, 13, 23, 24, 30)] == [None, 1, 1, 2, 3, 8, 9, 9]
+    table_a = InfluenceTables().influence_of_social_level
+    assert [table_a(sl) for sl in (7, 8, 9, 10, 13, 23, 24, 30)] == [None, 1, 1, 2, 3, 8, 9, 9]
 
 
 def test_table_b_one_per_class_above_the_minimum():
     """"a class 9 favour will obtain a die roll modification of 4 on the decisions of a General";
     a favour below the class needed moves nothing."""
-    assert influence.modification(9, "General") == 4
-    assert influence.modification(3, "Colonel") == 1 and influence.modification(2, "Colonel") == 0
-    assert influence.modification(1, "Captain") == 1
+    book = InfluenceTables()
+    assert influence.modification(book, 9, "General") == 4
+    assert influence.modification(book, 3, "Colonel") == 1 and influence.modification(book, 2, "Colonel") == 0
+    assert influence.modification(book, 1, "Captain") == 1
 
 
 def test_the_athos_example():
@@ -163,3 +171,39 @@ def test_unused_pledge_keeps_its_favour():
     result = resolve_month(MAY, [aramis], sheets, ScriptedDice([]))
     assert result.characters[0].counters["favour.npc.class4"] == 1
     assert [e.week for e in result.events if e.code == EV_INFLUENCE_UNUSED] == [MONTH_END]
+
+
+# -- the campaign's tables -------------------------------------------------------------------------
+
+
+def test_a_campaigns_influence_tables_reach_the_decision_and_the_season():
+    """Influence Table B: "Minister, Field Marshal 7"; Table A: "8 or 9: 1".  In a campaign where a
+    Minister is moved by a class 6 favour, Porthos's class 8 moves him by three (the book: two), so
+    Athos needs a 3; and where SL 8 brings a class 2 favour each season."""
+    book = tables({"influence": {"influence_table_b": {"Minister": {"needed": 6}},
+                                 "influence_table_a": {"8": {"favour": 2}}}})
+    athos = Character("Athos", social_level=8)
+    porthos = Character("Porthos", counters={"favour.npc.class8": 1})
+    turn = Turn(JUNE, {c.name: c for c in (athos, porthos)}, ScriptedDice([3]), book, world=World())
+    pledge(turn, "Porthos", 1, favour="class 8", decision="", for_whom="Athos")
+    dec = influence.decide(turn, "Athos", "the post of Inspector-General of Cavalry", "Minister", 6, 1)
+    assert (dec.needed, dec.roll, dec.success) == (3, 3, True)
+    assert influence.season_favours(turn, athos) == [2]
+
+
+def test_a_campaigns_number_of_favours_combined():
+    """"two favours may be combined to produce one favour of the next highest level": a campaign
+    that wants three of them."""
+    book = tables({"influence": {"favours_combined": 3}})
+    ch = Character("Aramis", counters={"favour.npc.class3": 3})
+    turn = Turn(JUNE, {ch.name: ch}, ScriptedDice([]), book, world=World())
+    assert influence.spend_favour(turn, ch, 4, 1, "for a test") and ch.counters == {}
+    ch = Character("Aramis", counters={"favour.npc.class3": 2})
+    turn = Turn(JUNE, {ch.name: ch}, ScriptedDice([]), book, world=World())
+    assert not influence.spend_favour(turn, ch, 4, 1, "for a test")
+
+
+def test_a_bad_override_of_the_influence_tables_names_the_key():
+    """There are nine classes of favours: a class 10 is refused."""
+    with pytest.raises(RegistryError, match=re.escape("tables.influence.influence_table_b.King.needed")):
+        Registry.build((), tables={"influence": {"influence_table_b": {"King": {"needed": 10}}}})

@@ -25,6 +25,7 @@ from helpers import rules_registry
 from engarde.calendar import GameMonth
 from engarde.config import load_one
 from engarde.rules.creation.rules import given_character
+from engarde.tables import Tables
 from engarde.store import CampaignRow, CharacterRow, SheetRow
 from helpers import cli
 
@@ -54,8 +55,9 @@ def gm(tmp_path):
         s.add(row)
     for name, email, password in (("Porthos", "Paul@Example.org", "sack"), ("Athos", "henri@example.org", ""),
                                   ("Jacques", "", "")):
-        ops.add_character(camp, given_character(name, email=email, password=password, social_level=6, crowns=200,
-                                                strength=10, constitution=10, expertise=10, military_ability=3))
+        ops.add_character(camp, given_character(Tables(), name, email=email, password=password, social_level=6,
+                                                crowns=200, strength=10, constitution=10, expertise=10,
+                                                military_ability=3))
     run = cli(tmp_path / "campaigns.toml")
     run.camp = camp
     run.mail = tmp_path / "mail"
@@ -266,7 +268,7 @@ def test_a_missed_month_rests_under_standing_orders_and_costs_what_the_campaign_
     from engarde.rules.duel.orders import DuelStanding
     from engarde.resolve import resolve_month
 
-    ch = given_character("Athos", social_level=6, crowns=200, strength=10, constitution=10, expertise=10,
+    ch = given_character(Tables(), "Athos", social_level=6, crowns=200, strength=10, constitution=10, expertise=10,
                          military_ability=3).character
     standing = {"Athos": Parts([DuelStanding(if_challenged="accept", duel_weapon="sabre")])}
     free = resolve_month(APRIL, [ch], {}, SeededDice("x"), standing=standing)

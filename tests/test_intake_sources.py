@@ -23,6 +23,7 @@ from engarde import codes
 from engarde.cli import main
 from engarde.config import ImapSettings, load_one
 from engarde.rules.creation.rules import given_character
+from engarde.tables import Tables
 from engarde.intake import read_message
 from engarde.parse import parse_sheet
 from engarde.rules.press.orders import Letters
@@ -185,8 +186,8 @@ def test_ingest_from_an_mbox_file_through_the_cli(tmp_path):
     (tmp_path / "campaigns.toml").write_text('[campaigns.t]\nname = "T"\nfirst_month = "April 1607"\n')
     camp = load_one(tmp_path / "campaigns.toml", "t")
     ops.init(camp)
-    ops.add_character(camp, given_character("Porthos", email="paul@example.org", password="sack", social_level=6,
-                                            crowns=100, strength=10, constitution=10, expertise=10,
+    ops.add_character(camp, given_character(Tables(), "Porthos", email="paul@example.org", password="sack",
+                                            social_level=6, crowns=100, strength=10, constitution=10, expertise=10,
                                             military_ability=3))
     box = mailbox.mbox(str(tmp_path / "in.mbox"))
     box.add(mail(FULL))
@@ -246,7 +247,8 @@ def test_imap_reads_every_message_read_only(dovecot, tmp_path, monkeypatch):
     camp = load_one(tmp_path / "campaigns.toml", "t")
     ops.init(camp)
     for name, email in (("Porthos", "paul@example.org"), ("Athos", "henri@example.org")):
-        ops.add_character(camp, given_character(name, email=email, password="sack" if name == "Porthos" else "",
+        ops.add_character(camp, given_character(Tables(), name, email=email,
+                                                password="sack" if name == "Porthos" else "",
                                                 social_level=6, crowns=100, strength=10, constitution=10,
                                                 expertise=10, military_ability=3))
     monkeypatch.setenv("TEST_IMAP_PASSWORD", dovecot.password)

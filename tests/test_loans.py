@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from engarde.tables import Tables
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
@@ -30,6 +34,8 @@ from engarde.world import World
 from engarde.rules.loans.state import Loan
 from engarde.rules.mistresses.state import Mistress
 from helpers import cli, write_campaign
+from engarde.registry import Registry, RegistryError
+from helpers import tables
 
 APRIL = GameMonth(1607, 4)
 JULY = GameMonth(1607, 7)
@@ -381,3 +387,27 @@ def test_the_gazette_prints_disgrace():
     assert "is disgraced: he must take service with a Frontier Regiment" in html
     assert "his disgrace is at an end" in html
     assert "must join a Frontier Regiment until you can pay" in render_report(gz, "Jacques", [])
+
+
+# -- the campaign's tables -------------------------------------------------------------------------
+
+
+def test_a_campaigns_moneylender_terms_reach_the_loan():
+    """"he must pay back the money plus 10% interest at the end of six months time ... the maximum
+    amount that any character can borrow is 100 times his Social Level".  A campaign's moneylender
+    lends 50 times his Social Level at 20% for three months: 250 lent, 300 owed by July; a loan
+    between characters may be called in after one month."""
+    book = tables({"loans": {"moneylender_limit_per_sl": 50, "moneylender_interest_percent": 20,
+                             "moneylender_term_months": 3, "loan_callable_after_months": 1}})
+    ch = Character("Jacques", social_level=5, crowns=10)
+    turn = Turn(APRIL, {ch.name: ch}, ScriptedDice([]), book, world=World())
+    loan = loans.borrow(turn, ch, Borrow(800, "a moneylender"), 2)
+    assert (loan.principal, loan.amount, loan.due, loan.interest_percent) == (250, 300, "1607-07", 20)
+    between = Loan(2, "Jacques", "Porthos", 100, "1607-04", principal=100)
+    assert loans.first_call(book.loans, between) == GameMonth(1607, 5)
+    assert loans.first_call(Tables().loans, between) == JULY
+
+
+def test_a_bad_override_of_the_loans_tables_names_the_key():
+    with pytest.raises(RegistryError, match=re.escape("tables.loans.moneylender_interest_percent")):
+        Registry.build((), tables={"loans": {"moneylender_interest_percent": -5}})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engarde.tables import Tables
@@ -32,11 +34,13 @@ from engarde.records import Character, replay
 from engarde.resolve import resolve_month
 from engarde.rules.companionship import rules as companionship
 from engarde.rules.mistresses import rules as mistresses
-from engarde.rules.mistresses.tables import courting_roll_needed
+from engarde.rules.mistresses.tables import MistressesTables
 from engarde.turn import PendingDuel, Turn
 from engarde.world import World
 from engarde.rules.mistresses.state import Mistress
 from helpers import cli, write_campaign
+from engarde.registry import Registry, RegistryError
+from helpers import tables
 
 APRIL = GameMonth(1607, 4)
 
@@ -70,20 +74,21 @@ def test_roll_mistresses_social_level_on_3d6_and_attributes_on_1_or_2():
     for each mistress. On a roll of one or two, that mistress has that attribute." Named from a
     list of period names."""
     dice = ScriptedDice([6, 5, 4, 1, 3, 2, 1, 1, 1, 6, 6, 6])
-    rolled = mistresses.roll_mistresses(dice, 2)
+    rolled = mistresses.roll_mistresses(MistressesTables(), dice, 2)
     assert rolled == [
         Mistress(1, "Ninon", 15, beautiful=True, influential=False, wealthy=True),
         Mistress(2, "Marion", 3, beautiful=False, influential=False, wealthy=False),
     ]
     assert [r.reason for r in dice.log[:2]] == [
         "mistress 1 (Ninon): Social Level on 3d6", "mistress 1 (Ninon): beautiful on a 1-2"]
-    assert mistresses.roll_mistresses(ScriptedDice([1] * 24), 4)[3].name == "Roxanne"
+    assert mistresses.roll_mistresses(MistressesTables(), ScriptedDice([1] * 24), 4)[3].name == "Roxanne"
     assert dice.log[0].values == (6, 5, 4)
 
 
 def test_rolled_names_skip_names_taken():
     dice = ScriptedDice([1] * 6)
-    assert mistresses.roll_mistresses(dice, 1, first_number=3, taken_names=("ninon",))[0].name == "Marion"
+    rolled = mistresses.roll_mistresses(MistressesTables(), dice, 1, first_number=3, taken_names=("ninon",))
+    assert rolled[0].name == "Marion"
 
 
 # -- courting -----------------------------------------------------------------------------------
@@ -94,7 +99,7 @@ def test_rolled_names_skip_names_taken():
 def test_mistress_courting_table(difference, needed):
     """Mistress Courting Table: "-6: 6; -5, -4: 5; -3, -2, -1: 4; 0, +1, +2: 3; +3 or more: 2"
     (his Social Level minus hers). Choice: below -6 reads the -6 row."""
-    assert courting_roll_needed(difference) == needed
+    assert MistressesTables().courting_roll_needed(difference) == needed
 
 
 def test_dartagnan_courts_roxanne_and_wins_her():
@@ -518,8 +523,8 @@ def test_undo_keeps_the_gms_mistresses(tmp_path):
     run("init")
     camp = load_one(tmp_path / "campaigns.toml", "test")
     for name in ("Athos", "Porthos"):
-        ops.add_character(camp, given_character(name, social_level=12, crowns=400, strength=10, constitution=10,
-                                                expertise=10, military_ability=3))
+        ops.add_character(camp, given_character(Tables(), name, social_level=12, crowns=400, strength=10,
+                                                constitution=10, expertise=10, military_ability=3))
     add_mistress(camp, "Ninon", 8)
     add_mistress(camp, "Marion", 6)
     (tmp_path / "mail").mkdir()
@@ -602,3 +607,40 @@ def test_every_society_event_has_its_own_line_in_the_report():
     gz = GazetteData(campaign(), APRIL, result.characters, result.events)
     for ch in result.characters:
         assert "Recorded:" not in render_report(gz, ch.name, result.ledger)
+
+
+# -- the campaign's tables -------------------------------------------------------------------------
+
+
+def test_a_campaigns_courting_table_and_cost_reach_the_courting():
+    """Mistress Courting Table: "+3 or more: 2"; courting "costs money: three times the mistress's
+    Social Level per week".  A campaign whose +3 row needs a 4 and whose courting costs five times her
+    Social Level: D'Artagnan (SL 11) courting Roxanne (SL 8) pays 40 and fails on a 3 (the book: 24,
+    and a 3 wins her)."""
+    book = tables({"mistresses": {"courting_cost_multiplier": 5,
+                                  "mistress_courting_table": {"3": {"needed": 4}}}})
+    dart = Character("D'Artagnan", social_level=11, crowns=100)
+    turn = Turn(APRIL, {dart.name: dart}, ScriptedDice([3]), book, world=World(mistresses=[roxanne()]))
+    court(turn, dart, Court("Roxanne"))
+    assert dart.crowns == 60 and dart.mistress is None
+    assert codes(turn, EV_COURTING_FAILED)[0].data["needed"] == 4
+    dart = Character("D'Artagnan", social_level=11, crowns=100)
+    turn = make_turn(dart, mistresses_=[roxanne()], rolls=[3])
+    court(turn, dart, Court("Roxanne"))
+    assert dart.crowns == 76 and dart.mistress == "Roxanne"
+
+
+def test_a_campaigns_influence_table_c_reaches_her_favours():
+    """Influence Table C: "8 1 3" (SL 8: a class 1 favour, and a class 3 if influential).  A campaign
+    whose SL 8 row gives a class 2 and a class 4."""
+    book = tables({"mistresses": {"influence_table_c": {"8": {"normal": 2, "influential": 4}}}})
+    assert book.mistresses.mistress_favours(8, True) == (2, 4)
+    assert MistressesTables().mistress_favours(8, True) == (1, 3)
+
+
+def test_a_bad_override_of_the_mistresses_tables_names_the_key():
+    """A die roll needed on one die is 1 to 7 (7: never)."""
+    with pytest.raises(RegistryError, match=re.escape("tables.mistresses.mistress_courting_table.3.needed")):
+        Registry.build((), tables={"mistresses": {"mistress_courting_table": {"3": {"needed": 9}}}})
+    with pytest.raises(RegistryError, match=re.escape("tables.mistresses.indiscretion_on")):
+        Registry.build((), tables={"mistresses": {"indiscretion_on": 0}})

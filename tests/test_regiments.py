@@ -550,12 +550,12 @@ def test_the_brigadier_takes_the_brigade_and_its_status():
     his regiment's brigade's commander; the brigade's status comes to him; his term's end ends it."""
     from engarde.rules.appointments import rules as appointments
     from engarde.rules.military import rules as mil
-    from engarde.rules.appointments.tables import post_by_name
+    from engarde.rules.appointments.tables import AppointmentsTables
 
     col = Character("Athos", social_level=14, regiment="Royal Foot Guards", rank="Colonel",
                     counters={mil.C_BREVET_RANK: 7})
     turn = make_turn(col)
-    post = post_by_name("Brigadier (Brigade Commander)")
+    post = AppointmentsTables().post("Brigadier (Brigade Commander)")
     assert appointments.qualifies(col, post, turn) is None
     appointments.appoint(turn, col, post, 1, "appointed")
     assert turn.world.brigade("Brigade of Guards").commander == "Athos"
@@ -633,11 +633,12 @@ def test_undo_keeps_the_colonels_answer_recorded_after_the_month(tmp_path):
     from engarde.ops import undone_world
     from engarde.registry import core_registry
     from engarde.rules.creation.rules import given_character
+    from engarde.tables import Tables
 
     run, camp = gm_campaign(tmp_path)
     for name, sl in (("Athos", 12), ("D'Artagnan", 12)):
-        ops.add_character(camp, given_character(name, social_level=sl, crowns=2000, strength=10, constitution=10,
-                                                expertise=10, military_ability=3))
+        ops.add_character(camp, given_character(Tables(), name, social_level=sl, crowns=2000, strength=10,
+                                                constitution=10, expertise=10, military_ability=3))
     reg = npc_regiment("Dragoon Guards", Officer("Athos", player=True))
     reg.pending = [{"character": "D'Artagnan", "rank": "Private", "colonel": "Athos", "month": "1607-03", "week": 4}]
     store_world(camp, world_with(reg))

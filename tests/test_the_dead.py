@@ -18,6 +18,7 @@ from engarde.rules.military.codes import EV_KILLED_IN_ACTION
 from engarde.calendar import MONTH_END, GameMonth
 from engarde.config import load_one
 from engarde.rules.creation.rules import given_character
+from engarde.tables import Tables
 from engarde.gazette import GazetteData, render_html, write_reports
 from engarde.rules.status.gazette import precedence
 from engarde.records import Character, Event
@@ -38,7 +39,7 @@ def killed(tmp_path):
     for name, values in (("Athos", dict(social_level=10, strength=14, constitution=12, expertise=14)),
                          ("Jussac", dict(social_level=8, strength=10, constitution=10, expertise=8, endurance=1)),
                          ("Aramis", dict(social_level=6, strength=10, constitution=10, expertise=8))):
-        ops.add_character(camp, given_character(name, crowns=300, military_ability=3, **values))
+        ops.add_character(camp, given_character(Tables(), name, crowns=300, military_ability=3, **values))
     (tmp_path / "mail" / "athos.txt").write_text(
         "Character: Athos\nWeek 1: Challenge Jussac for insulting the King with rapier\nEnd\n")
     (tmp_path / "mail" / "jussac.txt").write_text("Character: Jussac\nIf challenged: accept with rapier\nEnd\n")

@@ -7,10 +7,12 @@ from .orders import SeekAppointment
 from . import codes, commands, grammar, rules
 from . import state
 from .state import AppointmentsState
+from .tables import AppointmentsTables
 
 MODULE = RuleModule(
     name="appointments",
     title="Appointments: military and government posts, their status, favours and terms",
+    tables=AppointmentsTables,
     commands=commands.COMMANDS,
     pending=commands.pending,
     state=AppointmentsState,

@@ -13,7 +13,6 @@ from ...errors import CampaignError
 from ...tables import Tables
 from ...world import World
 from .. import decisions
-from .tables import post_by_name
 
 
 def decide_appointment(campaign: Campaign, tables: Tables, post: str, applicant: str,
@@ -23,7 +22,7 @@ def decide_appointment(campaign: Campaign, tables: Tables, post: str, applicant:
     him: no roll, he decides.  Carried out at the start of the next month resolved
     (``engarde.rules.appointments.rules.settle_decisions``), through the ledger.  Returns
     the application as recorded."""
-    found = post_by_name(post)
+    found = tables.appointments.post(post)
     if found is None:
         raise CampaignError(f"no post called {post!r}")
 

@@ -7,7 +7,6 @@ import re
 
 from ...grammar import I, Built, Reading, bad_order, quote, verb
 from .orders import SeekAppointment
-from .tables import APPOINTMENTS, post_by_name
 
 _APPOINTMENT = (
     r"(?:seek(?:s|ing)?|apply(?:ing)?\s+for|appl(?:y|ies)\s+to\s+be|request(?:s|ing)?|ask(?:s|ing)?\s+for|"
@@ -29,9 +28,10 @@ def _build_appointment(m: re.Match[str], r: Reading) -> Built:
 
 def _note_unknown_post(post: str, r: Reading) -> None:
     """A note (not an error: the GM's appointments table may differ) when no post has this name."""
-    if post_by_name(post) is not None:
+    tables = r.tables.appointments
+    if tables.post(post) is not None:
         return
-    names = [p.name for p in APPOINTMENTS]
+    names = [p.name for p in tables.appointments]
     guess = difflib.get_close_matches(post.lower(), [n.lower() for n in names], n=1, cutoff=0.6)
     hint = next((n for n in names if guess and n.lower() == guess[0]), None)
     r.note(f"engarde knows no post called {quote(post)}" + (f": did you mean {hint}?" if hint else ""))

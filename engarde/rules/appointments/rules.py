@@ -1,6 +1,6 @@
 """Appointments: applying, reappointment, terms, status and favours of each post.
 
-The Military and Government Appointments Tables are lost; ``tables.APPOINTMENTS``
+The Military and Government Appointments Tables are lost; ``AppointmentsTables.appointments``
 holds engarde's house values in their form (en-garde-tables.md, "Appointments"):
 rank, min SL, post, number allowed, who appoints, SP per month, favour class each
 season, die roll needed on one die "(influence applies; MA 1: +1, 2-5: 0, 6-7:
@@ -33,14 +33,7 @@ from .codes import (
 )
 from .orders import SeekAppointment
 from ...records import Character
-from .tables import (
-    APPOINTMENT_RETRY_MONTHS,
-    APPOINTMENT_SL_PER_BONUS,
-    APPOINTMENTS,
-    Post,
-    appointment_ma_modifier,
-    post_by_name,
-)
+from .tables import AppointmentsTables, Post
 from ..regiments.state import BrigadeRecord
 from ...turn import Turn
 from .. import decisions
@@ -57,8 +50,8 @@ def bar_field(post: Post) -> str:
     return BAR_PREFIX + re.sub(r"[^a-z0-9]+", "-", post.name.lower()).strip("-")
 
 
-def post_of(ch: Character) -> Post | None:
-    return post_by_name(ch.appointment) if ch.appointment else None
+def post_of(tables: AppointmentsTables, ch: Character) -> Post | None:
+    return tables.post(ch.appointment) if ch.appointment else None
 
 
 def holders(turn: Turn, post: Post) -> list[str]:
@@ -100,7 +93,7 @@ def _player_appointer(turn: Turn, ch: Character, post: Post) -> str | None:
 
 
 MINISTER_OF_WAR = "Minister of War"
-# Who appoints (tables.APPOINTMENTS) -> the command whose player commander decides.
+# Who appoints (AppointmentsTables.appointments) -> the command whose player commander decides.
 COMMAND_APPOINTERS = {"Lieutenant-General": "division", "General": "army"}
 BRIGADIER = "Brigadier (Brigade Commander)"
 
@@ -135,7 +128,8 @@ def qualifies(ch: Character, post: Post, turn: Turn | None = None) -> str | None
 
 def seek(turn: Turn, ch: Character, order: SeekAppointment, week: int) -> bool:
     """Apply for a post (or for reappointment to his own in its last month)."""
-    post = post_by_name(order.post)
+    tables = turn.tables.appointments
+    post = tables.post(order.post)
 
     def refuse(reason: str, **data) -> bool:
         turn.event(EV_APPOINTMENT_REFUSED, week, ch.name, public=False,
@@ -143,7 +137,7 @@ def seek(turn: Turn, ch: Character, order: SeekAppointment, week: int) -> bool:
         return False
 
     if post is None:
-        return refuse(f"no post called {order.post!r}; the posts are " + ", ".join(p.name for p in APPOINTMENTS))
+        return refuse(f"no post called {order.post!r}; the posts are " + ", ".join(p.name for p in tables.appointments))
     if post.roll is None:
         return refuse(f"the {post.name} is chosen by the yearly roll, not by application")
     reappointment = ch.appointment == post.name
@@ -152,7 +146,7 @@ def seek(turn: Turn, ch: Character, order: SeekAppointment, week: int) -> bool:
     if ch.appointment and not reappointment:
         return refuse(f"he holds the post of {ch.appointment}: one post at a time")
     if ch.get(bar_field(post)) > 0:
-        return refuse(f"a failed application cannot be repeated for {APPOINTMENT_RETRY_MONTHS} months")
+        return refuse(f"a failed application cannot be repeated for {tables.appointment_retry_months} months")
     why = qualifies(ch, post, turn)
     if why:
         return refuse(why)
@@ -173,17 +167,18 @@ def seek(turn: Turn, ch: Character, order: SeekAppointment, week: int) -> bool:
             hint=f"record his answer: engarde appointment decide \"{post.name}\" \"{ch.name}\" --accept|--refuse")
         return False
     adjustments = []
-    ma = appointment_ma_modifier(ch.military_ability)
+    ma = tables.ma_modifier(ch.military_ability)
     if ma:
         adjustments.append((f"MA {ch.military_ability}", ma))
-    above = (ch.social_level - post.min_social_level) // APPOINTMENT_SL_PER_BONUS
-    if above > 0:
-        adjustments.append((f"SL {ch.social_level}, {above * APPOINTMENT_SL_PER_BONUS} above the minimum", -above))
+    above = (ch.social_level - post.min_social_level) // tables.appointment_sl_per_bonus
+    if above > 0 and tables.appointment_sl_bonus:
+        adjustments.append((f"SL {ch.social_level}, {above * tables.appointment_sl_per_bonus} above the minimum",
+                            -above * tables.appointment_sl_bonus))
     decision = influence.decide(turn, ch.name, f"the post of {post.name}", post.appointed_by, post.roll, week,
                                 adjustments, words=(post.name, "appointment", post.appointed_by, *post.aliases))
     if not decision.success:
-        turn.post(ch, bar_field(post), APPOINTMENT_RETRY_MONTHS, week,
-                  f"refused the post of {post.name}: not again for {APPOINTMENT_RETRY_MONTHS} months",
+        turn.post(ch, bar_field(post), tables.appointment_retry_months, week,
+                  f"refused the post of {post.name}: not again for {tables.appointment_retry_months} months",
                   RULE_APPOINTMENTS)
         return refuse("the decision went against him", **decision.to_data())
     if reappointment:
@@ -203,14 +198,17 @@ def settle_decisions(turn: Turn) -> None:
     qualifies and a post is free; refused, "a failed application cannot be repeated
     for three months".  Unanswered ones wait."""
 
+    tables = turn.tables.appointments
+
     def carry_out(p: dict, ch: Character, decision: str) -> None:
-        post = post_by_name(p["post"])
+        post = tables.post(p["post"])
         if post is None:
             return
         by = p.get("appointer")
         if decision == decisions.REFUSE:
-            turn.post(ch, bar_field(post), APPOINTMENT_RETRY_MONTHS - ch.get(bar_field(post)), MONTH_START,
-                      f"refused the post of {post.name} by {by}: not again for {APPOINTMENT_RETRY_MONTHS} months",
+            retry = tables.appointment_retry_months
+            turn.post(ch, bar_field(post), retry - ch.get(bar_field(post)), MONTH_START,
+                      f"refused the post of {post.name} by {by}: not again for {retry} months",
                       RULE_APPOINTMENTS)
             turn.event(EV_APPOINTMENT_REFUSED, MONTH_START, ch.name, public=False, post=post.name,
                        reason=f"{by}, who appoints to it, refused him", appointer=by, decision=decision)
@@ -274,14 +272,14 @@ def give_up_brigade(turn: Turn, ch: Character, week: int) -> None:
 
 def season_favours(turn: Turn, ch: Character) -> list[int]:
     """Favours for SL and for his post, at the start of a season."""
-    post = post_of(ch)
+    post = post_of(turn.tables.appointments, ch)
     return influence.season_favours(turn, ch, post.favour if post else 0, post.name if post else None)
 
 
 def month_end(turn: Turn, ch: Character) -> None:
     """His post's monthly status, a month off its term (ending it at the last), and
     a month off each bar on applying."""
-    post = post_of(ch)
+    post = post_of(turn.tables.appointments, ch)
     if post is not None and post.status is not None:
         turn.post(ch, "status_points", post.status, MONTH_END, f"the post of {post.name}", RULE_APPOINTMENTS)
         turn.event(EV_APPOINTMENT_STATUS, MONTH_END, ch.name, public=False, post=post.name, status=post.status)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step, events_of
 from .orders import UseInfluence
 from . import codes, grammar, rules
+from .tables import InfluenceTables
 
 MODULE = RuleModule(
     name="influence",
     title="f. Influence: favours, pledges, Influence Tables A to C",
+    tables=InfluenceTables,
     templates=__name__,
     events=events_of(codes),
     codes=codes,

@@ -53,7 +53,7 @@ from .codes import (
 from ...orders import OrderSheet
 from .orders import UseInfluence
 from ...records import Character
-from .tables import INFLUENCE_TABLE_B, influence_of_social_level
+from .tables import InfluenceTables
 from ...text import normalise_name
 from ...turn import Turn
 
@@ -102,26 +102,27 @@ def favours_held(ch: Character) -> dict[int, int]:
     return {k: len(v) for k, v in holdings(ch).items()}
 
 
-def _plan(inv: dict[int, list[str]], klass: int) -> list[str] | None:
-    """The favours to spend to bring one of ``klass``: one of it, else two of the
-    class below (each of which may itself be made of two), recursively."""
+def _plan(inv: dict[int, list[str]], klass: int, combined: int) -> list[str] | None:
+    """The favours to spend to bring one of ``klass``: one of it, else ``combined`` (two)
+    of the class below (each of which may itself be made of two), recursively."""
     if inv.get(klass):
         return [inv[klass].pop(0)]
     if klass <= 1:
         return None
-    first = _plan(inv, klass - 1)
-    if first is None:
-        return None
-    second = _plan(inv, klass - 1)
-    if second is None:
-        return None
-    return first + second
+    plan: list[str] = []
+    for _ in range(combined):
+        part = _plan(inv, klass - 1, combined)
+        if part is None:
+            return None
+        plan += part
+    return plan
 
 
 def spend_favour(turn: Turn, ch: Character, klass: int, week: int, purpose: str) -> bool:
     """Expend one favour of ``klass``, combining lower ones if he must; True if he could."""
+    combined = turn.tables.influence.favours_combined
     inv = holdings(ch)
-    plan = _plan(inv, klass)
+    plan = _plan(inv, klass, combined)
     if plan is None:
         return False
     if len(plan) > 1:
@@ -129,7 +130,7 @@ def spend_favour(turn: Turn, ch: Character, klass: int, week: int, purpose: str)
     for key in plan:
         if len(plan) > 1:
             reason = (f"combined ({len(plan)} favours) into a class {klass} favour, used {purpose}: "
-                      f"two favours make one of the next class")
+                      f"{combined} favours make one of the next class")
         else:
             reason = f"a class {klass} favour used {purpose}"
         turn.post(ch, key, -1, week, reason, RULE_INFLUENCE)
@@ -138,7 +139,7 @@ def spend_favour(turn: Turn, ch: Character, klass: int, week: int, purpose: str)
 
 def grant(turn: Turn, ch: Character, klass: int, source: str, week: int, reason: str, rule: str = RULE_INFLUENCE) -> None:
     """Give him one favour of ``klass`` from ``source`` (SEASON or NPC)."""
-    if not 1 <= klass <= 9:
+    if not turn.tables.influence.is_favour_class(klass):
         return
     turn.post(ch, favour_field(source, klass), 1, week, reason, rule)
     turn.event(EV_FAVOUR_RECEIVED, week, ch.name, public=False, klass=klass, source=source, reason=reason)
@@ -153,7 +154,7 @@ def season_favours(turn: Turn, ch: Character, appointment_favour: int = 0, post:
     if turn.month.month not in SEASON_FIRST_MONTHS:
         return []
     given = []
-    klass = influence_of_social_level(ch.social_level)
+    klass = turn.tables.influence.influence_of_social_level(ch.social_level)
     if klass:
         grant(turn, ch, klass, SEASON, MONTH_START,
               f"the {turn.month.season} favour of Social Level {ch.social_level} (class {klass})", RULE_TABLE_A)
@@ -185,11 +186,11 @@ def expire_season_favours(turn: Turn, ch: Character) -> int:
 # -- pushing a decision ------------------------------------------------------------
 
 
-def modification(klass: int, position: str) -> int:
+def modification(tables: InfluenceTables, klass: int, position: str) -> int:
     """Influence Table B: the die roll modification a class ``klass`` favour makes on
     the decision of ``position``: one at the class needed, one more per class above,
     none below it."""
-    needed = INFLUENCE_TABLE_B[position]
+    needed = tables.influence_needed(position)
     return 0 if klass < needed else 1 + klass - needed
 
 
@@ -295,6 +296,7 @@ def decide(turn: Turn, subject: str, what: str, position: str, base: int, week: 
     modifications lower it, unfavourable ones raise it.  A number of 1 or less
     succeeds and one above 6 fails without a roll.
     """
+    tables = turn.tables.influence
     chars = characters if characters is not None else turn.characters
     dec = Decision(subject, what, position, base, list(adjustments or []))
     for pledge in _pledges(turn):
@@ -305,17 +307,17 @@ def decide(turn: Turn, subject: str, what: str, position: str, base: int, week: 
             continue
         klass = favour_class(pledge.order.favour, user)
         way = "against" if pledge.order.against else "for"
-        if klass is None or not 1 <= klass <= 9:
+        if klass is None or not tables.is_favour_class(klass):
             pledge.used = True
             turn.event(EV_INFLUENCE_UNUSED, week, user.name, public=False, order=pledge.order.describe(),
                        reason="he holds no favour")
             continue
-        amount = modification(klass, position)
+        amount = modification(tables, klass, position)
         if amount == 0:
             pledge.used = True
             turn.event(EV_INFLUENCE_UNUSED, week, user.name, public=False, order=pledge.order.describe(),
                        reason=f"a class {klass} favour cannot move a {position} (class "
-                              f"{INFLUENCE_TABLE_B[position]} is needed); it is kept")
+                              f"{tables.influence_needed(position)} is needed); it is kept")
             continue
         if not spend_favour(turn, user, klass, week, f"{way} {subject} on {what} ({position})"):
             pledge.used = True

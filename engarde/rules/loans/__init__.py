@@ -6,10 +6,12 @@ from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step,
 from .orders import Borrow, LoanOrders, Repay
 from . import codes, commands, grammar, rules
 from .state import LoansState
+from .tables import LoansTables
 
 MODULE = RuleModule(
     name="loans",
     title="d. Loans: between characters and from moneylenders; calling in; disgrace",
+    tables=LoansTables,
     commands=commands.COMMANDS,
     sheet_view=commands.sheet_view,
     state=LoansState,

@@ -12,8 +12,13 @@ from ...calendar import GameMonth
 from ...clikit import Context, echo_json, pass_ctx
 from ...config import Campaign
 from ...world import World
-from .rules import callable_from
+from .rules import first_call
 from .state import Loan
+from .tables import LoansTables
+
+# Transitional: the seam's ``sheet_view(world, name)`` is given no tables, so a loan on a sheet
+# says when it may be called in by the book's three months; this goes when it is given them.
+_SHEET_TABLES = LoansTables()
 
 
 def list_loans(campaign: Campaign) -> list[Loan]:
@@ -22,7 +27,7 @@ def list_loans(campaign: Campaign) -> list[Loan]:
         return sorted(queries.load_world(s, campaign)[1].loans, key=lambda x: x.number)
 
 
-def describe(x: Loan, owed: bool) -> str:
+def describe(tables: LoansTables, x: Loan, owed: bool) -> str:
     """One loan on a sheet: what he owes (``owed``) or what is owed to him."""
     taken = GameMonth.parse(x.taken)
     if x.from_moneylender:
@@ -31,7 +36,7 @@ def describe(x: Loan, owed: bool) -> str:
     else:
         whom = f"to {x.lender}" if owed else f"from {x.borrower}"
         text = f"loan {x.number}: {x.amount} crowns {whom} (lent in {taken}, no interest), "
-        text += f"called in {GameMonth.parse(x.called)}" if x.called else f"callable from {callable_from(x)}"
+        text += f"called in {GameMonth.parse(x.called)}" if x.called else f"callable from {first_call(tables, x)}"
     if x.defaulted:
         text += f"; unpaid since {GameMonth.parse(x.defaulted)}"
     return text
@@ -42,8 +47,9 @@ def sheet_view(world: World, name: str) -> tuple[dict[str, Any], list[str]]:
     loans = sorted(world.loans, key=lambda x: x.number)
     debts = [x for x in loans if x.borrower == name]
     lent = [x for x in loans if x.lender == name]
-    lines = ["Debts:" + ("" if debts else " none")] + [f"  {describe(x, owed=True)}" for x in debts]
-    lines += ["Lent:" + ("" if lent else " nothing")] + [f"  {describe(x, owed=False)}" for x in lent]
+    tables = _SHEET_TABLES
+    lines = ["Debts:" + ("" if debts else " none")] + [f"  {describe(tables, x, owed=True)}" for x in debts]
+    lines += ["Lent:" + ("" if lent else " nothing")] + [f"  {describe(tables, x, owed=False)}" for x in lent]
     return {"debts": [asdict(x) for x in debts], "lent": [asdict(x) for x in lent]}, lines
 
 
@@ -57,7 +63,9 @@ def loans(c: Context, as_json: bool) -> None:
     Example:
       engarde loans
     """
-    found = list_loans(c.campaign())
+    camp = c.campaign()
+    tables = c.tables(camp).loans
+    found = list_loans(camp)
     if as_json:
         echo_json([asdict(x) for x in found])
         return
@@ -71,7 +79,7 @@ def loans(c: Context, as_json: bool) -> None:
         else:
             text = f"{x.borrower} owes {x.lender} {x.amount} crowns (lent in {taken}, no interest), "
             text += (f"called in {GameMonth.parse(x.called)}" if x.called
-                     else f"callable from {callable_from(x)}")
+                     else f"callable from {first_call(tables, x)}")
         if x.defaulted:
             text += f"; unpaid since {GameMonth.parse(x.defaulted)}: {x.borrower} is disgraced"
         click.echo(f"{x.number:>3}  {text}")

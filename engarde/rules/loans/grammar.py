@@ -57,7 +57,9 @@ def _build_borrow(m: re.Match[str], r: Reading) -> Built:
     tail = rest[am.end():]
     fm = re.search(r"\bfrom\s+(?P<who>.+)$", tail, I) or re.search(r"\bfrom\s+(?P<who>[^\d]+?)\s*$", rest[:am.start()], I)
     if fm is None:
-        r.note("no lender named: from a moneylender (10% interest, due in six months)")
+        terms = r.tables.loans
+        r.note(f"no lender named: from a moneylender ({terms.moneylender_interest_percent}% interest, "
+               f"due in {terms.moneylender_term_months} months)")
         return Borrow(amount, MONEYLENDER)
     return Borrow(amount, _lender(fm.group("who")))
 

@@ -60,14 +60,7 @@ from .codes import (
 )
 from .orders import Borrow, Lend, LoanOrders, Repay
 from ...records import Character
-from .tables import (
-    DISGRACED,
-    LOAN_CALLABLE_AFTER_MONTHS,
-    MONEYLENDER,
-    MONEYLENDER_INTEREST_PERCENT,
-    MONEYLENDER_LIMIT_PER_SL,
-    MONEYLENDER_TERM_MONTHS,
-)
+from .tables import DISGRACED, MONEYLENDER, LoansTables
 from ...turn import Turn
 from .state import Loan
 
@@ -88,14 +81,14 @@ def months_after(month: GameMonth, months: int) -> GameMonth:
     return GameMonth(day.year, day.month)
 
 
-def with_interest(principal: int, percent: int = MONEYLENDER_INTEREST_PERCENT) -> int:
-    """What a moneylender is owed for ``principal``: +10%, fractions of a crown dropped."""
+def with_interest(principal: int, percent: int) -> int:
+    """What a moneylender is owed for ``principal``: +``percent``% (10%), fractions of a crown dropped."""
     return principal + principal * percent // 100
 
 
-def callable_from(loan: Loan) -> GameMonth:
+def first_call(tables: LoansTables, loan: Loan) -> GameMonth:
     """The first month a lender may call in a loan between characters."""
-    return months_after(GameMonth.parse(loan.taken), LOAN_CALLABLE_AFTER_MONTHS)
+    return months_after(GameMonth.parse(loan.taken), tables.loan_callable_after_months)
 
 
 def debt_field(loan: Loan) -> str:
@@ -125,7 +118,7 @@ def moneylender_room(turn: Turn, ch: Character) -> int:
     """How much more a moneylender will lend him: 100 x SL less what he already owes
     moneylenders (the sums lent, not the interest)."""
     owed = sum(x.principal for x in turn.world.loans_of(ch.name) if x.from_moneylender)
-    return max(0, MONEYLENDER_LIMIT_PER_SL * ch.social_level - owed)
+    return max(0, turn.tables.loans.moneylender_limit_per_sl * ch.social_level - owed)
 
 
 # -- month start: the lenders' offers --------------------------------------------------------
@@ -194,21 +187,23 @@ def borrow(turn: Turn, ch: Character, order: Borrow, week: int) -> Loan | None:
     if amount <= 0:
         return refuse("no amount to borrow")
     if lender == MONEYLENDER:
+        tables = turn.tables.loans
         room = moneylender_room(turn, ch)
         if room <= 0:
             return refuse(f"he owes moneylenders all they will lend at SL {ch.social_level} "
-                          f"({MONEYLENDER_LIMIT_PER_SL} × SL)")
+                          f"({tables.moneylender_limit_per_sl} × SL)")
         # Choice: a larger request is lent up to his limit.
         amount = min(amount, room)
-        owed = with_interest(amount)
+        percent = tables.moneylender_interest_percent
+        owed = with_interest(amount, percent)
         taken = turn.month
         loan = Loan(turn.world.next_loan_number(), ch.name, MONEYLENDER, owed, taken.key,
-                    due=months_after(taken, MONEYLENDER_TERM_MONTHS).key,
-                    interest_percent=MONEYLENDER_INTEREST_PERCENT, principal=amount)
+                    due=months_after(taken, tables.moneylender_term_months).key,
+                    interest_percent=percent, principal=amount)
         turn.world.loans.append(loan)
         turn.post(ch, "crowns", amount, week, f"borrowed from a moneylender (loan {loan.number})", RULE_MONEYLENDER)
         turn.post(ch, debt_field(loan), owed, week,
-                  f"owes a moneylender {amount} + {MONEYLENDER_INTEREST_PERCENT}% by the end of "
+                  f"owes a moneylender {amount} + {percent}% by the end of "
                   f"{GameMonth.parse(loan.due)}", RULE_MONEYLENDER)
     else:
         giver = turn.characters[lender]
@@ -313,7 +308,7 @@ def call(turn: Turn, lender: Character, borrowers: tuple[str, ...] | list[str]) 
         matched.add(key)
         if loan.called:
             continue
-        first = callable_from(loan)
+        first = first_call(turn.tables.loans, loan)
         if turn.month < first:
             turn.event(EV_ORDER_REFUSED, MONTH_START, lender.name, public=False,
                        order=f"call in the loan to {loan.borrower}",
@@ -394,3 +389,4 @@ def month_end_step(turn: Turn, ch: Character) -> None:
     # A disgraced man on the Frontier pays his defaulted loans "when he is able".
     if ch.name in turn.home or ch.state == DISGRACED:
         month_end(turn, ch)
+

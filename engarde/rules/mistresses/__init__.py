@@ -7,10 +7,12 @@ from .orders import Court, SuitorStanding, VisitMistress
 from . import codes, commands, grammar, rules
 from . import state
 from .state import MistressesState
+from .tables import MistressesTables
 
 MODULE = RuleModule(
     name="mistresses",
     title="d. Mistresses: courting, rival suitors, visits, support, gifts, favours",
+    tables=MistressesTables,
     commands=commands.COMMANDS,
     state=MistressesState,
     undo=state.undo,

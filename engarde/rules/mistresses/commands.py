@@ -11,14 +11,17 @@ from ...clikit import Context, echo_json, pass_ctx
 from ...config import Campaign
 from ...dice import Roll, SeededDice
 from ...errors import CampaignError
+from ...tables import Tables
 from ...world import World
 from . import rules
 from .state import Mistress
 
 
-def roll_mistresses(campaign: Campaign, seed: str | None = None) -> tuple[list[Mistress], list[Roll]]:
+def roll_mistresses(campaign: Campaign, tables: Tables,
+                    seed: str | None = None) -> tuple[list[Mistress], list[Roll]]:
     """d. Mistresses at campaign start: "as many mistresses rolled for as there are players",
-    SL on 3d6, Beauty / Influence / Wealth each on a 1-2, named from a list of period names.
+    SL on 3d6, Beauty / Influence / Wealth each on a 1-2, named from a list of period names
+    (the campaign's ``tables``).
 
     Seeded (default: the campaign seed + ":mistresses") and returned with every roll and its
     reason.  Refused once the campaign has mistresses (add more with ``add_mistress``).
@@ -32,7 +35,7 @@ def roll_mistresses(campaign: Campaign, seed: str | None = None) -> tuple[list[M
         if not count:
             raise CampaignError("the campaign has no characters yet: one mistress is rolled for each")
         dice = SeededDice(seed or f"{campaign.seed}:mistresses")
-        world.mistresses = rules.roll_mistresses(dice, count)
+        world.mistresses = rules.roll_mistresses(tables.mistresses, dice, count)
         queries.save_world(s, camp, world)
         return list(world.mistresses), list(dice.log)
 
@@ -108,7 +111,8 @@ def mistress_roll(c: Context, seed: str | None) -> None:
     Example:
       engarde mistress roll
     """
-    rolled, rolls = roll_mistresses(c.campaign(), seed)
+    camp = c.campaign()
+    rolled, rolls = roll_mistresses(camp, c.tables(camp), seed)
     for r in rolls:
         click.echo(f"  rolled {'+'.join(map(str, r.values))}: {r.reason}")
     for m in rolled:

@@ -77,8 +77,10 @@ def _build_court(m: re.Match[str], r: Reading) -> Built:
         if not mistress:
             return bad_order("court whom?", "write e.g. 'Court mistress number 4' or 'Court Roxanne'")
     if extra:
-        r.note(f"{extra} extra payment{'s' if extra != 1 else ''} of three times her Social Level: "
-                     f"+{extra} to the courting roll (not with a wealthy mistress)")
+        tables = r.tables.mistresses
+        r.note(f"{extra} extra payment{'s' if extra != 1 else ''} of {tables.extra_payment_multiplier} times her "
+               f"Social Level: +{extra * tables.extra_payment_bonus} to the courting roll (not with a wealthy "
+               "mistress)")
     return Court(mistress, extra)
 _RIVAL_SUITOR = re.compile(
     r"(?:if\s+(?:a\s+|two\s+)?)?rival\s+suitors?(?:\s+(?:meet|at\s+(?:the|her)\s+door))?\s*[:,=-]?\s*(?P<what>.*)", I)

@@ -72,23 +72,7 @@ from .codes import (
 from ...dice import Dice
 from .orders import Court, SuitorStanding, VisitMistress
 from ...records import Character
-from .tables import (
-    ANOTHERS_MISTRESS_MODIFIER,
-    BEAUTIFUL_STATUS,
-    COURTING_ALWAYS_FAILS,
-    COURTING_COST_MULTIPLIER,
-    EXTRA_PAYMENT_MULTIPLIER,
-    INDISCRETION_ON,
-    MISTRESS_ATTRIBUTE_ON,
-    MISTRESS_FAVOURS_EVERY_MONTHS,
-    MISTRESS_NAMES,
-    MISTRESS_SL_DICE,
-    MISTRESS_STATUS,
-    MISTRESS_SUPPORT_MULTIPLIER,
-    WEALTHY_GIFTS_MULTIPLIER,
-    courting_roll_needed,
-    mistress_favours,
-)
+from .tables import MISTRESS_ATTRIBUTES, MistressesTables
 from ...turn import PendingDuel, Turn
 from .state import Mistress
 from ..companionship import rules as companionship
@@ -117,24 +101,25 @@ def place(m: Mistress) -> str:
 # -- campaign start ------------------------------------------------------------------
 
 
-def roll_mistresses(dice: Dice, count: int, first_number: int = 1,
+def roll_mistresses(tables: MistressesTables, dice: Dice, count: int, first_number: int = 1,
                     taken_names: tuple[str, ...] = ()) -> list[Mistress]:
     """Roll ``count`` mistresses: SL on 3d6, then Beauty, Influence, Wealth each on a 1-2.
 
-    Named in order from ``tables.MISTRESS_NAMES``, skipping names already taken
+    Named in order from ``tables.mistress_names``, skipping names already taken
     (then "Mistress N" once the list runs out).
     """
     used = {n.casefold() for n in taken_names}
-    names = [n for n in MISTRESS_NAMES if n.casefold() not in used]
+    names = [n for n in tables.mistress_names if n.casefold() not in used]
     out = []
     for i in range(count):
         number = first_number + i
         name = names[i] if i < len(names) else f"Mistress {number}"
-        sl = dice.roll(MISTRESS_SL_DICE, f"mistress {number} ({name}): Social Level on 3d6")
+        sl = dice.roll(tables.mistress_sl_dice, f"mistress {number} ({name}): Social Level on "
+                       f"{tables.mistress_sl_dice}d6")
         attrs = {}
-        for attr in ("beautiful", "influential", "wealthy"):
-            roll = dice.d6(f"mistress {number} ({name}): {attr} on a 1-{MISTRESS_ATTRIBUTE_ON}")
-            attrs[attr] = roll <= MISTRESS_ATTRIBUTE_ON
+        for attr in MISTRESS_ATTRIBUTES:
+            roll = dice.d6(f"mistress {number} ({name}): {attr} on a 1-{tables.mistress_attribute_on}")
+            attrs[attr] = roll <= tables.mistress_attribute_on
         out.append(Mistress(number, name, sl, **attrs))
     return out
 
@@ -165,8 +150,10 @@ def court(turn: Turn, ch: Character, order: Court, week: int) -> bool:
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),
                    reason=f"{m.name} is already his mistress")
         return False
-    cost = COURTING_COST_MULTIPLIER * m.social_level
-    if not turn.pay(ch, cost, week, f"courting {m.name} ({COURTING_COST_MULTIPLIER} × her SL {m.social_level})",
+    tables = turn.tables.mistresses
+    cost = tables.courting_cost_multiplier * m.social_level
+    if not turn.pay(ch, cost, week,
+                    f"courting {m.name} ({tables.courting_cost_multiplier} × her SL {m.social_level})",
                     RULE_MISTRESSES):
         turn.event(EV_CANNOT_AFFORD, week, ch.name, public=False,
                    what=f"courting {m.name}", cost=cost, had=ch.crowns)
@@ -178,10 +165,11 @@ def court(turn: Turn, ch: Character, order: Court, week: int) -> bool:
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),
                    reason=f"{m.name} is wealthy: extra payments cannot sway her")
     elif order.extra_payments:
-        each = EXTRA_PAYMENT_MULTIPLIER * m.social_level
+        each = tables.extra_payment_multiplier * m.social_level
         for i in range(1, order.extra_payments + 1):
             # Choice: he makes as many of the extra payments as he can afford.
-            if not turn.pay(ch, each, week, f"extra payment {i} courting {m.name} (+1 to the roll)",
+            if not turn.pay(ch, each, week,
+                            f"extra payment {i} courting {m.name} (+{tables.extra_payment_bonus} to the roll)",
                             RULE_MISTRESSES):
                 turn.event(EV_CANNOT_AFFORD, week, ch.name, public=False,
                            what=f"extra payment {i} courting {m.name}", cost=each, had=ch.crowns)
@@ -189,7 +177,7 @@ def court(turn: Turn, ch: Character, order: Court, week: int) -> bool:
             extras += 1
     turn.be_at(week, place(m), ch.name)
     turn.fact(ch.name).setdefault(FACT_COURTING, {})[week] = (m.number, extras, cost + extras * (
-        EXTRA_PAYMENT_MULTIPLIER * m.social_level))
+        tables.extra_payment_multiplier * m.social_level))
     return True
 
 
@@ -211,15 +199,16 @@ def bring_to_club(turn: Turn, ch: Character, week: int, club: str) -> bool:
 
     "Naturally, the character is expected to purchase her liquid refreshment":
     Choice: it costs her Social Level in crowns (as carousing costs the
-    drinker's), earns no status point, and without it she does not come.
+    drinker's: ``mistress_refreshment_per_sl``), earns no status point, and
+    without it she does not come.
     """
     m = turn.world.kept_by(ch.name)
     if m is None:
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=f"bring his mistress to {club}",
                    reason="he has no mistress")
         return False
-    cost = m.social_level
-    if not turn.pay(ch, cost, week, f"{m.name}'s liquid refreshment at {club} (her SL {cost} crowns)",
+    cost = turn.tables.mistresses.mistress_refreshment_per_sl * m.social_level
+    if not turn.pay(ch, cost, week, f"{m.name}'s liquid refreshment at {club} (her SL {m.social_level} crowns)",
                     RULE_MISTRESSES):
         turn.event(EV_CANNOT_AFFORD, week, ch.name, public=False,
                    what=f"{m.name}'s liquid refreshment", cost=cost, had=ch.crowns)
@@ -277,7 +266,7 @@ def settle_rivals(turn: Turn, m: Mistress, suitors: list[Suitor], week: int) -> 
         favoured = [x for x in (stay or suitors) if x is not s]
         top = max(favoured, key=lambda x: (chars[x.name].social_level, x.name))
         me, them = chars[s.name].social_level, chars[top.name].social_level
-        lost = max(0, me - them)
+        lost = turn.tables.mistresses.withdrawal_status_per_level * max(0, me - them)
         if lost:
             turn.post(chars[s.name], "status_points", -lost, week,
                       f"withdrew from {m.name}'s door in favour of {top.name}, of lower Social Level "
@@ -303,12 +292,13 @@ def attempt(turn: Turn, ch: Character, m: Mistress, suitor: Suitor, week: int, l
         # not get to roll.
         _caught(turn, ch, m, rival, week, present=True)
         return False
+    tables = turn.tables.mistresses
     diff = ch.social_level - m.social_level
-    needed = courting_roll_needed(diff)
-    modifier = suitor.extras + (ANOTHERS_MISTRESS_MODIFIER if rival else 0)
+    needed = tables.courting_roll_needed(diff)
+    modifier = suitor.extras * tables.extra_payment_bonus + (tables.anothers_mistress_modifier if rival else 0)
     roll = turn.dice.d6(f"courting: {ch.name} (SL {ch.social_level}) courts {m.name} (SL {m.social_level}), "
                         f"needs {needed}+ with {modifier:+d}")
-    won = roll != COURTING_ALWAYS_FAILS and roll + modifier >= needed
+    won = roll > tables.courting_always_fails and roll + modifier >= needed
     if won:
         win(turn, ch, m, week, roll=roll, needed=needed, modifier=modifier)
         return True
@@ -319,8 +309,8 @@ def attempt(turn: Turn, ch: Character, m: Mistress, suitor: Suitor, week: int, l
         # Choice: one roll serves both: the indiscretion that tells his own mistress
         # and the one by which another's lover catches him.
         indiscretion = turn.dice.d6(f"indiscretion: {ch.name} failed with {m.name} (an indiscretion on a "
-                                    f"{INDISCRETION_ON})")
-        if indiscretion >= INDISCRETION_ON:
+                                    f"{tables.indiscretion_on})")
+        if indiscretion >= tables.indiscretion_on:
             if own is not None:
                 end_affair(turn, ch, own, week, f"{own.name} threw him out: an indiscretion courting {m.name}")
                 turn.event(EV_THROWN_OUT, week, ch.name, public=True, mistress=own.name, courting=m.name)
@@ -380,19 +370,20 @@ def month_end(turn: Turn, ch: Character) -> None:
     m = turn.world.kept_by(ch.name)
     if m is None:
         return
+    tables = turn.tables.mistresses
     diff = m.social_level - ch.social_level
     if m.wealthy:
         # "If a player has a wealthy mistress, he need not pay her support; indeed,
         # she will pay him crowns equal to twice the difference ... if hers is higher."
         if diff > 0:
-            gifts = WEALTHY_GIFTS_MULTIPLIER * diff
+            gifts = tables.wealthy_gifts_multiplier * diff
             turn.post(ch, "crowns", gifts, MONTH_END,
-                      f"little gifts from {m.name} ({WEALTHY_GIFTS_MULTIPLIER} × (her SL {m.social_level} "
+                      f"little gifts from {m.name} ({tables.wealthy_gifts_multiplier} × (her SL {m.social_level} "
                       f"- SL {ch.social_level}))", RULE_MISTRESSES)
             turn.event(EV_MISTRESS_GIFTS, MONTH_END, ch.name, public=False, mistress=m.name, amount=gifts)
     else:
-        cost = MISTRESS_SUPPORT_MULTIPLIER * m.social_level
-        if not turn.pay(ch, cost, MONTH_END, f"support of {m.name} ({MISTRESS_SUPPORT_MULTIPLIER} × her SL "
+        cost = tables.mistress_support_multiplier * m.social_level
+        if not turn.pay(ch, cost, MONTH_END, f"support of {m.name} ({tables.mistress_support_multiplier} × her SL "
                         f"{m.social_level})", RULE_MISTRESSES):
             # Choice: support is whole or not at all; unpaid, she leaves him.
             had = ch.crowns
@@ -400,12 +391,13 @@ def month_end(turn: Turn, ch: Character) -> None:
             turn.event(EV_MISTRESS_LEFT, MONTH_END, ch.name, public=True, mistress=m.name, owed=cost, had=had)
             return
         turn.event(EV_MISTRESS_SUPPORT_PAID, MONTH_END, ch.name, public=False, mistress=m.name, amount=cost)
-    turn.post(ch, "status_points", MISTRESS_STATUS, MONTH_END, f"keeps a mistress, {m.name}", RULE_MISTRESSES)
+    turn.post(ch, "status_points", tables.mistress_status, MONTH_END, f"keeps a mistress, {m.name}",
+              RULE_MISTRESSES)
     if diff > 0:
-        turn.post(ch, "status_points", diff, MONTH_END,
+        turn.post(ch, "status_points", tables.higher_mistress_status_per_level * diff, MONTH_END,
                   f"{m.name} is of higher Social Level ({m.social_level} - {ch.social_level})", RULE_MISTRESSES)
     if m.beautiful:
-        turn.post(ch, "status_points", BEAUTIFUL_STATUS, MONTH_END, f"{m.name} is beautiful", RULE_MISTRESSES)
+        turn.post(ch, "status_points", tables.beautiful_status, MONTH_END, f"{m.name} is beautiful", RULE_MISTRESSES)
     favours(turn, ch, m)
 
 
@@ -413,10 +405,11 @@ def favours(turn: Turn, ch: Character, m: Mistress) -> tuple[int, ...]:
     """Influence Table C: her favours, once a year of the affair (the month it began,
     then every twelfth month).  Stored as counters ``mistress_favour.<year>.class<N>``
     for the influence module; nothing here spends them."""
+    tables = turn.tables.mistresses
     since = GameMonth.parse(m.since) if m.since else turn.month
-    if turn.month.months_since(since) % MISTRESS_FAVOURS_EVERY_MONTHS:
+    if turn.month.months_since(since) % tables.mistress_favours_every_months:
         return ()
-    classes = mistress_favours(m.social_level, m.influential)
+    classes = tables.mistress_favours(m.social_level, m.influential)
     for cls in classes:
         turn.post(ch, f"{FAVOUR_PREFIX}{turn.month.year}.class{cls}", 1, MONTH_END,
                   f"a class {cls} favour from {m.name} (SL {m.social_level}"

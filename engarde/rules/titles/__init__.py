@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from ...modules import LIVING, MONTH_END, RuleModule, Step, events_of
 from . import codes, rules
+from .tables import TitlesTables
 
 MODULE = RuleModule(
     name="titles",
     title="Titles: the King grants them; the new social level, pensions",
+    tables=TitlesTables,
     templates=__name__,
     events=events_of(codes, {"regiments": (codes.EV_TITLE_GRANTED,)}),
     codes=codes,

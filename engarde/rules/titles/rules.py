@@ -24,14 +24,7 @@ from __future__ import annotations
 from ...calendar import MONTH_END
 from .codes import EV_PENSION, EV_TITLE_GRANTED, EV_TITLE_NOT_GRANTED, EV_TITLE_QUALIFIED
 from ...records import Character
-from .tables import (
-    MENTIONS_PER_QUALIFICATION,
-    TITLE_GRANTED_BY,
-    TITLE_GRANTED_ON,
-    TITLE_SL_PER_BONUS,
-    TITLES,
-    Title,
-)
+from .tables import Title
 from ...turn import Turn
 from ..influence import rules as influence
 from ..status import rules as status
@@ -43,21 +36,6 @@ GRANTED = "title.granted"
 FACT_QUALIFIED = "title_qualified_this_month"
 
 
-def title_by_name(name: str | None) -> Title | None:
-    return next((t for t in TITLES if name and t.name.lower() == name.lower()), None)
-
-
-def next_title(ch: Character) -> Title | None:
-    """An untitled character's first title is Knight; a titled one's the next; none above Count."""
-    current = title_by_name(ch.title)
-    if ch.title and current is None:
-        return None
-    if current is None:
-        return TITLES[0]
-    i = TITLES.index(current)
-    return TITLES[i + 1] if i + 1 < len(TITLES) else None
-
-
 def qualify(turn: Turn, ch: Character, week: int, why: str) -> None:
     """One qualification toward a title (the military and appointments rules call this)."""
     turn.post(ch, QUALIFICATIONS, 1, week, f"qualifies for a title: {why}", RULE_TITLES)
@@ -67,11 +45,11 @@ def qualify(turn: Turn, ch: Character, week: int, why: str) -> None:
 
 def mention_in_despatches(turn: Turn, ch: Character, week: int) -> None:
     """Every second mention in despatches is a qualification."""
+    per = turn.tables.titles.mentions_per_qualification
     turn.post(ch, MENTIONS, 1, week, "mentioned in despatches", RULE_TITLES)
-    if ch.get(MENTIONS) >= MENTIONS_PER_QUALIFICATION:
-        turn.post(ch, MENTIONS, -MENTIONS_PER_QUALIFICATION, week,
-                  f"{MENTIONS_PER_QUALIFICATION} mentions in despatches", RULE_TITLES)
-        qualify(turn, ch, week, f"{MENTIONS_PER_QUALIFICATION} mentions in despatches")
+    if ch.get(MENTIONS) >= per:
+        turn.post(ch, MENTIONS, -per, week, f"{per} mentions in despatches", RULE_TITLES)
+        qualify(turn, ch, week, f"{per} mentions in despatches")
 
 
 def consider(turn: Turn, ch: Character) -> bool:
@@ -79,7 +57,8 @@ def consider(turn: Turn, ch: Character) -> bool:
     who qualified this month.  True if he granted a title."""
     if not turn.fact(ch.name).get(FACT_QUALIFIED) or ch.get(QUALIFICATIONS) <= 0:
         return False
-    title = next_title(ch)
+    tables = turn.tables.titles
+    title = tables.next_title(ch.title)
     if title is None:
         turn.event(EV_TITLE_NOT_GRANTED, MONTH_END, ch.name, public=False, reason="no higher title to give")
         return False
@@ -88,15 +67,16 @@ def consider(turn: Turn, ch: Character) -> bool:
                    reason=f"a {title.name} needs Social Level {title.min_social_level}")
         return False
     adjustments = []
-    above = (ch.social_level - title.min_social_level) // TITLE_SL_PER_BONUS
-    if above:
-        adjustments.append((f"SL {ch.social_level}: +1 for every {TITLE_SL_PER_BONUS} above {title.min_social_level}",
-                            -above))
+    above = (ch.social_level - title.min_social_level) // tables.title_sl_per_bonus
+    if above and tables.title_sl_bonus:
+        adjustments.append((f"SL {ch.social_level}: +{tables.title_sl_bonus} for every {tables.title_sl_per_bonus} "
+                            f"above {title.min_social_level}", -above * tables.title_sl_bonus))
     extra = ch.get(QUALIFICATIONS) - 1
-    if extra:
-        adjustments.append((f"{ch.get(QUALIFICATIONS)} qualifications", -extra))
-    decision = influence.decide(turn, ch.name, f"the title of {title.name}", TITLE_GRANTED_BY, TITLE_GRANTED_ON,
-                                MONTH_END, adjustments, words=("title", "king", title.name))
+    if extra and tables.title_qualification_bonus:
+        adjustments.append((f"{ch.get(QUALIFICATIONS)} qualifications", -extra * tables.title_qualification_bonus))
+    decision = influence.decide(turn, ch.name, f"the title of {title.name}", tables.title_granted_by,
+                                tables.title_granted_on, MONTH_END, adjustments,
+                                words=("title", tables.title_granted_by.lower(), title.name))
     if not decision.success:
         turn.event(EV_TITLE_NOT_GRANTED, MONTH_END, ch.name, public=False, title=title.name,
                    reason="the King did not grant it", **decision.to_data())
@@ -125,7 +105,7 @@ def grant(turn: Turn, ch: Character, title: Title, data: dict | None = None) -> 
 
 def pension(turn: Turn, ch: Character) -> int:
     """The monthly pension of a title the King granted."""
-    title = title_by_name(ch.title)
+    title = turn.tables.titles.title(ch.title)
     if title is None or not title.pension or not ch.get(GRANTED):
         return 0
     turn.post(ch, "crowns", title.pension, MONTH_END, f"pension of a {title.name}", RULE_TITLES)
