@@ -672,7 +672,7 @@ def test_a_campaigns_prices_reach_the_purchase_on_entry():
     """"In order to initially buy a Majority ... a character would have to pay the costs of the rank
     of Captain and Subaltern in addition to the cost of Major"; "A horse costs 100 crowns".  A
     campaign that prices Picardy's Majority (column 7) at 200 and a horse at 50 charges them."""
-    campaign = tables({"regiments": {"regimental_table_b": {"Major": {"7": {"price": 200}}}, "horse_price": 50}})
+    campaign = tables({"regiments": {"regimental_table_b": {"7": {"Major": {"price": 200}}}, "horse_price": 50}})
     ch = Character("Porthos", social_level=10, crowns=1000)
     turn = make_turn(ch, dice=[1], world=world_with(npc_regiment("Picardy Musketeers")), tables=campaign)
     assert regiments.apply(turn, ch, ApplyRegiment("Picardy Musketeers", "Major"), 1)
@@ -686,8 +686,8 @@ def test_a_campaigns_table_a_and_entry_rank_reach_the_application():
     Table B column 1) to Social Level 6 on a 6, and sells no rank above Captain on entry: the order
     of a Major is refused, a Private of Social Level 6 is rolled for."""
     row = [7, 7, 7, 7, 7, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1]
-    campaign = tables({"regiments": {"regimental_table_a": {"Royal Foot Guards": row},
-                                     "regimental_table_b": {"Private": {"1": {"min_social_level": 6}}},
+    campaign = tables({"regiments": {"regimental_table_a": {"Royal Foot Guards": {"rolls": row}},
+                                     "regimental_table_b": {"1": {"Private": {"min_social_level": 6}}},
                                      "highest_entry_rank": "Captain"}})
     assert regiments.application_roll(campaign.regiments, regiment_by_name("Royal Foot Guards"), 6) == 6
     ch = Character("Aramis", social_level=9, crowns=1000)
@@ -757,7 +757,9 @@ def test_a_campaigns_regiments_reach_the_order_language():
 
 
 @pytest.mark.parametrize("override, key", [
-    ({"regimental_table_b": {"Captain": {"3": {"price": -5}}}}, "tables.regiments.regimental_table_b.Captain.3.price"),
+    ({"regimental_table_b": {"3": {"Captain": {"price": -5}}}}, "tables.regiments.regimental_table_b.3.Captain.price"),
+    ({"regimental_table_a": {"Royal Foot Guards": {"rolls": [5]}}},
+     'tables.regiments.regimental_table_a."Royal Foot Guards".rolls'),
     ({"regiments": {"Gascon Regiment": {"column": 11}}}, 'tables.regiments.regiments."Gascon Regiment".column'),
     ({"duty_excused_on": 8}, "tables.regiments.duty_excused_on"),
     ({"highest_entry_rank": "General"}, "tables.regiments.highest_entry_rank"),

@@ -152,7 +152,7 @@ def application_roll(tables: RegimentsTables, reg: RegimentInfo, social_level: i
     Choice: a Social Level above 16 reads the SL 16 column."""
     if reg.name == FRONTIER_REGIMENT:
         return 1
-    row = tables.regimental_table_a.get(reg.name)
+    row = tables.applications.get(reg.name)
     if row is None:
         return None  # the RNHB: no row in Table A; one goes with it by volunteering (h. Volunteers)
     needed = row[max(1, min(social_level, len(row))) - 1]

@@ -73,6 +73,15 @@ def table(default: Mapping[Any, Any], *, note: str = "") -> Any:
 # The minimum die roll (one die) to be accepted, by Social Level 1..16; 7 (NO_APPLICATION)
 # is "-" (he may not apply at that Social Level).  Listed in order of social
 # standing: the Royal Foot Guards highest, the Frontier Regiments lowest.
+@dataclass(frozen=True)
+class Application:
+    """One regiment's row of Regimental Table A."""
+
+    name: str
+    rolls: tuple[int, ...] = dataclasses.field(metadata={
+        "note": "the roll needed at Social Level 1 to 16 (7: \"-\", he may not apply)"})
+
+
 _ = NO_APPLICATION
 _TABLE_A: dict[str, tuple[int, ...]] = {
     "Royal Foot Guards": (_, _, _, _, _, _, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1),
@@ -108,27 +117,49 @@ class RankTerms:
     status: int = _range(0, 100, "Monthly status")
 
 
-def _column(sl, price, pay, status) -> dict[int, RankTerms]:
-    return {column: RankTerms(*row) for column, row in enumerate(zip(sl, price, pay, status), start=1)}
+@dataclass(frozen=True)
+class Column:
+    """One column of Regimental Table B ("Each regiment uses one of the columns"): the terms
+    of each rank, named as ``RANKS`` names them (``Lieutenant-Colonel``: ``lieutenant_colonel``)."""
+
+    column: int
+    private: RankTerms
+    subaltern: RankTerms
+    captain: RankTerms
+    major: RankTerms
+    lieutenant_colonel: RankTerms
+    colonel: RankTerms
+
+    def terms(self, rank: str) -> RankTerms | None:
+        return getattr(self, _rank_field(rank), None) if rank in RANKS else None
+
+
+def _rank_field(rank: str) -> str:
+    return rank.lower().replace("-", "_")
+
+
+def _rank_row(sl, price, pay, status) -> tuple[RankTerms, ...]:
+    return tuple(RankTerms(*row) for row in zip(sl, price, pay, status))
 
 
 _N = (None,) * 10
-# _TABLE_B[rank][column]: "Each regiment uses one of the columns" (1..10)
-_TABLE_B: dict[str, dict[int, RankTerms]] = {
-    "Private": _column((7, 6, 5, 4, 3, 2, None, None, None, None), _N,
+# _TABLE_B[rank][column - 1], as the book prints it: a rank's row across the ten columns
+_TABLE_B: dict[str, tuple[RankTerms, ...]] = {
+    "Private": _rank_row((7, 6, 5, 4, 3, 2, None, None, None, None), _N,
                        (12, 10, 10, 8, 8, 6, 4, 4, 2, 2), (6, 5, 4, 3, 3, 2, 1, 0, 0, 0)),
-    "Subaltern": _column((8, 7, 6, 5, 4, 3, 2, 2, None, None), (140, 130, 120, 110, 100, 90, 80, 70, 60, 50),
+    "Subaltern": _rank_row((8, 7, 6, 5, 4, 3, 2, 2, None, None), (140, 130, 120, 110, 100, 90, 80, 70, 60, 50),
                          (16, 14, 14, 10, 10, 8, 6, 6, 4, 4), (7, 6, 5, 4, 4, 3, 2, 1, 0, 0)),
-    "Captain": _column((9, 8, 7, 6, 5, 4, 3, 3, 2, 2), (150, 140, 130, 120, 110, 100, 90, 80, 70, 60),
+    "Captain": _rank_row((9, 8, 7, 6, 5, 4, 3, 3, 2, 2), (150, 140, 130, 120, 110, 100, 90, 80, 70, 60),
                        (18, 16, 16, 14, 14, 12, 10, 10, 8, 8), (8, 7, 6, 5, 5, 4, 3, 2, 1, 0)),
-    "Major": _column((10, 9, 8, 7, 6, 5, 4, 4, 3, 3), (170, 160, 150, 140, 130, 120, 110, 100, 90, 80),
+    "Major": _rank_row((10, 9, 8, 7, 6, 5, 4, 4, 3, 3), (170, 160, 150, 140, 130, 120, 110, 100, 90, 80),
                      (22, 20, 20, 18, 18, 16, 14, 14, 12, 12), (9, 8, 7, 6, 6, 5, 4, 3, 2, 1)),
-    "Lieutenant-Colonel": _column((11, 10, 9, 8, 7, 6, 5, 5, 4, 4), (190, 180, 170, 160, 150, 140, 130, 120, 110, 100),
+    "Lieutenant-Colonel": _rank_row((11, 10, 9, 8, 7, 6, 5, 5, 4, 4), (190, 180, 170, 160, 150, 140, 130, 120, 110, 100),
                                   (26, 24, 24, 22, 22, 20, 18, 18, 16, 16), (10, 9, 8, 7, 7, 6, 5, 4, 3, 2)),
-    "Colonel": _column((12, 11, 10, 9, 8, 7, 6, 6, 5, 5), (240, 230, 220, 210, 200, 190, 180, 170, 160, 150),
+    "Colonel": _rank_row((12, 11, 10, 9, 8, 7, 6, 6, 5, 5), (240, 230, 220, 210, 200, 190, 180, 170, 160, 150),
                        (30, 28, 28, 26, 26, 24, 22, 22, 20, 20), (11, 10, 9, 8, 8, 7, 6, 5, 4, 3)),
 }
 del _N
+_COLUMNS_B = tuple(Column(c, *(_TABLE_B[rank][c - 1] for rank in RANKS)) for c in range(1, 11))
 # General officers: the same in every regiment (never bought)
 _GENERAL_OFFICERS: dict[str, RankTerms] = {
     "Brigadier-General": RankTerms(6, None, 30, 8),
@@ -275,12 +306,13 @@ _TABLE_D: dict[str, Relations] = {
 class RegimentsTables:
     """g. MA and Regiments: Regimental Tables A to D, the regiments, horses, duty, promotion."""
 
-    regimental_table_a: Mapping[str, tuple[int, ...]] = table(
-        _TABLE_A, note='Regimental Table A: "the minimum die roll needed to be accepted into that Regiment per '
-        'Social Level" (Social Level 1 to 16, in order of social standing; 7: "-", he may not apply)')
-    regimental_table_b: Mapping[str, Mapping[int, RankTerms]] = table(
-        _TABLE_B, note='Regimental Table B: "the minimum Social Level, Status Points received monthly, pay per '
-        'month, and price required to purchase a particular rank", by rank and column')
+    regimental_table_a: tuple[Application, ...] = rows(
+        *(Application(name, rolls) for name, rolls in _TABLE_A.items()), key="name",
+        note='Regimental Table A: "the minimum die roll needed to be accepted into that Regiment per Social '
+        'Level" (Social Level 1 to 16, in order of social standing; 7: "-", he may not apply)')
+    regimental_table_b: tuple[Column, ...] = rows(
+        *_COLUMNS_B, key="column", note='Regimental Table B: "the minimum Social Level, Status Points received '
+        'monthly, pay per month, and price required to purchase a particular rank", by column')
     general_officers: Mapping[str, RankTerms] = table(
         _GENERAL_OFFICERS, note="Regimental Table B: the general officers, the same in every regiment")
     regimental_table_c: tuple[Brigade, ...] = rows(
@@ -328,6 +360,16 @@ class RegimentsTables:
                 found.setdefault(spelling, reg)
         return frozen(found)
 
+    @cached_property
+    def applications(self) -> Mapping[str, tuple[int, ...]]:
+        """Regimental Table A by regiment: the rolls needed at Social Level 1 to 16."""
+        return frozen({row.name: row.rolls for row in self.regimental_table_a})
+
+    @cached_property
+    def columns(self) -> Mapping[int, Column]:
+        """Regimental Table B by column number."""
+        return frozen({c.column: c for c in self.regimental_table_b})
+
     def regiment(self, name: str) -> RegimentInfo | None:
         """Find a regiment by its name or a common spelling (case-insensitive)."""
         key = normalise_name(name).replace("’", "'")
@@ -341,8 +383,8 @@ class RegimentsTables:
         """Regimental Table B for ``rank`` in ``regiment`` (general officers: the same everywhere)."""
         if rank in self.general_officers:
             return self.general_officers[rank]
-        row = self.regimental_table_b.get(rank)
-        return row.get(regiment.column) if row else None
+        column = self.columns.get(regiment.column)
+        return column.terms(rank) if column else None
 
 
 # Transitional: other modules still import these; they go when those read turn.tables.
