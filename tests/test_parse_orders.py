@@ -231,13 +231,15 @@ def test_one_list_of_regiment_names():
     from engarde.rules.regiments import names
     from engarde.rules.regiments import tables
 
-    assert names.REGIMENTS == tuple(r.name for r in sorted(tables.REGIMENTS, key=lambda r: r.standing)
-                                    if r.name != tables.RNHB_REGIMENT)
-    assert names.CAVALRY == {r.name for r in tables.REGIMENTS if r.cavalry}
-    assert all(target in names.REGIMENTS for target in names._ALIASES.values())
-    assert all(names.find_regiment(name) == name for name in names.REGIMENTS)
-    assert names.find_regiment("the Gascons") == "Gascon Regiment"
-    assert names.find_regiment("the Musketeers") is None  # ambiguous: never guessed
+    book = tables.RegimentsTables()
+    known = names.regiment_names(book)
+    assert known == tuple(r.name for r in sorted(book.regiments, key=lambda r: r.standing)
+                          if r.name != tables.RNHB_REGIMENT)
+    assert names.cavalry_regiments(book) == {r.name for r in book.regiments if r.cavalry}
+    assert all(target in known for target in names._ALIASES.values())
+    assert all(names.regiment_named(book, name) == name for name in known)
+    assert names.regiment_named(book, "the Gascons") == "Gascon Regiment"
+    assert names.regiment_named(book, "the Musketeers") is None  # ambiguous: never guessed
 
 
 def test_regiments_to_try_next_must_be_lower():

@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engarde.intake import Message, html_to_text, read_message
-from engarde.rules.regiments.names import CAVALRY, REGIMENTS
+from engarde.rules.regiments.names import cavalry_regiments, regiment_names
+from engarde.rules.regiments.tables import RegimentsTables
 from engarde.rules.duel.orders import AnswerChallenge, Challenge
 from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, RegimentalDuty
 from engarde.rules.loans.orders import Borrow, Repay
@@ -137,6 +138,8 @@ orders = st.one_of(
 
 # Every weekly order of the rules, with the values a sheet can hold.
 gambling = st.builds(Gambling, st.integers(1, 9), st.integers(1, 500), st.none() | st.integers(1, 6))
+REGIMENTS = regiment_names(RegimentsTables())
+CAVALRY = cavalry_regiments(RegimentsTables())
 infantry = [r for r in REGIMENTS if r not in CAVALRY]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 
 from engarde import ops
 from engarde.rules.regiments.commands import decide_application
@@ -35,23 +36,22 @@ from engarde.resolve import resolve_month
 from engarde.rules.clubs import rules as clubs
 from engarde.rules.practice import rules as practice
 from engarde.rules.regiments import rules as regiments
-from engarde.rules.regiments.tables import (
-    REGIMENT_ESTABLISHMENT,
-    REGIMENTAL_TABLE_C,
-    REGIMENTAL_TABLE_D,
-    rank_terms,
-    regiment_by_name,
-)
+from engarde.rules.regiments.tables import REGIMENT_ESTABLISHMENT, RegimentsTables
 from engarde.turn import Turn
 from engarde.world import World
 from engarde.rules.regiments.state import BrigadeRecord, Officer, Regiment
-from helpers import cli, write_campaign
+from engarde.registry import Registry, RegistryError
+from helpers import cli, rules_registry, tables, write_campaign
 
 APRIL = GameMonth(1607, 4)
+BOOK = RegimentsTables()  # the book's tables
+regiment_by_name = BOOK.regiment
 
 
-def make_turn(*chars: Character, dice=(), world: World | None = None, month: GameMonth = APRIL) -> Turn:
-    return Turn(month, {c.name: c for c in chars}, ScriptedDice(dice), world=world or World())
+def make_turn(*chars: Character, dice=(), world: World | None = None, month: GameMonth = APRIL,
+              tables: Tables | None = None) -> Turn:
+    return Turn(month, {c.name: c for c in chars}, ScriptedDice(dice), tables=tables or Tables(),
+                world=world or World())
 
 
 def npc_regiment(name: str, colonel: Officer | None = None, **posts: Officer) -> Regiment:
@@ -78,23 +78,24 @@ def test_regimental_tables_as_data():
     """Regimental Table A (roll per SL), B (SL, price, pay, status per column), C (brigades,
     weapons), D (friends and enemies, symmetric) are data named as the book names them."""
     rfg, gascon = regiment_by_name("Royal Foot Guards"), regiment_by_name("the Gascon Regiment")
-    assert regiments.application_roll(rfg, 6) is None and regiments.application_roll(rfg, 7) == 5
-    assert regiments.application_roll(gascon, 16) == -4 and regiments.application_roll(gascon, 20) == -4
-    assert regiments.application_roll(regiment_by_name("Frontier"), 1) == 1  # "Automatic"
-    major = rank_terms(rfg, "Major")
+    assert regiments.application_roll(BOOK, rfg, 6) is None and regiments.application_roll(BOOK, rfg, 7) == 5
+    assert regiments.application_roll(BOOK, gascon, 16) == -4 and regiments.application_roll(BOOK, gascon, 20) == -4
+    assert regiments.application_roll(BOOK, regiment_by_name("Frontier"), 1) == 1  # "Automatic"
+    major = BOOK.rank_terms(rfg, "Major")
     assert (major.min_social_level, major.price, major.pay, major.status) == (10, 170, 22, 9)
-    private = rank_terms(gascon, "Private")
+    private = BOOK.rank_terms(gascon, "Private")
     assert (private.min_social_level, private.price, private.pay, private.status) == (None, None, 2, 0)
-    assert rank_terms(gascon, "General").pay == 40
+    assert BOOK.rank_terms(gascon, "General").pay == 40
     dg = regiment_by_name("Dragoon Guards")
     assert (dg.column, dg.cavalry, dg.brigade, dg.weapon) == (3, True, "Horse Guards Brigade", "sabre")
     assert regiment_by_name("Royal Marines").weapon == "cutlass"
-    assert [b.status for b in REGIMENTAL_TABLE_C] == [6, 5, 4, 3, 2, 1, 1, 0]
-    for reg, (friend, enemy) in REGIMENTAL_TABLE_D.items():
-        if friend:
-            assert REGIMENTAL_TABLE_D[friend][0] == reg
-        if enemy:
-            assert REGIMENTAL_TABLE_D[enemy][1] == reg
+    assert [b.status for b in BOOK.regimental_table_c] == [6, 5, 4, 3, 2, 1, 1, 0]
+    table_d = BOOK.regimental_table_d
+    for reg, relations in table_d.items():
+        if relations.friend:
+            assert table_d[relations.friend].friend == reg
+        if relations.enemy:
+            assert table_d[relations.enemy].enemy == reg
 
 
 # -- application -------------------------------------------------------------------------
@@ -244,8 +245,8 @@ def test_horses_for_cavalry_captains_and_majors():
     """"Members of Cavalry Regiments and Captains of any Regiment must buy one horse ... Majors and
     above in any Regiment must buy three horses" """
     dg, gascon = regiment_by_name("Dragoon Guards"), regiment_by_name("Gascon Regiment")
-    assert [regiments.horses_required(dg, r) for r in ("Private", "Captain", "Major", "Colonel")] == [1, 1, 3, 3]
-    assert [regiments.horses_required(gascon, r) for r in ("Private", "Subaltern", "Captain", "Major")] == [0, 0, 1, 3]
+    assert [regiments.horses_required(BOOK, dg, r) for r in ("Private", "Captain", "Major", "Colonel")] == [1, 1, 3, 3]
+    assert [regiments.horses_required(BOOK, gascon, r) for r in ("Private", "Subaltern", "Captain", "Major")] == [0, 0, 1, 3]
 
 
 def test_horse_and_groom_support_each_month():
@@ -343,7 +344,7 @@ def test_acting_commands_as_in_sample_organisation_ii():
                 Officer("BM", detached="Brigade Major"), Officer(), Officer("C1"), Officer("C2"),
                 Officer("x", player=True), Officer("C4"), Officer(), Officer()]
     reg = Regiment("Dragoon Guards", officers)
-    got = [(c.command, c.officer.name if c.officer else None, c.acting) for c in regiments.commands(reg)][:6]
+    got = [(c.command, c.officer.name if c.officer else None, c.acting) for c in regiments.unit_commands(BOOK, reg)][:6]
     assert got == [
         ("Regimental Commander", "LtCol", True),
         ("1st Squadron Commander", "C1", True),
@@ -361,7 +362,7 @@ def test_acting_commander_ma_is_rolled():
     turn = make_turn(dice=[4], world=world_with(reg))
     regiments.vacate(reg, 0)
     regiments.ensure_commander_ma(turn, reg, 1)
-    assert regiments.commands(reg)[0].acting and reg.officers[1].ma == 4
+    assert regiments.unit_commands(BOOK, reg)[0].acting and reg.officers[1].ma == 4
 
 
 def test_yearly_brigade_major_roll_at_the_end_of_august():
@@ -569,11 +570,11 @@ def test_rnhb_is_a_regiment_with_house_values():
     """h. The RNHB, "an élite Frontier Regiment": the rules give it no Table A row, Table B column or
     weapon; engarde pays it as a Frontier Regiment ("Frontier Regiments receive the same pay as the
     Gascon Regiment") and arms it with the rapier (house values); one may not apply to it."""
-    from engarde.rules.regiments.tables import RNHB, RNHB_HOUSE_VALUES, regiment_by_name
+    from engarde.rules.regiments.tables import RNHB, RNHB_HOUSE_VALUES
 
     rnhb = regiment_by_name("RNHB")
     assert rnhb.name == RNHB and rnhb.column == 10 and rnhb.weapon == "rapier" and RNHB_HOUSE_VALUES
-    assert regiments.application_roll(rnhb, 10) is None
+    assert regiments.application_roll(BOOK, rnhb, 10) is None
 
 
 def test_resigning_a_commission_and_the_horse_guards_lapse():
@@ -663,3 +664,110 @@ def test_undo_keeps_the_colonels_answer_recorded_after_the_month(tmp_path):
     now["regiments"]["regiments"][0]["pending"] = [{"character": "Porthos", "rank": "Private", "month": "1607-04",
                                                     "week": 1, "decision": "accept", "decided_for": "1607-05"}]
     assert undone_world(before, now, core_registry().modules)["regiments"]["regiments"][0]["pending"] == []
+
+
+# -- a campaign's tables -------------------------------------------------------------------
+
+
+def test_a_campaigns_prices_reach_the_purchase_on_entry():
+    """"In order to initially buy a Majority ... a character would have to pay the costs of the rank
+    of Captain and Subaltern in addition to the cost of Major"; "A horse costs 100 crowns".  A
+    campaign that prices Picardy's Majority (column 7) at 200 and a horse at 50 charges them."""
+    campaign = tables({"regiments": {"regimental_table_b": {"7": {"Major": {"price": 200}}}, "horse_price": 50}})
+    ch = Character("Porthos", social_level=10, crowns=1000)
+    turn = make_turn(ch, dice=[1], world=world_with(npc_regiment("Picardy Musketeers")), tables=campaign)
+    assert regiments.apply(turn, ch, ApplyRegiment("Picardy Musketeers", "Major"), 1)
+    assert [e.delta for e in turn.ledger if e.field == "crowns"] == [-80, -90, -200, -150]
+
+
+def test_a_campaigns_table_a_and_entry_rank_reach_the_application():
+    """Regimental Table A: "the minimum die roll needed to be accepted into that Regiment per Social
+    Level" ("-": he may not apply, written 7), and "A rank up to and including that of Major may be
+    bought immediately upon entry".  A campaign that opens the Royal Foot Guards (and its Privates,
+    Table B column 1) to Social Level 6 on a 6, and sells no rank above Captain on entry: the order
+    of a Major is refused, a Private of Social Level 6 is rolled for."""
+    row = [7, 7, 7, 7, 7, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1]
+    campaign = tables({"regiments": {"regimental_table_a": {"Royal Foot Guards": {"rolls": row}},
+                                     "regimental_table_b": {"1": {"Private": {"min_social_level": 6}}},
+                                     "highest_entry_rank": "Captain"}})
+    assert regiments.application_roll(campaign.regiments, regiment_by_name("Royal Foot Guards"), 6) == 6
+    ch = Character("Aramis", social_level=9, crowns=1000)
+    turn = make_turn(ch, world=world_with(npc_regiment("Royal Foot Guards")), tables=campaign)
+    assert not regiments.apply(turn, ch, ApplyRegiment("Royal Foot Guards", "Major"), 1)
+    assert "a rank up to Captain" in turn.events[-1].data["reason"]
+    ch = Character("Jacques", social_level=6, crowns=1000)
+    turn = make_turn(ch, dice=[6], world=world_with(npc_regiment("Royal Foot Guards")), tables=campaign)
+    assert regiments.apply(turn, ch, ApplyRegiment("Royal Foot Guards"), 1)
+    (joined,) = [e for e in turn.events if e.code == EV_REGIMENT_JOINED]
+    assert joined.data["needed"] == 6
+
+
+def test_a_campaigns_upkeep_duty_and_expulsion_reach_the_month():
+    """"A horse ... requires support of 3 crowns per month. A groom must be paid 2 crowns"; "A
+    non-player Battalion Commander will excuse a player from one week of duty on a roll of 5 or
+    greater"; "the character has three game months to raise his Social Level".  A campaign at 4 and
+    3 crowns, excusing on a 6 and giving one month: three horses cost 15; a 5 excuses no one; a
+    man short of his rank's minimum for a month is expelled."""
+    campaign = tables({"regiments": {"horse_support": 4, "groom_pay": 3, "duty_excused_on": 6,
+                                     "below_minimum_months": 1}})
+    ch = Character("Porthos", crowns=20, counters={"regiment.horses": 3})
+    assert regiments.horse_upkeep(make_turn(ch, tables=campaign), ch) and ch.crowns == 5
+    private = Character("Jacques", regiment="Gascon Regiment", rank="Private")
+    turn = make_turn(private, dice=[5, 5], world=world_with(npc_regiment("Gascon Regiment")), tables=campaign)
+    assert regiments.plan_duty(turn, private, None) == [3, 4]
+    cap = Character("Athos", social_level=1, regiment="Gascon Regiment", rank="Captain",
+                    counters={"regiment.months_short": 1})
+    turn = make_turn(cap, world=world_with(npc_regiment("Gascon Regiment", c4=Officer("Athos", player=True))),
+                     tables=campaign)
+    regiments.check_rank_minimum(turn, cap)
+    assert cap.regiment is None and [e.code for e in turn.events] == [EV_EXPELLED]
+
+
+def test_a_campaigns_brigade_status_and_brigade_major_roll():
+    """Regimental Table C: "Status points for positions ... are awarded to the Brigade commander and
+    Brigade Major"; "On a roll of 1 through 3, the Brigade Major is from the first named Regiment".
+    A campaign giving the Heavy Brigade's position 9 points, its Brigade Major from the Crown Prince
+    Cuirassiers on 1 to 5: a 5 names them, and the Brigade Major draws 9."""
+    campaign = tables({"regiments": {"regimental_table_c": {"Heavy Brigade": {
+        "status": 9, "brigade_major_roll": [{"high": 5}, {"low": 6}]}}}})
+    turn = make_turn(dice=[5], world=world_with(npc_regiment("Crown Prince Cuirassiers"),
+                                                 npc_regiment("Archduke Leopold Cuirassiers")), tables=campaign)
+    brigade = campaign.regiments.brigade("Heavy Brigade")
+    assert regiments.brigade_major_roll(turn, brigade, MONTH_END) == "Crown Prince Cuirassiers"
+    record = turn.world.brigade("Heavy Brigade")
+    ch = Character(record.brigade_major)
+    assert regiments.brigade_status(turn, ch) == 9 and ch.status_points == 9
+
+
+def test_a_campaigns_regiments_reach_the_order_language():
+    """The order language reads the campaign's tables: "A rank up to and including that of Major may
+    be bought immediately upon entry"; a substitution "must be of the same type (i.e. infantry or
+    Cavalry)".  A campaign selling no rank above Captain on entry refuses "as Major" on the sheet;
+    one whose Dragoon Guards are infantry says so."""
+    from engarde.parse import parse_action
+    from engarde.rules.regiments import names
+    from engarde.rules.regiments.codes import E_BAD_RANK
+
+    order = "Join the Gascons as Major"
+    assert parse_action(order) == ApplyRegiment("Gascon Regiment", "Major")
+    refused = parse_action(order, registry=rules_registry({"regiments": {"highest_entry_rank": "Captain"}}))
+    assert refused.code == E_BAD_RANK and "up to and including Captain" in refused.suggestion
+    campaign = tables({"regiments": {"regiments": {"Dragoon Guards": {"cavalry": False}}}})
+    assert names.is_cavalry_regiment(BOOK, "Dragoon Guards")
+    assert not names.is_cavalry_regiment(campaign.regiments, "Dragoon Guards")
+
+
+@pytest.mark.parametrize("override, key", [
+    ({"regimental_table_b": {"3": {"Captain": {"price": -5}}}}, "tables.regiments.regimental_table_b.3.Captain.price"),
+    ({"regimental_table_a": {"Royal Foot Guards": {"rolls": [5]}}},
+     'tables.regiments.regimental_table_a."Royal Foot Guards".rolls'),
+    ({"regiments": {"Gascon Regiment": {"column": 11}}}, 'tables.regiments.regiments."Gascon Regiment".column'),
+    ({"duty_excused_on": 8}, "tables.regiments.duty_excused_on"),
+    ({"highest_entry_rank": "General"}, "tables.regiments.highest_entry_rank"),
+    ({"regimental_table_c": {"Heavy Brigade": {"brigade_major_roll": [{"high": 7}, {}]}}},
+     'tables.regiments.regimental_table_c."Heavy Brigade".brigade_major_roll[0].high'),
+])
+def test_a_bad_override_of_the_regiments_is_refused_naming_the_key(override, key):
+    with pytest.raises(RegistryError) as refused:
+        Registry.build((), tables={"regiments": override})
+    assert key in str(refused.value)

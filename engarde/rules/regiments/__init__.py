@@ -7,10 +7,12 @@ from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
 from . import codes, commands, grammar, rules
 from . import state
 from .state import RegimentsState
+from .tables import RegimentsTables
 
 MODULE = RuleModule(
     name="regiments",
     title="g. MA and Regiments: application, ranks, horses, duty, officers, vacancies",
+    tables=RegimentsTables,
     commands=commands.COMMANDS,
     pending=commands.pending,
     state=RegimentsState,

@@ -16,7 +16,6 @@ from ...tables import Tables
 from ...world import World
 from .. import decisions
 from . import rules
-from .tables import REGIMENTS, regiment_by_name
 
 
 @dataclass
@@ -35,13 +34,14 @@ class RegimentView:
 
 def regiments(campaign: Campaign, tables: Tables, name: str | None = None) -> list[RegimentView]:
     """Every regiment of Regimental Table A (or the one called ``name``), with its roster."""
+    book = tables.regiments
     if name is not None:
-        info = regiment_by_name(name)
+        info = book.regiment(name)
         if info is None:
             raise CampaignError(f"no regiment called {name!r} (see 'engarde regiment list')")
         infos = [info]
     else:
-        infos = list(REGIMENTS)
+        infos = list(book.regiments)
     with store.transaction(campaign.database) as s:
         _, world = queries.load_world(s, campaign)
         chars = queries.sheets_now(s, campaign.id)
@@ -51,7 +51,7 @@ def regiments(campaign: Campaign, tables: Tables, name: str | None = None) -> li
         record = world.brigade(info.brigade) if info.brigade else None
         views.append(RegimentView(
             info.name, info.brigade, info.cavalry, info.weapon, reg is not None,
-            rules.roster(world, info.name, chars),
+            rules.roster(book, world, info.name, chars),
             record.brigade_major if record and record.brigade_major_regiment == info.name else None,
             list(reg.pending) if reg else [],
         ))
@@ -67,7 +67,7 @@ def decide_application(campaign: Campaign, tables: Tables, regiment: str, applic
     (``engarde.rules.regiments.rules.settle_decisions``), through the ledger like every
     other change, so the audit stays exact and undoing that month restores it.
     Returns the application as recorded."""
-    info = regiment_by_name(regiment)
+    info = tables.regiments.regiment(regiment)
     if info is None:
         raise CampaignError(f"no regiment called {regiment!r} (see 'engarde regiment list')")
 

@@ -24,8 +24,9 @@ from ...grammar import (
 from ...records import ErrorRecord
 from ..clubs.grammar import find_club
 from .codes import E_BAD_FALLBACK, E_BAD_RANK, E_UNKNOWN_REGIMENT
-from .names import HIGHEST_RANK_ON_ENTRY, RANKS, find_rank, find_regiment, rank_order, regiments_like, standing
+from .names import RANKS, find_rank, rank_order, regiment_named, regiments_like, standing
 from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
+from .tables import RegimentsTables
 
 _ELSE = re.compile(
     r"\s*[,;]?\s*\b(?:or\s+else|else|otherwise|failing\s+that|if\s+(?:refused|rejected|not(?:\s+accepted)?)"
@@ -39,8 +40,10 @@ _APPLY = (
 )
 
 
-def regiment_error(text: str) -> ErrorRecord:
-    like = regiments_like(text)
+def unknown_regiment(tables: RegimentsTables, text: str) -> ErrorRecord:
+    """The error for a regiment ``text`` that the campaign's tables do not know, with the
+    regiments it may mean."""
+    like = regiments_like(tables, text)
     if len(like) == 1:
         hint = f"did you mean the {like[0]}?"
     elif like:
@@ -50,22 +53,23 @@ def regiment_error(text: str) -> ErrorRecord:
     return problem(E_UNKNOWN_REGIMENT, f"{quote(text)} is not a regiment engarde knows", hint)
 
 
-def _regiment_list(text: str) -> list[str] | ErrorRecord:
+def _regiment_list(tables: RegimentsTables, text: str) -> list[str] | ErrorRecord:
     found: list[str] = []
     for part in _ELSE.split(text):
         part = (part or "").strip(" ,;.")
         part = re.sub(r"^(?:the\s+)?(?:regiment\s+(?:of\s+)?)?", "", part, flags=I) if part.lower() != "the" else ""
         if not part:
             continue
-        regiment = find_regiment(part)
+        regiment = regiment_named(tables, part)
         if regiment is None:
-            return regiment_error(part)
+            return unknown_regiment(tables, part)
         found.append(regiment)
     return found
 
 
 def _build_apply(m: re.Match[str], r: Reading) -> Built:
     """g. Regiments: "Join Royal Foot Guards as Captain", with regiments to try next."""
+    tables = r.tables.regiments
     rest = m.group("rest").strip(" ,;.")
     bare = re.sub(r"^(?:(?:the\s+)?club\s*:?\s*)", "", rest, flags=I)
     club = find_club(LEADING_ARTICLE.sub("", bare, count=1))
@@ -74,13 +78,15 @@ def _build_apply(m: re.Match[str], r: Reading) -> Built:
     if re.match(r"(?:the\s+)?(?:post|appointment|position|office)\b", rest, I):
         return None  # "apply for the post of ...": an appointment
     rank: str | None = None
+    highest = tables.highest_entry_rank
     if rm := _AS_RANK.search(rest):
         rank = find_rank(rm.group("rank"))
         if rank is None:
             return problem(E_BAD_RANK, f"{quote(rm.group('rank'))} is not a rank of Regimental Table B",
-                            "the ranks: " + ", ".join(RANKS[:4]) + " (higher ranks cannot be bought on entry)")
+                            "the ranks: " + ", ".join(RANKS[:rank_order(highest) + 1])
+                            + " (higher ranks cannot be bought on entry)")
         rest = (rest[:rm.start()] + rest[rm.end():]).strip(" ,;.")
-    regiments = _regiment_list(rest)
+    regiments = _regiment_list(tables, rest)
     if isinstance(regiments, ErrorRecord):
         return regiments
     if not regiments:
@@ -88,7 +94,7 @@ def _build_apply(m: re.Match[str], r: Reading) -> Built:
     first, *fallbacks = regiments
     previous = first
     for regiment in fallbacks:
-        if standing(regiment) <= standing(previous):
+        if standing(tables, regiment) <= standing(tables, previous):
             return problem(
                 E_BAD_FALLBACK,
                 f"the {regiment} is not of lower standing than the {previous}: a player refused by a regiment "
@@ -97,11 +103,12 @@ def _build_apply(m: re.Match[str], r: Reading) -> Built:
         previous = regiment
     if rank == "Private":
         rank = None
-    if rank is not None and rank_order(rank) > rank_order(HIGHEST_RANK_ON_ENTRY):
+    if rank is not None and rank_order(rank) > rank_order(highest):
+        above = RANKS[rank_order(highest) + 1]
         return problem(E_BAD_RANK,
-                        f"the rank of {rank} cannot be bought on joining: For the ranks of Lieutenant-Colonel "
+                        f"the rank of {rank} cannot be bought on joining: For the ranks of {above} "
                         "and above, commissions may not be bought initially",
-                        "buy a rank up to and including Major")
+                        f"buy a rank up to and including {highest}")
     return ApplyRegiment(first, rank, tuple(fallbacks))
 
 
@@ -170,10 +177,15 @@ class RegimentLines(LineReader):
 
     def join(self, number: int, m: re.Match[str]) -> Unclaimed | None:
         text = clean_value(m.group("what"))
-        regiment = find_regiment(re.sub(r"\s+as\s+.*$", "", text, flags=I))
+        regiment = regiment_named(self.sheet.tables.regiments, re.sub(r"\s+as\s+.*$", "", text, flags=I))
         if regiment is None:
             return Unclaimed()
         self.sheet.error(number, codes.E_UNKNOWN_VERB,
                          f"applying to the {regiment} takes a week: it is a week's action, not an order for the month",
                          f"write e.g. 'Week 1: Join the {regiment}'")
         return None
+
+
+# Transitional: other modules still import these; they go when those read turn.tables.
+def regiment_error(text: str) -> ErrorRecord:
+    return unknown_regiment(RegimentsTables(), text)

@@ -4,28 +4,23 @@ The order parser needs to recognise a regiment however a player spells it
 ("the Gascons", "Cardinals Guard", "13th Fusiliers") and to know the order of
 Regimental Table A, because "A player who unsuccessfully attempts to join a
 Regiment may apply to other Regiments in the same week, but may only apply to
-Regiments of a lower social standing".  The spellings of the names are those
-of ``engarde.tables`` (the campaign tables) so that an order and a rule speak
-of the same regiment.
+Regiments of a lower social standing".  The names are those of the campaign's
+tables (``RegimentsTables.regiments``, passed to every function here) so that an
+order and a rule speak of the same regiment.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from types import MappingProxyType
+from typing import Mapping
 
-from . import tables
+from .tables import GENERAL_RANKS, RANKS as REGIMENT_RANKS, RNHB_REGIMENT, RegimentInfo, RegimentsTables
 
-# Regimental Table A, highest social standing first ("the Royal Foot Guards
-# being the highest, and the Frontier Regiments the lowest").  One list: the
-# names are taken from ``engarde.tables.REGIMENTS``, less the RNHB, which has no
-# row in Table A (one campaigns with it only by volunteering).  The aliases and
-# suggestions below are the order language's own.
-REGIMENTS: tuple[str, ...] = tuple(r.name for r in tables.REGIMENTS if r.name != tables.RNHB_REGIMENT)
-# "* Cavalry Regiment" on Regimental Table A.  A substitution "must be of the
-# same type (i.e. infantry or Cavalry) as the unit it is substituted for".
-CAVALRY: frozenset[str] = frozenset(r.name for r in tables.REGIMENTS if r.cavalry)
-RNHB = tables.RNHB_REGIMENT
+RNHB = RNHB_REGIMENT
 
 # Other spellings players use.  Ambiguous short forms ("the Guards", "the
 # Musketeers") are deliberately absent: guessing would send a gentleman to the
@@ -78,56 +73,86 @@ def _key(text: str) -> str:
     return s
 
 
-_REGIMENT_KEYS: dict[str, str] = {}
-for _name in REGIMENTS:
-    _REGIMENT_KEYS[_key(_name)] = _name
-for _alias, _name in _ALIASES.items():
-    _REGIMENT_KEYS[_key(_alias)] = _name
+@dataclass(frozen=True)
+class RegimentNames:
+    """The order language's regiments, made from the campaign's table of regiments."""
+
+    # Regimental Table A, highest social standing first ("the Royal Foot Guards being the
+    # highest, and the Frontier Regiments the lowest"), less the RNHB, which has no row in
+    # Table A (one campaigns with it only by volunteering).
+    regiments: tuple[str, ...]
+    # "* Cavalry Regiment" on Regimental Table A.  A substitution "must be of the same type
+    # (i.e. infantry or Cavalry) as the unit it is substituted for".
+    cavalry: frozenset[str]
+    # every spelling's key (``_key``) -> the regiment
+    keys: Mapping[str, str]
 
 
-def find_regiment(text: str) -> str | None:
+@lru_cache(maxsize=16)
+def _names(rows: tuple[RegimentInfo, ...]) -> RegimentNames:
+    """Built once for each table of regiments (the rows are its cache key: the tables of
+    one campaign share them), not for every order read."""
+    regiments = tuple(r.name for r in rows if r.name != RNHB_REGIMENT)
+    keys: dict[str, str] = {}
+    for name in regiments:
+        keys[_key(name)] = name
+    for alias, name in _ALIASES.items():
+        keys[_key(alias)] = name
+    return RegimentNames(regiments, frozenset(r.name for r in rows if r.cavalry), MappingProxyType(keys))
+
+
+def names_of(tables: RegimentsTables) -> RegimentNames:
+    return _names(tables.regiments)
+
+
+def regiment_names(tables: RegimentsTables) -> tuple[str, ...]:
+    """The regiments one may apply to, in the order of Regimental Table A."""
+    return names_of(tables).regiments
+
+
+def cavalry_regiments(tables: RegimentsTables) -> frozenset[str]:
+    """The cavalry regiments ("* Cavalry Regiment")."""
+    return names_of(tables).cavalry
+
+
+def regiment_named(tables: RegimentsTables, text: str) -> str | None:
     """The regiment a player means, by its name or a common spelling; None if unknown."""
+    keys = names_of(tables).keys
     key = _key(text)
-    if key in _REGIMENT_KEYS:
-        return _REGIMENT_KEYS[key]
+    if key in keys:
+        return keys[key]
     # "Cardinal's Guards", "King's Musketeer": a plural too many or too few
     for variant in (key[:-1] if key.endswith("s") else key + "s",):
-        if variant in _REGIMENT_KEYS:
-            return _REGIMENT_KEYS[variant]
+        if variant in keys:
+            return keys[variant]
     return None
 
 
-def regiments_like(text: str) -> list[str]:
+def regiments_like(tables: RegimentsTables, text: str) -> list[str]:
     """Regiments whose names are close to ``text`` or contain its words ("Musketeers")."""
+    names = names_of(tables)
     key = _key(text)
     if not key:
         return []
     words = set(key.split())
-    containing = [r for r in REGIMENTS if words and words <= set(_key(r).split())]
+    containing = [r for r in names.regiments if words and words <= set(_key(r).split())]
     if containing:
         return containing
-    close = difflib.get_close_matches(key, list(_REGIMENT_KEYS), n=3, cutoff=0.6)
-    return list(dict.fromkeys(_REGIMENT_KEYS[c] for c in close))
+    close = difflib.get_close_matches(key, list(names.keys), n=3, cutoff=0.6)
+    return list(dict.fromkeys(names.keys[c] for c in close))
 
 
-def standing(regiment: str) -> int:
+def standing(tables: RegimentsTables, regiment: str) -> int:
     """Its place on Regimental Table A: 0 is the highest (the Royal Foot Guards)."""
-    return REGIMENTS.index(regiment)
+    return names_of(tables).regiments.index(regiment)
 
 
-def is_cavalry(regiment: str) -> bool:
-    return regiment in CAVALRY
+def is_cavalry_regiment(tables: RegimentsTables, regiment: str) -> bool:
+    return regiment in names_of(tables).cavalry
 
 
 # Regimental Table B's ranks, lowest first, with the words players use for them.
-RANKS: tuple[str, ...] = (
-    "Private", "Subaltern", "Captain", "Major", "Lieutenant-Colonel", "Colonel",
-    "Brigadier-General", "Lieutenant-General", "General", "Field Marshal",
-)
-# "A rank up to and including that of Major may be bought immediately upon
-# entry into the Regiment"; "For the ranks of Lieutenant-Colonel and above,
-# commissions may not be bought initially."
-HIGHEST_RANK_ON_ENTRY = "Major"
+RANKS: tuple[str, ...] = REGIMENT_RANKS + GENERAL_RANKS
 _RANK_WORDS: dict[str, str] = {
     "private": "Private", "trooper": "Private", "ranker": "Private", "soldier": "Private",
     "subaltern": "Subaltern", "lieutenant": "Subaltern", "ensign": "Subaltern", "cornet": "Subaltern",
@@ -156,3 +181,8 @@ def find_rank(text: str) -> str | None:
 
 def rank_order(rank: str) -> int:
     return RANKS.index(rank)
+
+
+# Transitional: other modules still import these; they go when those read turn.tables.
+find_regiment = partial(regiment_named, RegimentsTables())
+is_cavalry = partial(is_cavalry_regiment, RegimentsTables())

@@ -72,28 +72,16 @@ from .orders import ApplyRegiment, BuyRank, RegimentalDuty
 from ...orders import Order, OrderSheet, Rest
 from ...records import Character
 from .tables import (
-    BELOW_MINIMUM_MONTHS,
-    DUTY_EXCUSED_ON,
-    DUTY_WEEKS,
     FRONTIER_REGIMENT,
     GENERAL_RANKS,
-    GROOM_PAY,
-    HIGHEST_ENTRY_RANK,
-    HORSE_PRICE,
-    HORSE_SUPPORT,
-    HORSES_CAVALRY_OR_CAPTAIN,
-    HORSES_MAJOR_AND_ABOVE,
+    HORSE_GUARDS_BRIGADE,
+    NO_APPLICATION,
     RANKS,
     REGIMENT_COMMANDS,
     REGIMENT_ESTABLISHMENT,
-    REGIMENTAL_TABLE_A,
-    REGIMENTAL_TABLE_C,
-    REGIMENTS,
-    REJECTIONS_PER_PENALTY,
     Brigade,
     RegimentInfo,
-    rank_terms,
-    regiment_by_name,
+    RegimentsTables,
 )
 from ..loans.tables import DISGRACED
 from ...turn import Turn
@@ -135,8 +123,9 @@ NPC_NAMES = (
 # -- tables --------------------------------------------------------------------------
 
 
-def info(name: str | None) -> RegimentInfo | None:
-    return regiment_by_name(name) if name else None
+def regiment_info(tables: RegimentsTables, name: str | None) -> RegimentInfo | None:
+    """The regiment called ``name`` in the campaign's tables (None: none, or no name)."""
+    return tables.regiment(name) if name else None
 
 
 def rank_index(rank: str) -> int:
@@ -157,37 +146,38 @@ def normalise_rank(text: str | None) -> str | None:
     return aliases.get(key)
 
 
-def application_roll(reg: RegimentInfo, social_level: int) -> int | None:
-    """Regimental Table A: the roll needed at this SL (None: may not apply; 1: automatic).
+def application_roll(tables: RegimentsTables, reg: RegimentInfo, social_level: int) -> int | None:
+    """Regimental Table A: the roll needed at this SL (None: may not apply, "-"; 1: automatic).
 
     Choice: a Social Level above 16 reads the SL 16 column."""
     if reg.name == FRONTIER_REGIMENT:
         return 1
-    if reg.name not in REGIMENTAL_TABLE_A:
+    row = tables.applications.get(reg.name)
+    if row is None:
         return None  # the RNHB: no row in Table A; one goes with it by volunteering (h. Volunteers)
-    row = REGIMENTAL_TABLE_A[reg.name]
-    return row[max(1, min(social_level, len(row))) - 1]
+    needed = row[max(1, min(social_level, len(row))) - 1]
+    return None if needed >= NO_APPLICATION else needed
 
 
-def horses_required(reg: RegimentInfo, rank: str) -> int:
+def horses_required(tables: RegimentsTables, reg: RegimentInfo, rank: str) -> int:
     if rank_index(rank) >= rank_index("Major"):
-        return HORSES_MAJOR_AND_ABOVE
+        return tables.horses_major_and_above
     if reg.cavalry or rank == "Captain":
-        return HORSES_CAVALRY_OR_CAPTAIN
+        return tables.horses_cavalry_or_captain
     return 0
 
 
-def entry_price(reg: RegimentInfo, rank: str) -> list[tuple[str, int]]:
+def entry_price(tables: RegimentsTables, reg: RegimentInfo, rank: str) -> list[tuple[str, int]]:
     """The price of each rank from Subaltern up to ``rank`` (bought on entry)."""
     prices = []
     for r in RANKS[1:rank_index(rank) + 1]:
-        terms = rank_terms(reg, r)
+        terms = tables.rank_terms(reg, r)
         prices.append((r, terms.price or 0))
     return prices
 
 
-def brigade_of(reg: RegimentInfo) -> Brigade | None:
-    return next((b for b in REGIMENTAL_TABLE_C if b.name == reg.brigade), None)
+def brigade_of(tables: RegimentsTables, reg: RegimentInfo) -> Brigade | None:
+    return tables.brigade(reg.brigade)
 
 
 # -- organisation --------------------------------------------------------------------
@@ -206,7 +196,8 @@ def organise(turn: Turn, name: str, week: int = MONTH_START) -> Regiment:
     """The regiment's organisation, made when first needed: ten non-player officers,
     the Colonel's MA rolled ("determine it upon enlisting"); and its brigade's other
     regiments and Brigade Major with it."""
-    reg_info = regiment_by_name(name)
+    tables = turn.tables.regiments
+    reg_info = tables.regiment(name)
     assert reg_info is not None, name
     reg = turn.world.regiment(reg_info.name)
     if reg is not None:
@@ -217,7 +208,7 @@ def organise(turn: Turn, name: str, week: int = MONTH_START) -> Regiment:
     turn.world.regiments.append(reg)
     turn.event(EV_REGIMENT_ORGANISED, week, (), public=False, regiment=reg_info.name,
                colonel=reg.officers[0].name, ma=reg.officers[0].ma)
-    brigade = brigade_of(reg_info)
+    brigade = brigade_of(tables, reg_info)
     if brigade is not None:
         for other in brigade.regiments:
             organise(turn, other, week)
@@ -269,37 +260,46 @@ class Command:
     acting: bool
 
 
-def commands(reg: Regiment) -> list[Command]:
+def _holders(reg: Regiment) -> list[tuple[int | None, bool]]:
+    """Who holds each command, in the order of ``REGIMENT_COMMANDS``: the officers present
+    (not vacant, not detached), in order of rank and seniority, take the commands in
+    order; each is (his post, or None: no one; whether he is "acting", being below the
+    rank of the command's own post)."""
+    present = [i for i, o in enumerate(reg.officers) if o.name is not None and not o.detached]
+    result: list[tuple[int | None, bool]] = []
+    for k in range(len(REGIMENT_COMMANDS)):
+        if k < len(present):
+            i = present[k]
+            result.append((i, rank_index(REGIMENT_ESTABLISHMENT[i]) < rank_index(REGIMENT_ESTABLISHMENT[k])))
+        else:
+            result.append((None, False))
+    return result
+
+
+def unit_commands(tables: RegimentsTables, reg: Regiment) -> list[Command]:
     """Who commands what: the officers present (not vacant, not detached), in order of
     rank and seniority, take the commands in order (Regimental Commander, 1st-3rd
     Battalion/Squadron, A-F Company/Troop); one below the rank of the command's own
     post is "acting" (Sample Organisation II)."""
-    reg_info = regiment_by_name(reg.name)
+    reg_info = tables.regiment(reg.name)
     unit, sub = ("Squadron", "Troop") if reg_info and reg_info.cavalry else ("Battalion", "Company")
-    present = [i for i, o in enumerate(reg.officers) if o.name is not None and not o.detached]
-    result = []
-    for k, label in enumerate(REGIMENT_COMMANDS):
-        text = label.format(unit=unit, sub=sub)
-        if k < len(present):
-            i = present[k]
-            acting = rank_index(REGIMENT_ESTABLISHMENT[i]) < rank_index(REGIMENT_ESTABLISHMENT[k])
-            result.append(Command(text, reg.officers[i], i, acting))
-        else:
-            result.append(Command(text, None, None, False))
-    return result
+    return [Command(label.format(unit=unit, sub=sub), reg.officers[i] if i is not None else None, i, acting)
+            for label, (i, acting) in zip(REGIMENT_COMMANDS, _holders(reg))]
 
 
 def commander(reg: Regiment) -> tuple[Officer | None, str]:
     """The regimental commander (acting or not) and his rank."""
-    c = commands(reg)[0]
-    return c.officer, (REGIMENT_ESTABLISHMENT[c.post] if c.post is not None else "Colonel")
+    post, _ = _holders(reg)[0]
+    return (reg.officers[post] if post is not None else None,
+            REGIMENT_ESTABLISHMENT[post] if post is not None else "Colonel")
 
 
 def battalion_commander(reg: Regiment) -> tuple[Officer | None, str]:
     """Choice: a Private's or Subaltern's battalion is not recorded, so his Battalion
     Commander is the commander of the 1st Battalion (or Squadron)."""
-    c = commands(reg)[1]
-    return c.officer, (REGIMENT_ESTABLISHMENT[c.post] if c.post is not None else "Lieutenant-Colonel")
+    post, _ = _holders(reg)[1]
+    return (reg.officers[post] if post is not None else None,
+            REGIMENT_ESTABLISHMENT[post] if post is not None else "Lieutenant-Colonel")
 
 
 def ensure_commander_ma(turn: Turn, reg: Regiment, week: int) -> None:
@@ -319,7 +319,7 @@ def brigade_major_roll(turn: Turn, brigade: Brigade, week: int) -> str | None:
         record = BrigadeRecord(brigade.name)
         turn.world.brigades.append(record)
     roll = turn.dice.d6(f"Brigade Major of the {brigade.name}")
-    chosen = next(name for span, name in brigade.brigade_major_roll if roll in span)
+    chosen = next(line.regiment for line in brigade.brigade_major_roll if line.low <= roll <= line.high)
     # the last Brigade Major returns to his regiment
     if record.brigade_major and record.brigade_major_regiment:
         old_reg = turn.world.regiment(record.brigade_major_regiment)
@@ -353,7 +353,7 @@ def yearly_brigade_majors(turn: Turn) -> None:
     year": at the end of August, for every brigade organised."""
     if turn.month.month != 8:
         return
-    for brigade in REGIMENTAL_TABLE_C:
+    for brigade in turn.tables.regiments.regimental_table_c:
         if turn.world.brigade(brigade.name) is not None:
             brigade_major_roll(turn, brigade, MONTH_END)
 
@@ -363,16 +363,17 @@ def yearly_brigade_majors(turn: Turn) -> None:
 
 def _eligible(turn: Turn, ch: Character, reg_info: RegimentInfo, rank: str) -> str | None:
     """Why he may not apply to ``reg_info`` for ``rank``, or None if he may."""
-    needed = application_roll(reg_info, ch.social_level)
+    tables = turn.tables.regiments
+    needed = application_roll(tables, reg_info, ch.social_level)
     if needed is None:
         return f"the {reg_info.name} takes no one of Social Level {ch.social_level} (Regimental Table A)"
-    terms = rank_terms(reg_info, rank)
+    terms = tables.rank_terms(reg_info, rank)
     if terms.min_social_level is not None and ch.social_level < terms.min_social_level:
         return (f"a {rank} of the {reg_info.name} needs Social Level {terms.min_social_level} "
                 f"(Regimental Table B)")
-    cost = sum(p for _, p in entry_price(reg_info, rank))
-    horses = max(0, horses_required(reg_info, rank) - ch.get(HORSES))
-    total = cost + horses * HORSE_PRICE
+    cost = sum(p for _, p in entry_price(tables, reg_info, rank))
+    horses = max(0, horses_required(tables, reg_info, rank) - ch.get(HORSES))
+    total = cost + horses * tables.horse_price
     if ch.crowns < total:
         return f"he has {ch.crowns} crowns; the commission and horses cost {total}"
     reg = turn.world.regiment(reg_info.name)
@@ -386,18 +387,20 @@ def _eligible(turn: Turn, ch: Character, reg_info: RegimentInfo, rank: str) -> s
 def apply(turn: Turn, ch: Character, order: ApplyRegiment, week: int) -> bool:
     """Apply to a regiment (and, refused, to the lower ones named after it, the same
     week).  True if he joined."""
+    tables = turn.tables.regiments
     if ch.regiment:
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),
                    reason=f"already of the {ch.regiment}")
         return False
     rank = normalise_rank(order.rank) or "Private"
-    if rank not in RANKS or rank_index(rank) > rank_index(HIGHEST_ENTRY_RANK):
+    highest = tables.highest_entry_rank
+    if rank not in RANKS or rank_index(rank) > rank_index(highest):
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),
-                   reason=f"a rank up to Major may be bought on entry, not {order.rank}")
+                   reason=f"a rank up to {highest} may be bought on entry, not {order.rank}")
         return False
     denied_standing: int | None = None
     for name in (order.regiment, *order.fallbacks):
-        reg_info = regiment_by_name(name)
+        reg_info = tables.regiment(name)
         if reg_info is None:
             turn.event(EV_REGIMENT_NOT_ELIGIBLE, week, ch.name, public=False, regiment=name,
                        reason="no such regiment")
@@ -432,11 +435,13 @@ def apply(turn: Turn, ch: Character, order: ApplyRegiment, week: int) -> bool:
         if reg_info.name == FRONTIER_REGIMENT:
             _join(turn, ch, reg_info, reg, rank, week, {"automatic": True})
             return True
-        base = application_roll(reg_info, ch.social_level)
+        base = application_roll(tables, reg_info, ch.social_level)
         rejections = ch.get(REJECTIONS)
         adjustments = []
-        if rejections // REJECTIONS_PER_PENALTY:
-            adjustments.append((f"{rejections} rejections", rejections // REJECTIONS_PER_PENALTY))
+        # "For every two rejections, the character must subtract one from his die roll"
+        penalty = rejections // tables.rejections_per_penalty * tables.rejection_penalty
+        if penalty:
+            adjustments.append((f"{rejections} rejections", penalty))
         decision = influence.decide(turn, ch.name, f"application to the {reg_info.name}", colonel_rank, base, week,
                                     adjustments, words=(reg_info.name, "regiment", "application", "colonel",
                                                         *reg_info.aliases))
@@ -463,7 +468,7 @@ def settle_decisions(turn: Turn) -> None:
     for reg in turn.world.regiments:
 
         def carry_out(p: dict, ch: Character, decision: str, reg: Regiment = reg) -> None:
-            reg_info = regiment_by_name(reg.name)
+            reg_info = turn.tables.regiments.regiment(reg.name)
             data = {"regiment": reg.name, "rank": p["rank"], "decision": decision,
                     "colonel": p.get("colonel")}
             if decision == REFUSE:
@@ -484,10 +489,11 @@ def settle_decisions(turn: Turn) -> None:
 
 def _join(turn: Turn, ch: Character, reg_info: RegimentInfo, reg: Regiment, rank: str, week: int,
           data: dict) -> None:
+    tables = turn.tables.regiments
     if ch.get(REJECTIONS):
         turn.post(ch, REJECTIONS, -ch.get(REJECTIONS), week, f"accepted by the {reg_info.name}", RULE_TABLE_A)
     turn.assign(ch, "regiment", reg_info.name, week, f"accepted by the {reg_info.name}", RULE_TABLE_A)
-    for r, price in entry_price(reg_info, rank):
+    for r, price in entry_price(tables, reg_info, rank):
         turn.post(ch, "crowns", -price, week, f"bought the rank of {r} in the {reg_info.name}", RULE_TABLE_B)
     turn.assign(ch, "rank", rank, week, f"entered the {reg_info.name} as {rank}", RULE_TABLE_B)
     if rank in OFFICER_RANKS:
@@ -509,13 +515,15 @@ def _take_post(turn: Turn, reg: Regiment, ch: Character, rank: str, week: int, e
 
 
 def buy_horses(turn: Turn, ch: Character, reg_info: RegimentInfo, rank: str, week: int) -> int:
-    need = horses_required(reg_info, rank) - ch.get(HORSES)
+    tables = turn.tables.regiments
+    need = horses_required(tables, reg_info, rank) - ch.get(HORSES)
     if need <= 0:
         return 0
-    turn.post(ch, "crowns", -need * HORSE_PRICE, week,
-              f"{need} horse{'s' if need > 1 else ''} and equipment at {HORSE_PRICE} crowns", RULE_HORSES)
+    price = tables.horse_price
+    turn.post(ch, "crowns", -need * price, week,
+              f"{need} horse{'s' if need > 1 else ''} and equipment at {price} crowns", RULE_HORSES)
     turn.post(ch, HORSES, need, week, f"horses for a {rank} of the {reg_info.name}", RULE_HORSES)
-    turn.event(EV_HORSES_BOUGHT, week, ch.name, public=False, horses=need, cost=need * HORSE_PRICE)
+    turn.event(EV_HORSES_BOUGHT, week, ch.name, public=False, horses=need, cost=need * price)
     return need
 
 
@@ -528,21 +536,22 @@ def buy_rank(turn: Turn, ch: Character, order: BuyRank, week: int) -> bool:
         turn.event(EV_RANK_REFUSED, week, ch.name, public=False, rank=order.rank, reason=reason)
         return False
 
-    reg_info = info(ch.regiment)
+    tables = turn.tables.regiments
+    reg_info = regiment_info(tables, ch.regiment)
     if reg_info is None or not ch.rank:
         return refuse("he is not of any regiment")
     if rank not in RANKS:
         return refuse(f"{order.rank!r} cannot be bought")
     if rank_index(rank) != rank_index(ch.rank) + 1:
         return refuse(f"a {ch.rank} may buy only the rank next above; no rank may be skipped")
-    terms = rank_terms(reg_info, rank)
+    terms = tables.rank_terms(reg_info, rank)
     if terms.min_social_level is not None and ch.social_level < terms.min_social_level:
         return refuse(f"a {rank} of the {reg_info.name} needs Social Level {terms.min_social_level}")
     reg = organise(turn, reg_info.name, week)
     if rank in OFFICER_RANKS and vacancies(reg, rank) == 0:
         return refuse(f"there is no opening for a {rank} in the {reg_info.name}")
-    horses = max(0, horses_required(reg_info, rank) - ch.get(HORSES))
-    cost = (terms.price or 0) + horses * HORSE_PRICE
+    horses = max(0, horses_required(tables, reg_info, rank) - ch.get(HORSES))
+    cost = (terms.price or 0) + horses * tables.horse_price
     if ch.crowns < cost:
         return refuse(f"it costs {cost} crowns with horses; he has {ch.crowns}")
     turn.post(ch, "crowns", -(terms.price or 0), week, f"bought the rank of {rank} in the {reg_info.name}",
@@ -595,8 +604,8 @@ def horse_guards_lapse(turn: Turn, ch: Character, week: int) -> bool:
     club = clubs.club_of(turn, ch) if ch.club else None
     if club is None or club.min_social_level is not None:
         return False  # only the Horse Guards asks for an officer of the brigade
-    reg_info = info(ch.regiment)
-    if reg_info is not None and reg_info.brigade == "Horse Guards Brigade" and ch.rank not in (None, "Private"):
+    reg_info = regiment_info(turn.tables.regiments, ch.regiment)
+    if reg_info is not None and reg_info.brigade == HORSE_GUARDS_BRIGADE and ch.rank not in (None, "Private"):
         return False
     turn.assign(ch, "club", None, week, f"no longer an officer of the Horse Guards Brigade: his membership "
                 f"of {club.name} lapses", "c. Clubs (The Horse Guards)")
@@ -672,7 +681,8 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
     Weeks he orders as duty count.  For each week still owed his Battalion
     Commander excuses him on a 5+ (influence applies); a week not excused takes
     the place of a week he rests, else of his latest other order (choice)."""
-    required = DUTY_WEEKS.get(ch.rank or "", 0)
+    tables = turn.tables.regiments
+    required = tables.duty_weeks.get(ch.rank or "", 0)
     reg = turn.world.regiment(ch.regiment or "")
     if not required or not ch.regiment or ch.state == "on campaign":
         return []
@@ -690,8 +700,8 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
             # Choice: a player Battalion Commander's leave cannot be ordered yet: no excusal.
             excused = False
         else:
-            decision = influence.decide(turn, ch.name, "excusal from a week of duty", bc_rank, DUTY_EXCUSED_ON,
-                                        MONTH_START, words=("duty", "excus"))
+            decision = influence.decide(turn, ch.name, "excusal from a week of duty", bc_rank,
+                                        tables.duty_excused_on, MONTH_START, words=("duty", "excus"))
             excused = decision.success
             if excused:
                 turn.event(EV_DUTY_EXCUSED, MONTH_START, ch.name, public=False, **decision.to_data())
@@ -736,11 +746,12 @@ def effective_rank(ch: Character) -> str | None:
 def pay_and_status(turn: Turn, ch: Character) -> None:
     """Regimental Table B: monthly pay and status of his rank, his brevet rank if he
     holds one (no status account on campaign)."""
-    reg_info = info(ch.regiment)
+    tables = turn.tables.regiments
+    reg_info = regiment_info(tables, ch.regiment)
     rank = effective_rank(ch)
     if reg_info is None or not rank:
         return
-    terms = rank_terms(reg_info, rank)
+    terms = tables.rank_terms(reg_info, rank)
     if terms is None:
         return
     label = f"brevet {rank}" if rank != ch.rank else rank
@@ -754,12 +765,13 @@ def pay_and_status(turn: Turn, ch: Character) -> None:
 
 def horse_upkeep(turn: Turn, ch: Character) -> bool:
     """3 crowns a month a horse, and one groom at 2 (nothing is paid on campaign)."""
+    tables = turn.tables.regiments
     horses = ch.get(HORSES)
     if horses <= 0 or ch.state == "on campaign":
         return True
-    cost = horses * HORSE_SUPPORT + GROOM_PAY
+    cost = horses * tables.horse_support + tables.groom_pay
     if turn.pay(ch, cost, MONTH_END, f"support of {horses} horse{'s' if horses > 1 else ''} "
-                f"({horses} × {HORSE_SUPPORT}) and a groom ({GROOM_PAY})", RULE_HORSES):
+                f"({horses} × {tables.horse_support}) and a groom ({tables.groom_pay})", RULE_HORSES):
         turn.event(EV_HORSE_UPKEEP, MONTH_END, ch.name, public=False, horses=horses, cost=cost)
         return True
     # Choice: the rules name no penalty; he is told, and nothing more happens.
@@ -771,7 +783,7 @@ def horse_upkeep(turn: Turn, ch: Character) -> bool:
 def brigade_status(turn: Turn, ch: Character) -> int:
     """Regimental Table C: "Status points for positions ... are awarded to the Brigade
     commander and Brigade Major"."""
-    for brigade in REGIMENTAL_TABLE_C:
+    for brigade in turn.tables.regiments.regimental_table_c:
         record = turn.world.brigade(brigade.name)
         if record is None:
             continue
@@ -786,7 +798,7 @@ def brigade_status(turn: Turn, ch: Character) -> int:
     return 0
 
 
-def rank_minimum(ch: Character) -> tuple[str, int] | None:
+def rank_minimum(tables: RegimentsTables, ch: Character) -> tuple[str, int] | None:
     """The rank whose minimum Social Level he must keep, and that minimum.
 
     Choice: the minimum of his permanent rank (the post he holds); a brevet
@@ -796,16 +808,16 @@ def rank_minimum(ch: Character) -> tuple[str, int] | None:
     """
     from ..military.rules import C_BREVET_SL, brevet_rank
 
-    reg_info = info(ch.regiment)
+    reg_info = regiment_info(tables, ch.regiment)
     if reg_info is None or not ch.rank:
         return None
     found: list[tuple[int, str]] = []
-    terms = rank_terms(reg_info, ch.rank)
+    terms = tables.rank_terms(reg_info, ch.rank)
     if terms is not None and terms.min_social_level is not None:
         found.append((terms.min_social_level, ch.rank))
     brevet = brevet_rank(ch)
     if brevet in GENERAL_RANKS and not ch.get(C_BREVET_SL):
-        terms = rank_terms(reg_info, brevet)
+        terms = tables.rank_terms(reg_info, brevet)
         if terms is not None and terms.min_social_level is not None:
             found.append((terms.min_social_level, f"brevet {brevet}"))
     if not found:
@@ -817,10 +829,11 @@ def rank_minimum(ch: Character) -> tuple[str, int] | None:
 def check_rank_minimum(turn: Turn, ch: Character) -> None:
     """After the month's Social Level: below his rank's minimum he "has three game
     months to raise his Social Level ... If he does not, he is expelled"."""
-    reg_info = info(ch.regiment)
+    tables = turn.tables.regiments
+    reg_info = regiment_info(tables, ch.regiment)
     if reg_info is None or not ch.rank:
         return
-    found = rank_minimum(ch)
+    found = rank_minimum(tables, ch)
     short = ch.get(MONTHS_SHORT)
     if found is None or ch.social_level >= found[1]:
         if short:
@@ -828,23 +841,24 @@ def check_rank_minimum(turn: Turn, ch: Character) -> None:
                       f"Social Level {ch.social_level} again meets the {ch.rank}'s minimum", RULE_PROMOTION)
         return
     rank, minimum = found
-    if short >= BELOW_MINIMUM_MONTHS:
+    months = tables.below_minimum_months
+    if short >= months:
         turn.post(ch, MONTHS_SHORT, -short, MONTH_END, "expelled", RULE_PROMOTION)
         regiment = ch.regiment
         leave(turn, ch, MONTH_END, f"expelled from the {regiment}: Social Level {ch.social_level} below the "
-              f"{rank}'s minimum of {minimum} for {BELOW_MINIMUM_MONTHS} months", RULE_PROMOTION)
+              f"{rank}'s minimum of {minimum} for {months} months", RULE_PROMOTION)
         turn.event(EV_EXPELLED, MONTH_END, ch.name, public=True, regiment=regiment, rank=rank,
                    minimum=minimum, social_level=ch.social_level)
         return
     turn.post(ch, MONTHS_SHORT, 1, MONTH_END,
               f"Social Level {ch.social_level} below the {rank}'s minimum of {minimum}", RULE_PROMOTION)
     turn.event(EV_RANK_SL_SHORT, MONTH_END, ch.name, public=False, regiment=reg_info.name, rank=rank,
-               minimum=minimum, social_level=ch.social_level, months_left=BELOW_MINIMUM_MONTHS - short)
+               minimum=minimum, social_level=ch.social_level, months_left=months - short)
 
 
 def organise_for_members(turn: Turn, ch: Character) -> None:
     """Month start: a character already of a regiment (made so by the GM) has its roster."""
-    reg_info = info(ch.regiment)
+    reg_info = regiment_info(turn.tables.regiments, ch.regiment)
     if reg_info is None:
         return
     reg = organise(turn, reg_info.name, MONTH_START)
@@ -855,15 +869,15 @@ def organise_for_members(turn: Turn, ch: Character) -> None:
 # -- the roster (for ``engarde regiment NAME``) ------------------------------------
 
 
-def roster(world: World, name: str, characters: list[Character] = ()) -> list[dict]:
+def roster(tables: RegimentsTables, world: World, name: str, characters: list[Character] = ()) -> list[dict]:
     """Each of the ten posts: rank, seniority within the rank, holder (or vacant),
     whether a player's, MA, command (acting or not) and detachment; then the
     characters of the regiment below Captain."""
-    reg_info = regiment_by_name(name)
+    reg_info = tables.regiment(name)
     reg = world.regiment(reg_info.name) if reg_info else None
     if reg is None:
         return []
-    by_post = {c.post: c for c in commands(reg) if c.post is not None}
+    by_post = {c.post: c for c in unit_commands(tables, reg) if c.post is not None}
     sheets = {c.name: c for c in characters}
     rows = []
     seniority: dict[str, int] = {}
@@ -886,8 +900,8 @@ def roster(world: World, name: str, characters: list[Character] = ()) -> list[di
     return rows
 
 
-def all_regiments() -> tuple[RegimentInfo, ...]:
-    return REGIMENTS
+def all_regiments(tables: RegimentsTables) -> tuple[RegimentInfo, ...]:
+    return tables.regiments
 
 
 # -- its steps in the month (their order: engarde.rules.MONTH) -------------------------------
@@ -908,3 +922,12 @@ def claim_duty(turn: Turn, ch: Character, order: Order, week: int) -> bool:
 def duty_order(turn: Turn, ch: Character, order: RegimentalDuty, week: int) -> None:
     """A week he orders as regimental duty."""
     duty(turn, ch, week)
+
+
+# Transitional: other modules still import these; they go when those read turn.tables.
+def info(name: str | None) -> RegimentInfo | None:
+    return regiment_info(RegimentsTables(), name)
+
+
+def commands(reg: Regiment) -> list[Command]:
+    return unit_commands(RegimentsTables(), reg)

@@ -1,17 +1,24 @@
 """g. MA and Regiments: Regimental Tables A to D, horses, duty and organisation.
 
-The rulebook's numbers as data, named as the book names them.
+The rulebook's numbers as data, named as the book names them: ``RegimentsTables`` holds
+them with the book's values as defaults, and a campaign overrides any of them
+(``[campaigns.ID.tables.regiments]``).  The names (of the brigades, the ranks, the posts of
+a regiment's establishment) stay constants: the rules and the campaign's saved rosters are
+written in them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Mapping
 
+from ...tables import frozen, rows, value
 from ...text import normalise_name
 
 # The brigades, as Regimental Table C names them (the Force tables of h. Campaign use the
 # same names), and the two Frontier regiments, which are no brigade's.
-# The units of the Force tables, named as Regimental Table C names the brigades.
 # (The Frontier Regiments and the RNHB are not brigades; they appear in every
 # campaign as units of their own.)
 GUARDS_BRIGADE = "Brigade of Guards"
@@ -25,19 +32,58 @@ FOURTH_FOOT = "4th Brigade of Foot"
 FRONTIER = "Frontier Regiment"
 RNHB = "Royal North Highland Border Regiment"
 
-# Regimental friends and enemies: ``REGIMENTAL_TABLE_D`` (g. Regiments, below).
+FRONTIER_REGIMENT = FRONTIER  # "Frontier Regiments  Automatic"
+RNHB_REGIMENT = RNHB  # volunteers only: no Table A row
+
+# Regimental Table B's ranks, lowest first: the rules name them in their text ("Majors and
+# above"), so they are names, not a table a campaign changes.
+RANKS = ("Private", "Subaltern", "Captain", "Major", "Lieutenant-Colonel", "Colonel")
+GENERAL_RANKS = ("Brigadier-General", "Lieutenant-General", "General", "Field Marshal")
+
+# "There are ten officers above the rank of Subaltern in each Regiment" (Sample Organisation I):
+# the posts of a regiment's roster, in order.  A campaign's saved rosters are lists of these
+# posts, so the establishment is their shape, not a number a campaign may change.
+REGIMENT_ESTABLISHMENT = ("Colonel", "Lieutenant-Colonel", "Major", "Major",
+                          "Captain", "Captain", "Captain", "Captain", "Captain", "Captain")
+# The command each post of the establishment holds, in the same order
+REGIMENT_COMMANDS = ("Regimental Commander", "1st {unit} Commander", "2nd {unit} Commander",
+                     "3rd {unit} Commander", "A {sub} Commander", "B {sub} Commander", "C {sub} Commander",
+                     "D {sub} Commander", "E {sub} Commander", "F {sub} Commander")
+
+# Regimental Table A's "-": he may not apply at that Social Level.  A number, so that a
+# campaign can write it (TOML has no null); any roll needed of 7 or more reads as "-".
+NO_APPLICATION = 7
 
 
-# ==============================================================================
-# g. MA and Regiments (owned by engarde.rules.regiments)
-# ==============================================================================
+def _range(low: int | None = None, high: int | None = None, note: str = "") -> Any:
+    """A field of a table's record (a rank's terms, a regiment's row) with the range a
+    campaign may set it to."""
+    return dataclasses.field(metadata={"low": low, "high": high, "note": note})
+
+
+def table(default: Mapping[Any, Any], *, note: str = "") -> Any:
+    """``engarde.tables.value`` for a mapping: the frozen table is the field's default through a
+    factory, because Python 3.11's dataclasses refuse a mapping (unhashable) as a default."""
+    book = frozen(default)
+    return dataclasses.field(default_factory=lambda: book,
+                             metadata={"low": None, "high": None, "choices": None, "setting": False, "note": note})
+
 
 # -- Regimental Table A: Application to Regiment ------------------------------------
-# The minimum die roll (one die) to be accepted, by Social Level 1..16; None is
-# "-" (he may not apply at that Social Level).  Listed in order of social
+# The minimum die roll (one die) to be accepted, by Social Level 1..16; 7 (NO_APPLICATION)
+# is "-" (he may not apply at that Social Level).  Listed in order of social
 # standing: the Royal Foot Guards highest, the Frontier Regiments lowest.
-_ = None
-REGIMENTAL_TABLE_A: dict[str, tuple[int | None, ...]] = {
+@dataclass(frozen=True)
+class Application:
+    """One regiment's row of Regimental Table A."""
+
+    name: str
+    rolls: tuple[int, ...] = dataclasses.field(metadata={
+        "note": "the roll needed at Social Level 1 to 16 (7: \"-\", he may not apply)"})
+
+
+_ = NO_APPLICATION
+_TABLE_A: dict[str, tuple[int, ...]] = {
     "Royal Foot Guards": (_, _, _, _, _, _, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1),
     "Cardinal's Guard": (_, _, _, _, _, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0),
     "King's Musketeers": (_, _, _, _, _, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0),
@@ -57,49 +103,65 @@ REGIMENTAL_TABLE_A: dict[str, tuple[int | None, ...]] = {
     "Gascon Regiment": (4, 3, 3, 2, 2, 1, 1, 0, 0, -1, -1, -2, -2, -3, -3, -4),
 }
 del _
-FRONTIER_REGIMENT = "Frontier Regiment"  # "Frontier Regiments  Automatic"
-RNHB_REGIMENT = RNHB  # volunteers only: no Table A row
+
 
 # -- Regimental Table B: The Regiments -----------------------------------------------
-RANKS = ("Private", "Subaltern", "Captain", "Major", "Lieutenant-Colonel", "Colonel")
-GENERAL_RANKS = ("Brigadier-General", "Lieutenant-General", "General", "Field Marshal")
-# "A rank up to and including that of Major may be bought immediately upon entry"
-HIGHEST_ENTRY_RANK = "Major"
-
-
 @dataclass(frozen=True)
 class RankTerms:
     """One rank in one column of Regimental Table B (None: "-")."""
 
-    min_social_level: int | None
-    price: int | None  # from the rank immediately below
-    pay: int
-    status: int
+    min_social_level: int | None = _range(1, 30, "Min. social level")
+    price: int | None = _range(0, 100_000, 'Purchase price: "the amount of money it takes to receive that rank '
+                               'from the rank immediately below it"')
+    pay: int = _range(0, 10_000, "Monthly pay")
+    status: int = _range(0, 100, "Monthly status")
 
 
-def _column(sl, price, pay, status):
+@dataclass(frozen=True)
+class Column:
+    """One column of Regimental Table B ("Each regiment uses one of the columns"): the terms
+    of each rank, named as ``RANKS`` names them (``Lieutenant-Colonel``: ``lieutenant_colonel``)."""
+
+    column: int
+    private: RankTerms
+    subaltern: RankTerms
+    captain: RankTerms
+    major: RankTerms
+    lieutenant_colonel: RankTerms
+    colonel: RankTerms
+
+    def terms(self, rank: str) -> RankTerms | None:
+        return getattr(self, _rank_field(rank), None) if rank in RANKS else None
+
+
+def _rank_field(rank: str) -> str:
+    return rank.lower().replace("-", "_")
+
+
+def _rank_row(sl, price, pay, status) -> tuple[RankTerms, ...]:
     return tuple(RankTerms(*row) for row in zip(sl, price, pay, status))
 
 
 _N = (None,) * 10
-# REGIMENTAL_TABLE_B[rank][column - 1]
-REGIMENTAL_TABLE_B: dict[str, tuple[RankTerms, ...]] = {
-    "Private": _column((7, 6, 5, 4, 3, 2, None, None, None, None), _N,
+# _TABLE_B[rank][column - 1], as the book prints it: a rank's row across the ten columns
+_TABLE_B: dict[str, tuple[RankTerms, ...]] = {
+    "Private": _rank_row((7, 6, 5, 4, 3, 2, None, None, None, None), _N,
                        (12, 10, 10, 8, 8, 6, 4, 4, 2, 2), (6, 5, 4, 3, 3, 2, 1, 0, 0, 0)),
-    "Subaltern": _column((8, 7, 6, 5, 4, 3, 2, 2, None, None), (140, 130, 120, 110, 100, 90, 80, 70, 60, 50),
+    "Subaltern": _rank_row((8, 7, 6, 5, 4, 3, 2, 2, None, None), (140, 130, 120, 110, 100, 90, 80, 70, 60, 50),
                          (16, 14, 14, 10, 10, 8, 6, 6, 4, 4), (7, 6, 5, 4, 4, 3, 2, 1, 0, 0)),
-    "Captain": _column((9, 8, 7, 6, 5, 4, 3, 3, 2, 2), (150, 140, 130, 120, 110, 100, 90, 80, 70, 60),
+    "Captain": _rank_row((9, 8, 7, 6, 5, 4, 3, 3, 2, 2), (150, 140, 130, 120, 110, 100, 90, 80, 70, 60),
                        (18, 16, 16, 14, 14, 12, 10, 10, 8, 8), (8, 7, 6, 5, 5, 4, 3, 2, 1, 0)),
-    "Major": _column((10, 9, 8, 7, 6, 5, 4, 4, 3, 3), (170, 160, 150, 140, 130, 120, 110, 100, 90, 80),
+    "Major": _rank_row((10, 9, 8, 7, 6, 5, 4, 4, 3, 3), (170, 160, 150, 140, 130, 120, 110, 100, 90, 80),
                      (22, 20, 20, 18, 18, 16, 14, 14, 12, 12), (9, 8, 7, 6, 6, 5, 4, 3, 2, 1)),
-    "Lieutenant-Colonel": _column((11, 10, 9, 8, 7, 6, 5, 5, 4, 4), (190, 180, 170, 160, 150, 140, 130, 120, 110, 100),
+    "Lieutenant-Colonel": _rank_row((11, 10, 9, 8, 7, 6, 5, 5, 4, 4), (190, 180, 170, 160, 150, 140, 130, 120, 110, 100),
                                   (26, 24, 24, 22, 22, 20, 18, 18, 16, 16), (10, 9, 8, 7, 7, 6, 5, 4, 3, 2)),
-    "Colonel": _column((12, 11, 10, 9, 8, 7, 6, 6, 5, 5), (240, 230, 220, 210, 200, 190, 180, 170, 160, 150),
+    "Colonel": _rank_row((12, 11, 10, 9, 8, 7, 6, 6, 5, 5), (240, 230, 220, 210, 200, 190, 180, 170, 160, 150),
                        (30, 28, 28, 26, 26, 24, 22, 22, 20, 20), (11, 10, 9, 8, 8, 7, 6, 5, 4, 3)),
 }
 del _N
+_COLUMNS_B = tuple(Column(c, *(_TABLE_B[rank][c - 1] for rank in RANKS)) for c in range(1, 11))
 # General officers: the same in every regiment (never bought)
-GENERAL_OFFICERS: dict[str, RankTerms] = {
+_GENERAL_OFFICERS: dict[str, RankTerms] = {
     "Brigadier-General": RankTerms(6, None, 30, 8),
     "Lieutenant-General": RankTerms(8, None, 35, 9),
     "General": RankTerms(10, None, 40, 10),
@@ -109,36 +171,49 @@ GENERAL_OFFICERS: dict[str, RankTerms] = {
 
 # -- Regimental Table C: Brigades, Friends & Enemies and Weapons ----------------------
 @dataclass(frozen=True)
+class BrigadeMajorRoll:
+    """One line of the yearly Brigade Major roll (one die): on ``low`` to ``high`` the
+    Brigade Major is from ``regiment``."""
+
+    low: int = _range(1, 6)
+    high: int = _range(1, 6)
+    regiment: str = ""
+
+
+@dataclass(frozen=True)
 class Brigade:
     name: str
-    status: int  # "Status for Brigade position": to the Brigade commander and Brigade Major
-    regiments: tuple[str, ...]
+    status: int = _range(0, 100, '"Status for Brigade position": "awarded to the Brigade commander and '
+                         'Brigade Major"')
+    regiments: tuple[str, ...] = ()
     # The yearly Brigade Major roll (one die): which regiment's Major serves
-    brigade_major_roll: tuple[tuple[range, str], ...] = ()
+    brigade_major_roll: tuple[BrigadeMajorRoll, ...] = ()
 
 
-def _bm(first: str, second: str) -> tuple[tuple[range, str], ...]:
-    return ((range(1, 4), first), (range(4, 7), second))  # 1-3 the first named, 4-6 the second
+def _bm(first: str, second: str) -> tuple[BrigadeMajorRoll, ...]:
+    # "On a roll of 1 through 3, the Brigade Major is from the first named Regiment of the
+    # Brigade; on a 4 through 6, he is from the second named Regiment."
+    return (BrigadeMajorRoll(1, 3, first), BrigadeMajorRoll(4, 6, second))
 
 
-REGIMENTAL_TABLE_C: tuple[Brigade, ...] = (
-    Brigade("Brigade of Guards", 6, ("Royal Foot Guards", "Cardinal's Guard", "King's Musketeers"),
+_TABLE_C: tuple[Brigade, ...] = (
+    Brigade(GUARDS_BRIGADE, 6, ("Royal Foot Guards", "Cardinal's Guard", "King's Musketeers"),
             # "from the Royal Foot Guards on a roll of 1 or 2, from the King's Musketeers on a roll of
             # 3 or 4 and from the Cardinal's Guard on a roll of 5 or 6"
-            ((range(1, 3), "Royal Foot Guards"), (range(3, 5), "King's Musketeers"),
-             (range(5, 7), "Cardinal's Guard"))),
-    Brigade("Horse Guards Brigade", 5, ("Dragoon Guards", "Queen's Own Carabiniers"),
+            (BrigadeMajorRoll(1, 2, "Royal Foot Guards"), BrigadeMajorRoll(3, 4, "King's Musketeers"),
+             BrigadeMajorRoll(5, 6, "Cardinal's Guard"))),
+    Brigade(HORSE_GUARDS_BRIGADE, 5, ("Dragoon Guards", "Queen's Own Carabiniers"),
             _bm("Dragoon Guards", "Queen's Own Carabiniers")),
-    Brigade("Heavy Brigade", 4, ("Crown Prince Cuirassiers", "Archduke Leopold Cuirassiers"),
+    Brigade(HEAVY_BRIGADE, 4, ("Crown Prince Cuirassiers", "Archduke Leopold Cuirassiers"),
             _bm("Crown Prince Cuirassiers", "Archduke Leopold Cuirassiers")),
-    Brigade("Dragoon Brigade", 3, ("Grand Duke Max's Dragoons", "Princess Louisa's Light Dragoons"),
+    Brigade(DRAGOON_BRIGADE, 3, ("Grand Duke Max's Dragoons", "Princess Louisa's Light Dragoons"),
             _bm("Grand Duke Max's Dragoons", "Princess Louisa's Light Dragoons")),
-    Brigade("1st Brigade of Foot", 2, ("Royal Marines", "Picardy Musketeers"),
+    Brigade(FIRST_FOOT, 2, ("Royal Marines", "Picardy Musketeers"),
             _bm("Royal Marines", "Picardy Musketeers")),
-    Brigade("2nd Brigade of Foot", 1, ("13th Fusiliers", "53rd Fusiliers"), _bm("13th Fusiliers", "53rd Fusiliers")),
-    Brigade("3rd Brigade of Foot", 1, ("27th Musketeers", "4th Arquebusiers"),
+    Brigade(SECOND_FOOT, 1, ("13th Fusiliers", "53rd Fusiliers"), _bm("13th Fusiliers", "53rd Fusiliers")),
+    Brigade(THIRD_FOOT, 1, ("27th Musketeers", "4th Arquebusiers"),
             _bm("27th Musketeers", "4th Arquebusiers")),
-    Brigade("4th Brigade of Foot", 0, ("69th Arquebusiers", "Gascon Regiment"),
+    Brigade(FOURTH_FOOT, 0, ("69th Arquebusiers", "Gascon Regiment"),
             _bm("69th Arquebusiers", "Gascon Regiment")),
 )
 
@@ -148,11 +223,11 @@ class RegimentInfo:
     """One regiment: Tables A (standing), B (column), C (brigade, weapon), D (friend, enemy)."""
 
     name: str
-    standing: int  # 1 = Royal Foot Guards ... 18 = Frontier Regiment (Regimental Table A order)
-    column: int  # Regimental Table B column
-    cavalry: bool
-    brigade: str | None
-    weapon: str
+    standing: int = _range(1, 100, "1 = Royal Foot Guards ... 18 = Frontier Regiment (Regimental Table A order)")
+    column: int = _range(1, 10, '"Each regiment uses one of the columns" of Regimental Table B')
+    cavalry: bool = dataclasses.field(metadata={"note": '"* Cavalry Regiment"'})
+    brigade: str | None = dataclasses.field(metadata={"note": "Regimental Table C: its brigade (none: the Frontier's)"})
+    weapon: str = dataclasses.field(metadata={"note": "Regimental Table C: its weapon"})
     aliases: tuple[str, ...] = ()
 
 
@@ -173,87 +248,150 @@ _ALIASES = {"Royal Foot Guards": ("foot guards", "rfg"), "Cardinal's Guard": ("c
 
 
 def _brigade_of(name: str) -> str | None:
-    return next((b.name for b in REGIMENTAL_TABLE_C if name in b.regiments), None)
+    return next((b.name for b in _TABLE_C if name in b.regiments), None)
 
 
-REGIMENTS: tuple[RegimentInfo, ...] = tuple(
+_REGIMENTS: tuple[RegimentInfo, ...] = tuple(
     RegimentInfo(name, i, _COLUMNS[name], name in _CAVALRY, _brigade_of(name),
                  "sabre" if name in _CAVALRY else _WEAPONS_C.get(name, "rapier"), _ALIASES.get(name, ()))
-    for i, name in enumerate(REGIMENTAL_TABLE_A, start=1)
+    for i, name in enumerate(_TABLE_A, start=1)
 ) + (
     # "Frontier Regiments receive the same pay as the Gascon Regiment" (h. Volunteers):
     # Table B column 10.  HOUSE VALUE: the rules give them no brigade or weapon; engarde
     # arms them with the rapier.
-    RegimentInfo(FRONTIER_REGIMENT, len(REGIMENTAL_TABLE_A) + 1, 10, False, None, "rapier",
+    RegimentInfo(FRONTIER_REGIMENT, len(_TABLE_A) + 1, 10, False, None, "rapier",
                  _ALIASES[FRONTIER_REGIMENT]),
     # HOUSE VALUES: the Royal North Highland Border Regiment ("an élite Frontier
     # Regiment") has no row in Table A (one campaigns with it by volunteering, meeting
     # its requirements), no Table B column and no weapon in the rules; engarde pays it
     # as a Frontier Regiment (column 10) and arms it with the rapier.  Its outcome
     # modifiers (RNHB Regiment) are the rules'.
-    RegimentInfo(RNHB_REGIMENT, len(REGIMENTAL_TABLE_A) + 2, 10, False, None, "rapier",
+    RegimentInfo(RNHB_REGIMENT, len(_TABLE_A) + 2, 10, False, None, "rapier",
                  ("rnhb", "rnhb regiment", "royal north highland borderers", "royal north highland border")),
 )
 RNHB_HOUSE_VALUES = True  # the RNHB's column and weapon above are engarde's, not the rules'
 
+
 # -- Regimental Table D: friends and enemies (en-garde-tables.md; symmetric) ----------
-REGIMENTAL_TABLE_D: dict[str, tuple[str | None, str | None]] = {  # regiment: (friend, enemy)
-    "Royal Foot Guards": ("King's Musketeers", None),
-    "Cardinal's Guard": (None, "King's Musketeers"),
-    "King's Musketeers": ("Royal Foot Guards", "Cardinal's Guard"),
-    "Dragoon Guards": ("Grand Duke Max's Dragoons", "Queen's Own Carabiniers"),
-    "Queen's Own Carabiniers": ("Crown Prince Cuirassiers", "Dragoon Guards"),
-    "Archduke Leopold Cuirassiers": ("Royal Marines", "Grand Duke Max's Dragoons"),
-    "Crown Prince Cuirassiers": ("Queen's Own Carabiniers", "53rd Fusiliers"),
-    "Grand Duke Max's Dragoons": ("Dragoon Guards", "Archduke Leopold Cuirassiers"),
-    "Princess Louisa's Light Dragoons": ("69th Arquebusiers", "Gascon Regiment"),
-    "Royal Marines": ("Archduke Leopold Cuirassiers", "69th Arquebusiers"),
-    "Picardy Musketeers": ("27th Musketeers", "4th Arquebusiers"),
-    "13th Fusiliers": ("53rd Fusiliers", "27th Musketeers"),
-    "53rd Fusiliers": ("13th Fusiliers", "Crown Prince Cuirassiers"),
-    "27th Musketeers": ("Picardy Musketeers", "13th Fusiliers"),
-    "4th Arquebusiers": ("Gascon Regiment", "Picardy Musketeers"),
-    "69th Arquebusiers": ("Princess Louisa's Light Dragoons", "Royal Marines"),
-    "Gascon Regiment": ("4th Arquebusiers", "Princess Louisa's Light Dragoons"),
+@dataclass(frozen=True)
+class Relations:
+    """A regiment's friend and enemy (None: none; a regiment not named is neutral)."""
+
+    friend: str | None = None
+    enemy: str | None = None
+
+
+_TABLE_D: dict[str, Relations] = {
+    "Royal Foot Guards": Relations("King's Musketeers", None),
+    "Cardinal's Guard": Relations(None, "King's Musketeers"),
+    "King's Musketeers": Relations("Royal Foot Guards", "Cardinal's Guard"),
+    "Dragoon Guards": Relations("Grand Duke Max's Dragoons", "Queen's Own Carabiniers"),
+    "Queen's Own Carabiniers": Relations("Crown Prince Cuirassiers", "Dragoon Guards"),
+    "Archduke Leopold Cuirassiers": Relations("Royal Marines", "Grand Duke Max's Dragoons"),
+    "Crown Prince Cuirassiers": Relations("Queen's Own Carabiniers", "53rd Fusiliers"),
+    "Grand Duke Max's Dragoons": Relations("Dragoon Guards", "Archduke Leopold Cuirassiers"),
+    "Princess Louisa's Light Dragoons": Relations("69th Arquebusiers", "Gascon Regiment"),
+    "Royal Marines": Relations("Archduke Leopold Cuirassiers", "69th Arquebusiers"),
+    "Picardy Musketeers": Relations("27th Musketeers", "4th Arquebusiers"),
+    "13th Fusiliers": Relations("53rd Fusiliers", "27th Musketeers"),
+    "53rd Fusiliers": Relations("13th Fusiliers", "Crown Prince Cuirassiers"),
+    "27th Musketeers": Relations("Picardy Musketeers", "13th Fusiliers"),
+    "4th Arquebusiers": Relations("Gascon Regiment", "Picardy Musketeers"),
+    "69th Arquebusiers": Relations("Princess Louisa's Light Dragoons", "Royal Marines"),
+    "Gascon Regiment": Relations("4th Arquebusiers", "Princess Louisa's Light Dragoons"),
 }
 
-# -- Horses, grooms, duty, organisation -------------------------------------------------
-HORSE_PRICE = 100  # "A horse costs 100 crowns"
-HORSE_SUPPORT = 3  # "and requires support of 3 crowns per month"
-GROOM_PAY = 2  # "A groom must be paid 2 crowns per month, but only one need be hired"
-HORSES_CAVALRY_OR_CAPTAIN = 1  # "Members of Cavalry Regiments and Captains of any Regiment must buy one horse"
-HORSES_MAJOR_AND_ABOVE = 3  # "Majors and above in any Regiment must buy three horses"
-DUTY_WEEKS = {"Private": 2, "Subaltern": 1}  # weeks of duty each month
-DUTY_EXCUSED_ON = 5  # "will excuse a player from one week of duty on a roll of 5 or greater"
-REJECTIONS_PER_PENALTY = 2  # "For every two rejections ... subtract one from his die roll"
-BELOW_MINIMUM_MONTHS = 3  # "has three game months to raise his Social Level to the required minimum"
-# "There are ten officers above the rank of Subaltern in each Regiment" (Sample Organisation I)
-REGIMENT_ESTABLISHMENT = ("Colonel", "Lieutenant-Colonel", "Major", "Major",
-                          "Captain", "Captain", "Captain", "Captain", "Captain", "Captain")
-# The command each post of the establishment holds, in the same order
-REGIMENT_COMMANDS = ("Regimental Commander", "1st {unit} Commander", "2nd {unit} Commander",
-                     "3rd {unit} Commander", "A {sub} Commander", "B {sub} Commander", "C {sub} Commander",
-                     "D {sub} Commander", "E {sub} Commander", "F {sub} Commander")
+
+@dataclass(frozen=True)
+class RegimentsTables:
+    """g. MA and Regiments: Regimental Tables A to D, the regiments, horses, duty, promotion."""
+
+    regimental_table_a: tuple[Application, ...] = rows(
+        *(Application(name, rolls) for name, rolls in _TABLE_A.items()), key="name",
+        note='Regimental Table A: "the minimum die roll needed to be accepted into that Regiment per Social '
+        'Level" (Social Level 1 to 16, in order of social standing; 7: "-", he may not apply)')
+    regimental_table_b: tuple[Column, ...] = rows(
+        *_COLUMNS_B, key="column", note='Regimental Table B: "the minimum Social Level, Status Points received '
+        'monthly, pay per month, and price required to purchase a particular rank", by column')
+    general_officers: Mapping[str, RankTerms] = table(
+        _GENERAL_OFFICERS, note="Regimental Table B: the general officers, the same in every regiment")
+    regimental_table_c: tuple[Brigade, ...] = rows(
+        *_TABLE_C, key="name", note="Regimental Table C: the brigades, their regiments, the status of a Brigade "
+        "position and the yearly Brigade Major roll")
+    regimental_table_d: Mapping[str, Relations] = table(
+        _TABLE_D, note="Regimental Table D: each regiment's friend and enemy (en-garde-tables.md)")
+    regiments: tuple[RegimentInfo, ...] = rows(
+        *_REGIMENTS, key="name", note="each regiment: its standing (Table A), column (Table B), brigade and "
+        "weapon (Table C), and the spellings it is known by")
+    highest_entry_rank: str = value("Major", choices=RANKS, note='"A rank up to and including that of Major may be '
+                                    'bought immediately upon entry into the Regiment"')
+    rejections_per_penalty: int = value(2, low=1, high=100, note='"For every two rejections, the character must '
+                                        'subtract one from his die roll on subsequent applications"')
+    rejection_penalty: int = value(1, high=6, note='"For every two rejections, the character must subtract one '
+                                   'from his die roll"')
+    horse_price: int = value(100, high=100_000, note='"A horse costs 100 crowns"')
+    horse_support: int = value(3, high=10_000, note='"and requires support of 3 crowns per month"')
+    groom_pay: int = value(2, high=10_000, note='"A groom must be paid 2 crowns per month, but only one need be '
+                           'hired"')
+    horses_cavalry_or_captain: int = value(1, high=10, note='"Members of Cavalry Regiments and Captains of any '
+                                           'Regiment must buy one horse and equipment"')
+    horses_major_and_above: int = value(3, high=10, note='"Majors and above in any Regiment must buy three horses '
+                                        'and equipment"')
+    duty_weeks: Mapping[str, int] = table(
+        {"Private": 2, "Subaltern": 1}, note='"Characters with the rank of Private must spend two weeks of each '
+        'month on duty ... Subalterns must spend one week of every month on duty"')
+    duty_excused_on: int = value(5, low=1, high=7, note='"A non-player Battalion Commander will excuse a player from '
+                                 'one week of duty on a roll of 5 or greater on one die" (7: never)')
+    below_minimum_months: int = value(3, low=1, high=120, note='"the character has three game months to raise his '
+                                      'Social Level to the required minimum. If he does not, he is expelled"')
+
+    # -- lookups ---------------------------------------------------------------------
+
+    @cached_property
+    def spellings(self) -> Mapping[str, RegimentInfo]:
+        """Every spelling of every regiment (its name and aliases, with and without
+        apostrophes, normalised) -> the regiment; the first regiment listed keeps a
+        spelling two share."""
+        found: dict[str, RegimentInfo] = {}
+        for reg in self.regiments:
+            names = {normalise_name(reg.name), *(normalise_name(a) for a in reg.aliases)}
+            names |= {n.replace("'", "") for n in names}
+            for spelling in sorted(names):
+                found.setdefault(spelling, reg)
+        return frozen(found)
+
+    @cached_property
+    def applications(self) -> Mapping[str, tuple[int, ...]]:
+        """Regimental Table A by regiment: the rolls needed at Social Level 1 to 16."""
+        return frozen({row.name: row.rolls for row in self.regimental_table_a})
+
+    @cached_property
+    def columns(self) -> Mapping[int, Column]:
+        """Regimental Table B by column number."""
+        return frozen({c.column: c for c in self.regimental_table_b})
+
+    def regiment(self, name: str) -> RegimentInfo | None:
+        """Find a regiment by its name or a common spelling (case-insensitive)."""
+        key = normalise_name(name).replace("’", "'")
+        return self.spellings.get(key.replace("'", ""))
+
+    def brigade(self, name: str | None) -> Brigade | None:
+        """Regimental Table C's brigade called ``name``."""
+        return next((b for b in self.regimental_table_c if b.name == name), None)
+
+    def rank_terms(self, regiment: RegimentInfo, rank: str) -> RankTerms | None:
+        """Regimental Table B for ``rank`` in ``regiment`` (general officers: the same everywhere)."""
+        if rank in self.general_officers:
+            return self.general_officers[rank]
+        column = self.columns.get(regiment.column)
+        return column.terms(rank) if column else None
 
 
-def regiment_by_name(name: str) -> RegimentInfo | None:
-    """Find a regiment by its name or a common spelling (case-insensitive)."""
-    key = normalise_name(name).replace("’", "'")
-    for reg in REGIMENTS:
-        names = {normalise_name(reg.name), *(normalise_name(a) for a in reg.aliases)}
-        names |= {n.replace("'", "") for n in names}
-        if key in names or key.replace("'", "") in names:
-            return reg
-    return None
-
-
-def brigade_by_name(name: str) -> Brigade | None:
-    return next((b for b in REGIMENTAL_TABLE_C if b.name == name), None)
-
-
-def rank_terms(regiment: RegimentInfo, rank: str) -> RankTerms | None:
-    """Regimental Table B for ``rank`` in ``regiment`` (general officers: the same everywhere)."""
-    if rank in GENERAL_OFFICERS:
-        return GENERAL_OFFICERS[rank]
-    row = REGIMENTAL_TABLE_B.get(rank)
-    return row[regiment.column - 1] if row else None
+# Transitional: other modules still import these; they go when those read turn.tables.
+_BOOK = RegimentsTables()
+REGIMENTS = _BOOK.regiments
+REGIMENTAL_TABLE_C = _BOOK.regimental_table_c
+REGIMENTAL_TABLE_D = {name: (r.friend, r.enemy) for name, r in _BOOK.regimental_table_d.items()}
+GENERAL_OFFICERS = _BOOK.general_officers
+regiment_by_name = _BOOK.regiment
+rank_terms = _BOOK.rank_terms
