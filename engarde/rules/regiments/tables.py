@@ -61,14 +61,6 @@ def _range(low: int | None = None, high: int | None = None, note: str = "") -> A
     return dataclasses.field(metadata={"low": low, "high": high, "note": note})
 
 
-def table(default: Mapping[Any, Any], *, note: str = "") -> Any:
-    """``engarde.tables.value`` for a mapping: the frozen table is the field's default through a
-    factory, because Python 3.11's dataclasses refuse a mapping (unhashable) as a default."""
-    book = frozen(default)
-    return dataclasses.field(default_factory=lambda: book,
-                             metadata={"low": None, "high": None, "choices": None, "setting": False, "note": note})
-
-
 # -- Regimental Table A: Application to Regiment ------------------------------------
 # The minimum die roll (one die) to be accepted, by Social Level 1..16; 7 (NO_APPLICATION)
 # is "-" (he may not apply at that Social Level).  Listed in order of social
@@ -313,12 +305,12 @@ class RegimentsTables:
     regimental_table_b: tuple[Column, ...] = rows(
         *_COLUMNS_B, key="column", note='Regimental Table B: "the minimum Social Level, Status Points received '
         'monthly, pay per month, and price required to purchase a particular rank", by column')
-    general_officers: Mapping[str, RankTerms] = table(
+    general_officers: Mapping[str, RankTerms] = value(
         _GENERAL_OFFICERS, note="Regimental Table B: the general officers, the same in every regiment")
     regimental_table_c: tuple[Brigade, ...] = rows(
         *_TABLE_C, key="name", note="Regimental Table C: the brigades, their regiments, the status of a Brigade "
         "position and the yearly Brigade Major roll")
-    regimental_table_d: Mapping[str, Relations] = table(
+    regimental_table_d: Mapping[str, Relations] = value(
         _TABLE_D, note="Regimental Table D: each regiment's friend and enemy (en-garde-tables.md)")
     regiments: tuple[RegimentInfo, ...] = rows(
         *_REGIMENTS, key="name", note="each regiment: its standing (Table A), column (Table B), brigade and "
@@ -337,7 +329,7 @@ class RegimentsTables:
                                            'Regiment must buy one horse and equipment"')
     horses_major_and_above: int = value(3, high=10, note='"Majors and above in any Regiment must buy three horses '
                                         'and equipment"')
-    duty_weeks: Mapping[str, int] = table(
+    duty_weeks: Mapping[str, int] = value(
         {"Private": 2, "Subaltern": 1}, note='"Characters with the rank of Private must spend two weeks of each '
         'month on duty ... Subalterns must spend one week of every month on duty"')
     duty_excused_on: int = value(5, low=1, high=7, note='"A non-player Battalion Commander will excuse a player from '
