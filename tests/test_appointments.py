@@ -21,12 +21,14 @@ from engarde.rules.status import rules as status
 from engarde.rules.titles import rules as titles
 from engarde.rules.appointments.tables import AppointmentsTables
 from engarde.rules.titles.tables import TitlesTables
+from engarde.tables import Tables
 from engarde.turn import Turn
 from engarde.world import World
 from helpers import tables
 
 APRIL = GameMonth(1607, 4)
 BOOK = AppointmentsTables()  # the book's (and engarde's house) values
+TABLES = Tables()  # every module's, the book's
 
 
 def make_turn(*chars, dice=(), month=APRIL):
@@ -75,9 +77,9 @@ def test_failed_application_cannot_be_repeated_for_three_months():
 def test_military_posts_need_exactly_the_rank_government_posts_the_rank_or_higher():
     """"Military posts need exactly the rank; government posts the rank or higher." """
     general = lt_general(rank="General", social_level=16)
-    assert "needs a Lieutenant-General" in appointments.qualifies(general, BOOK.post("Inspector-General of Cavalry"))
-    assert appointments.qualifies(general, BOOK.post("Minister of War")) is None
-    assert "needs a General or higher" in appointments.qualifies(lt_general(social_level=16),
+    assert "needs a Lieutenant-General" in appointments.qualifies(TABLES, general, BOOK.post("Inspector-General of Cavalry"))
+    assert appointments.qualifies(TABLES, general, BOOK.post("Minister of War")) is None
+    assert "needs a General or higher" in appointments.qualifies(TABLES, lt_general(social_level=16),
                                                                   BOOK.post("Minister of War"))
 
 

@@ -557,7 +557,7 @@ def test_the_brigadier_takes_the_brigade_and_its_status():
                     counters={mil.C_BREVET_RANK: 7})
     turn = make_turn(col)
     post = AppointmentsTables().post("Brigadier (Brigade Commander)")
-    assert appointments.qualifies(col, post, turn) is None
+    assert appointments.qualifies(turn.tables, col, post, turn) is None
     appointments.appoint(turn, col, post, 1, "appointed")
     assert turn.world.brigade("Brigade of Guards").commander == "Athos"
     assert regiments.brigade_status(turn, col) == 6 and col.status_points == 6

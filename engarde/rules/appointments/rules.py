@@ -35,10 +35,13 @@ from .orders import SeekAppointment
 from ...records import Character
 from .tables import AppointmentsTables, Post
 from ..regiments.state import BrigadeRecord
+from ...tables import Tables
 from ...turn import Turn
 from .. import decisions
 from ..influence import rules as influence
+from ..military import rules as military
 from ..regiments import rules as regiments
+from ..regiments.brevet import effective_rank_of
 from ..titles import rules as titles
 
 RULE_APPOINTMENTS = "Appointments (house values)"
@@ -80,11 +83,9 @@ def _player_appointer(turn: Turn, ch: Character, post: Post) -> str | None:
     if post.appointed_by in COMMAND_APPOINTERS:
         # The Division Adjutant (the Lieutenant-General appoints) and the Army Adjutant
         # (the General): the player commanding his division or army decides.
-        from ..military import rules as military
-
         return military.player_commander(turn, ch, COMMAND_APPOINTERS[post.appointed_by])
     if post.appointed_by == "Brigadier-General":
-        brigade = brigade_for(ch)
+        brigade = brigade_for(turn.tables, ch)
         record = turn.world.brigade(brigade) if brigade else None
         if record is not None and record.commander and record.commander != ch.name \
                 and record.commander in turn.characters:
@@ -98,19 +99,19 @@ COMMAND_APPOINTERS = {"Lieutenant-General": "division", "General": "army"}
 BRIGADIER = "Brigadier (Brigade Commander)"
 
 
-def brigade_for(ch: Character) -> str | None:
+def brigade_for(tables: Tables, ch: Character) -> str | None:
     """The brigade a Brigadier commands.  Choice: his own regiment's (Regimental Table C)."""
-    reg = regiments.info(ch.regiment)
+    reg = regiments.regiment_info(tables.regiments, ch.regiment)
     return reg.brigade if reg else None
 
 
-def qualifies(ch: Character, post: Post, turn: Turn | None = None) -> str | None:
-    """Why he may not hold ``post``, or None.  His rank is his brevet rank if he holds
-    one ("Players holding a brevet rank receive all pay, status and privileges
-    associated with that rank"; "an appointment that requires the rank")."""
-    rank = regiments.effective_rank(ch)
+def qualifies(tables: Tables, ch: Character, post: Post, turn: Turn | None = None) -> str | None:
+    """Why he may not hold ``post``, or None (``tables``: the campaign's).  His rank is his
+    brevet rank if he holds one ("Players holding a brevet rank receive all pay, status and
+    privileges associated with that rank"; "an appointment that requires the rank")."""
+    rank = effective_rank_of(tables.military.promotion_ladder, ch)
     if post.name == BRIGADIER:
-        brigade = brigade_for(ch)
+        brigade = brigade_for(tables, ch)
         if brigade is None:
             return "a Brigadier commands his own regiment's brigade; he has none"
         record = turn.world.brigade(brigade) if turn is not None else None
@@ -147,7 +148,7 @@ def seek(turn: Turn, ch: Character, order: SeekAppointment, week: int) -> bool:
         return refuse(f"he holds the post of {ch.appointment}: one post at a time")
     if ch.get(bar_field(post)) > 0:
         return refuse(f"a failed application cannot be repeated for {tables.appointment_retry_months} months")
-    why = qualifies(ch, post, turn)
+    why = qualifies(turn.tables, ch, post, turn)
     if why:
         return refuse(why)
     others = [n for n in holders(turn, post) if n != ch.name]
@@ -216,7 +217,7 @@ def settle_decisions(turn: Turn) -> None:
         reappointment = ch.appointment == post.name
         why = ("dead" if ch.state == "dead" else
                f"he holds the post of {ch.appointment}: one post at a time"
-               if ch.appointment and not reappointment else qualifies(ch, post, turn))
+               if ch.appointment and not reappointment else qualifies(turn.tables, ch, post, turn))
         others = [n for n in holders(turn, post) if n != ch.name]
         if why is None and len(others) >= post.number:
             why = f"every post of {post.name} ({post.number}) is held, by " + ", ".join(others)
@@ -252,7 +253,7 @@ def take_brigade(turn: Turn, ch: Character, week: int) -> None:
     brigade's status goes to him each month (``regiments.brigade_status``) and he
     commands it on campaign (``military.chain_for``)."""
 
-    brigade = brigade_for(ch)
+    brigade = brigade_for(turn.tables, ch)
     if brigade is None:
         return
     record = turn.world.brigade(brigade)

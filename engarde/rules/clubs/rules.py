@@ -139,9 +139,7 @@ def join(turn: Turn, ch: Character, club_name: str) -> bool:
     if club.min_social_level is None:
         # The Horse Guards: "Officer of Horse Guards Brigade": Subaltern or above of
         # a regiment of that brigade (Regimental Table C).
-        from ..regiments.tables import regiment_by_name
-
-        reg = regiment_by_name(ch.regiment) if ch.regiment else None
+        reg = turn.tables.regiments.regiment(ch.regiment) if ch.regiment else None
         if reg is None or reg.brigade != "Horse Guards Brigade" or ch.rank in (None, "Private"):
             return refuse(HORSE_GUARDS_REFUSAL)
     if club.min_social_level is not None and ch.social_level < club.min_social_level:

@@ -26,10 +26,56 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from ...calendar import MONTH_END, MONTH_START, GameMonth
 from ...dice import Dice
-from .tables import Army, Division, MilitaryTables, TableModifier
-from ..regiments.tables import FRONTIER, GENERAL_RANKS, REGIMENTAL_TABLE_C, RNHB
+from ...records import DEAD, Character
 from ...text import normalise_name
+from ...turn import Turn
+from .. import decisions
+from ..influence import rules as influence
+from ..regiments import brevet
+from ..regiments import rules as regiments
+from ..regiments.brevet import C_BREVET_MONTHS, C_BREVET_RANK, C_BREVET_SL
+from ..regiments.state import Officer
+from ..regiments.tables import (
+    FRONTIER,
+    GENERAL_RANKS,
+    REGIMENT_ESTABLISHMENT,
+    RNHB,
+    RegimentsTables,
+)
+from ..titles import rules as titles
+from .codes import (
+    EV_BATTLE_RESULT,
+    EV_BREVET_CONFIRMED,
+    EV_BREVET_EXTENDED,
+    EV_BREVET_REVERTED,
+    EV_CAMPAIGN_DETERMINED,
+    EV_DESPATCH_STATUS,
+    EV_DESPATCHES,
+    EV_KILLED_IN_ACTION,
+    EV_MA_RAISED,
+    EV_MARCHED,
+    EV_NPC_OFFICER_KILLED,
+    EV_NPC_OFFICER_PROMOTED,
+    EV_NPC_SUBALTERN_PROMOTED,
+    EV_ON_CAMPAIGN,
+    EV_PERSONAL_OUTCOME,
+    EV_PLUNDER,
+    EV_POLTROON_PENALTY,
+    EV_POLTROONERY,
+    EV_PROMOTED_IN_FIELD,
+    EV_RETURNED_FROM_CAMPAIGN,
+    EV_SUBSTITUTION_AWAITS_FIELD_MARSHAL,
+    EV_SUBSTITUTION_GRANTED,
+    EV_SUBSTITUTION_PETITIONED,
+    EV_SUBSTITUTION_REFUSED,
+    EV_VOLUNTEER_REFUSED,
+    EV_VOLUNTEERED,
+)
+from .orders import CampaignStanding
+from .state import Front
+from .tables import Army, Division, MilitaryTables, TableModifier
 
 RULE_CAMPAIGN = "h. Campaign"
 RULE_DETERMINATION = "h. Campaign Determination"
@@ -120,22 +166,16 @@ def canonical_regiment(tables: MilitaryTables, name: str | None) -> str | None:
         return RNHB
     if key.startswith("frontier"):
         return FRONTIER
-    from ..regiments.tables import regiment_by_name
-
-    info = regiment_by_name(name)
-    return info.name if info is not None and tables.regiment_modifier(info.name) is not None else None
+    return tables.regiment_named(key)
 
 
-def brigade_of(tables: MilitaryTables, regiment: str | None) -> str | None:
-    """The brigade of a regiment (Regimental Table C); the Frontier and RNHB are
-    their own units."""
+def brigade_of(regiments: RegimentsTables, tables: MilitaryTables, regiment: str | None) -> str | None:
+    """The brigade of a regiment (Regimental Table C, the campaign's ``regiments``);
+    the Frontier and RNHB are their own units."""
     reg = canonical_regiment(tables, regiment)
     if reg in (FRONTIER, RNHB):
         return reg
-    for brigade in REGIMENTAL_TABLE_C:
-        if reg in brigade.regiments:
-            return brigade.name
-    return None
+    return next((b.name for b in regiments.regimental_table_c if reg in b.regiments), None)
 
 
 # == i. Campaign Outcome: battle results ===========================================
@@ -521,41 +561,6 @@ def rnhb_accepts(tables: MilitaryTables, rank: str | None, endurance: int, exper
 
 # == The month's steps (called by engarde.resolve) ==================================
 
-from ...calendar import MONTH_END, MONTH_START, GameMonth  # noqa: E402
-from .codes import (
-    EV_BATTLE_RESULT,
-    EV_BREVET_CONFIRMED,
-    EV_BREVET_EXTENDED,
-    EV_BREVET_REVERTED,
-    EV_CAMPAIGN_DETERMINED,
-    EV_DESPATCH_STATUS,
-    EV_DESPATCHES,
-    EV_KILLED_IN_ACTION,
-    EV_MA_RAISED,
-    EV_MARCHED,
-    EV_NPC_OFFICER_KILLED,
-    EV_NPC_OFFICER_PROMOTED,
-    EV_NPC_SUBALTERN_PROMOTED,
-    EV_ON_CAMPAIGN,
-    EV_PERSONAL_OUTCOME,
-    EV_PLUNDER,
-    EV_POLTROON_PENALTY,
-    EV_POLTROONERY,
-    EV_PROMOTED_IN_FIELD,
-    EV_RETURNED_FROM_CAMPAIGN,
-    EV_SUBSTITUTION_AWAITS_FIELD_MARSHAL,
-    EV_SUBSTITUTION_GRANTED,
-    EV_SUBSTITUTION_PETITIONED,
-    EV_SUBSTITUTION_REFUSED,
-    EV_VOLUNTEER_REFUSED,
-    EV_VOLUNTEERED,
-)
-from ...records import DEAD, Character  # noqa: E402
-from .orders import CampaignStanding
-from ..regiments.tables import REGIMENT_ESTABLISHMENT
-from ...turn import Turn  # noqa: E402
-from .state import Front  # noqa: E402
-from ..regiments.state import Officer  # noqa: E402
 
 STATE_ON_CAMPAIGN = "on campaign"
 STATE_DEAD = DEAD
@@ -564,9 +569,6 @@ C_DESPATCHES = "campaign.despatches"  # mentions in despatches, ever
 C_MERIT = "campaign.merit_promotions"  # promotions won on campaign (not purchased)
 C_POLTROON = "campaign.poltroon_penalty"  # status points lost each month until mentioned
 C_DISMISSED = "campaign.dismissed"  # 1: dismissed for cowardice, until mentioned on the Frontier
-C_BREVET_RANK = "brevet.rank"  # his brevet rank: 1-based place in MilitaryTables.promotion_ladder
-C_BREVET_SL = "brevet.social_level"  # 1: a brevet for want of Social Level (the first kind)
-C_BREVET_MONTHS = "brevet.months"  # months left of the year
 
 COMMANDING_RANKS = ("Major", "Lieutenant-Colonel")  # Battalion/Squadron Commanders
 COMMANDING_ROLES_RANKS = COMMANDING_RANKS + ("Colonel",)  # who volunteers his own unit at his word
@@ -597,33 +599,26 @@ def on_campaign(turn: Turn, name: str) -> bool:
 
 
 def brevet_of(tables: MilitaryTables, ch: Character) -> str | None:
-    """His brevet rank, or None."""
-    return tables.rank_at(ch.counters.get(C_BREVET_RANK, 0))
+    """His brevet rank, or None (``engarde.rules.regiments.brevet``)."""
+    return brevet.brevet_of(tables.promotion_ladder, ch)
 
 
 def effective_rank_of(tables: MilitaryTables, ch: Character) -> str | None:
     """"Players holding a brevet rank receive all pay, status and privileges
     associated with that rank": his brevet rank if he has one, else his rank."""
-    return brevet_of(tables, ch) or ch.rank
+    return brevet.effective_rank_of(tables.promotion_ladder, ch)
 
 
-def _regiment_info(name: str | None):
-    from ..regiments.tables import regiment_by_name
-
-    return regiment_by_name(name) if name else None
-
-
-def _min_sl(regiment: str | None) -> Callable[[str], int | None]:
-    from ..regiments.tables import GENERAL_OFFICERS, rank_terms
-
-    info = _regiment_info(regiment)
+def _min_sl(tables: RegimentsTables, regiment: str | None) -> Callable[[str], int | None]:
+    """The minimum Social Level of each rank in ``regiment`` (Regimental Table B)."""
+    info = regiments.regiment_info(tables, regiment)
 
     def minimum(rank: str) -> int | None:
-        if rank in GENERAL_OFFICERS:
-            return GENERAL_OFFICERS[rank].min_social_level
+        if rank in tables.general_officers:
+            return tables.general_officers[rank].min_social_level
         if info is None:
             return None
-        terms = rank_terms(info, rank)
+        terms = tables.rank_terms(info, rank)
         return terms.min_social_level if terms else None
 
     return minimum
@@ -694,7 +689,7 @@ def _determine_summer(turn: Turn, front: Front) -> None:
         if unit in tables.always_on_campaign:
             front.regiments[unit] = unit
         else:
-            for brigade in REGIMENTAL_TABLE_C:
+            for brigade in turn.tables.regiments.regimental_table_c:
                 if brigade.name == unit:
                     front.regiments.update({r: unit for r in brigade.regiments})
     _substitutions(turn, front)
@@ -750,7 +745,6 @@ def petition(turn: Turn, ch: Character, order, week: int) -> None:
     substitution, and another's petition waits for his answer
     (``engarde.rules.decisions``; the GM records it with ``engarde petition decide``).
     """
-    from .. import decisions
 
     tables = turn.tables.military
     reg, replacing = canonical_regiment(tables, order.regiment), canonical_regiment(tables, order.replacing)
@@ -781,7 +775,8 @@ def petition(turn: Turn, ch: Character, order, week: int) -> None:
 
 def _substitution_refused(turn: Turn, front: Front, name: str, reg: str, replacing: str) -> str | None:
     """Why the substitution cannot be made at all, or None."""
-    info_a, info_b = _regiment_info(reg), _regiment_info(replacing)
+    info_a = regiments.regiment_info(turn.tables.regiments, reg)
+    info_b = regiments.regiment_info(turn.tables.regiments, replacing)
     if reg in front.regiments:
         return f"the {reg} is already going"
     if replacing not in front.regiments or replacing in turn.tables.military.always_on_campaign:
@@ -822,7 +817,6 @@ def _substitutions(turn: Turn, front: Front) -> None:
             continue
         # "This roll may be altered by influence": the month's pledges for him (and
         # any influence recorded with the petition) move the Field Marshal's decision.
-        from ..influence import rules as influence
 
         recorded = int(p.get("influence", 0))
         decision = influence.decide(
@@ -859,7 +853,6 @@ def _player_field_marshal(turn: Turn, front: Front, marshal: str, petitions: lis
     one substitution in all (his own order first, then the earliest petition he
     accepted); one he refused, or did not answer before the forces were determined, is
     not granted (he substituted nothing for it)."""
-    from .. import decisions
 
     def order(p: dict) -> tuple:
         return (not p.get("own"), p.get("month", ""), p.get("week", 0), p["character"])
@@ -979,8 +972,6 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
     if ch.rank not in COMMANDING_ROLES_RANKS:
         # "A non-player Commander of a Regiment or a Battalion/Squadron will volunteer
         # his unit on a die roll of 6 on one die. This roll may be modified by influence."
-        from ..influence import rules as influence
-        from ..regiments import rules as regiments
 
         roster = _roster(turn, reg)
         position = regiments.commander(roster)[1] if roster is not None else "Colonel"
@@ -1016,11 +1007,11 @@ def commanded_brigade(turn: Turn, ch: Character):
     """The brigade (Regimental Table C) he commands as its Brigadier, or None: the
     brigade's record names him commander (``BrigadeRecord.commander``, set by the
     Brigadier appointment) and it is his regiment's brigade."""
-    brigade = brigade_of(turn.tables.military, ch.regiment)
+    brigade = brigade_of(turn.tables.regiments, turn.tables.military, ch.regiment)
     record = turn.world.brigade(brigade) if brigade else None
     if record is None or record.commander != ch.name:
         return None
-    return next((b for b in REGIMENTAL_TABLE_C if b.name == brigade), None)
+    return turn.tables.regiments.brigade(brigade)
 
 
 def _volunteer_brigade(turn: Turn, front: Front, ch: Character, brigade, reg: str, week: int) -> None:
@@ -1084,7 +1075,8 @@ def _command_key(turn: Turn, front: Front, name: str, level: str) -> str | None:
     return f"{army}, {division}" if division else None
 
 
-def regiment_command(tables: MilitaryTables, front: Front | None, regiment: str | None, level: str) -> str | None:
+def regiment_command(regiments: RegimentsTables, tables: MilitaryTables, front: Front | None, regiment: str | None,
+                     level: str) -> str | None:
     """The army ("army") or division ("division") a regiment serves under in the
     season's Force Organisation (the brigade it serves in, Regimental Table C), as
     ``_command_key`` names it; None outside the regular army's summer or if it has
@@ -1092,7 +1084,7 @@ def regiment_command(tables: MilitaryTables, front: Front | None, regiment: str 
     reg = canonical_regiment(tables, regiment)
     if front is None or not (front.regular and front.organisation) or reg is None:
         return None
-    unit = front.regiments.get(reg) or brigade_of(tables, reg)
+    unit = front.regiments.get(reg) or brigade_of(regiments, tables, reg)
     place = place_of(tables.force_organisation(front.organisation), unit) if unit else None
     if place is None:
         return None
@@ -1118,10 +1110,12 @@ def player_commander(turn: Turn, ch: Character, level: str) -> str | None:
     if not holders:
         return None
     tables, front = turn.tables.military, turn.world.front
-    mine = regiment_command(tables, front, ch.regiment, level)
+    rtables = turn.tables.regiments
+    mine = regiment_command(rtables, tables, front, ch.regiment, level)
     if mine is None:
         return holders[0].name
-    return next((c.name for c in holders if regiment_command(tables, front, c.regiment, level) == mine), None)
+    return next((c.name for c in holders if regiment_command(rtables, tables, front, c.regiment, level) == mine),
+                None)
 
 
 def higher_post(turn: Turn, front: Front, name: str) -> tuple[str, str, str] | None:
@@ -1186,7 +1180,6 @@ def _regiment_commander(turn: Turn, front: Front, reg: str) -> tuple[str | None,
     (engarde.rules.regiments); a regiment without a roster (the Frontier, the
     RNHB) has its commander's MA rolled for the campaign, the RNHB's "adding
     three to the die roll"."""
-    from ..regiments import rules as regiments
 
     roster = _roster(turn, reg)
     if roster is not None:
@@ -1205,7 +1198,6 @@ def _commands_battalion(turn: Turn, reg: str, ch: Character) -> bool:
     (the 1st-3rd Battalion commands, acting or not), else by rank (a Major or
     Lieutenant-Colonel); in the RNHB "Officers of the rank of Major and above
     may always command Battalions (even Colonels and general officers)"."""
-    from ..regiments import rules as regiments
 
     tables = turn.tables.military
     rank = effective_rank_of(tables, ch)
@@ -1401,7 +1393,6 @@ def _title_qualifications(turn: Turn, ch: Character, own: int | None, superior: 
     superior".  Choice: each is its own qualification (both in one battle: two);
     a commander's qualifications count even if he dies (the King considers only
     the living)."""
-    from ..titles import rules as titles
 
     tables = turn.tables.military
     if own is None or role not in COMMANDING_ROLES:
@@ -1429,7 +1420,6 @@ def _poltroon(turn: Turn, ch: Character, out: PersonalOutcome, reg: str) -> None
         home = canonical_regiment(tables, ch.regiment)
         turn.post(ch, C_DISMISSED, 1 - ch.counters.get(C_DISMISSED, 0), w, "dismissed for cowardice", RULE_POLTROONERY)
         if home is not None and home != FRONTIER:
-            from ..regiments import rules as regiments
 
             regiments.leave(turn, ch, w, f"dismissed from the {home} for cowardice", RULE_POLTROONERY)
 
@@ -1453,7 +1443,6 @@ def mention(turn: Turn, ch: Character, reg: str, instead_of_promotion: bool = Fa
                   "redeemed by a mention in despatches in a Frontier Regiment", RULE_POLTROONERY)
     turn.event(EV_DESPATCHES, w, ch.name, public=True, regiment=reg, points=points,
                instead_of_promotion=instead_of_promotion)
-    from ..titles import rules as titles
 
     titles.mention_in_despatches(turn, ch, w)  # "two mentions in despatches" qualify for a title
     return points
@@ -1484,7 +1473,6 @@ def despatch_status(turn: Turn, ch: Character) -> int:
 
 
 def _has_vacancy(turn: Turn, reg: str, home: str | None, rank: str) -> bool:
-    from ..regiments import rules as regiments
 
     if rank in ("Private", "Subaltern"):
         return True  # "an unlimited number of Subalterns and Privates"
@@ -1501,7 +1489,7 @@ def _promoted(turn: Turn, ch: Character, reg: str, record: dict) -> None:
     w = MONTH_END
     home = canonical_regiment(tables, ch.regiment)
     promo = promote(tables, ch.rank, brevet_of(tables, ch), bool(ch.counters.get(C_BREVET_SL)), ch.social_level,
-                    _min_sl(home), lambda rank: _has_vacancy(turn, reg, home, rank))
+                    _min_sl(turn.tables.regiments, home), lambda rank: _has_vacancy(turn, reg, home, rank))
     record["promotion"] = promo.kind
     if promo.kind == MENTION_INSTEAD:
         mention(turn, ch, reg, instead_of_promotion=True)
@@ -1547,7 +1535,7 @@ def brevet_clock(turn: Turn, ch: Character) -> None:
     for_sl = bool(ch.counters.get(C_BREVET_SL))
     turn.post(ch, C_BREVET_MONTHS, -1, MONTH_END, f"brevet {brevet}: a month of {_brevet_term(tables, 'its')}",
               RULE_BREVET)
-    minimum = _min_sl(canonical_regiment(tables, ch.regiment))(brevet) if for_sl else None
+    minimum = _min_sl(turn.tables.regiments, canonical_regiment(tables, ch.regiment))(brevet) if for_sl else None
     verdict = review_brevet(brevet, for_sl, ch.counters.get(C_BREVET_MONTHS, 0), ch.social_level, minimum,
                             ch.appointment is not None)
     if verdict == CONFIRM:
@@ -1572,7 +1560,6 @@ def brevet_clock(turn: Turn, ch: Character) -> None:
 
 
 def _vacate(turn: Turn, reg: str | None, name: str) -> None:
-    from ..regiments import rules as regiments
 
     roster = _roster(turn, reg)
     index = regiments.post_of(roster, name) if roster is not None else None
@@ -1583,7 +1570,6 @@ def _vacate(turn: Turn, reg: str | None, name: str) -> None:
 def _take_post(turn: Turn, reg: str | None, name: str, old_rank: str | None, new_rank: str) -> None:
     """His place on the roster after a promotion: the junior of his new rank
     (the first vacancy of it), his old post left vacant."""
-    from ..regiments import rules as regiments
 
     roster = _roster(turn, reg)
     if roster is None or new_rank in GENERAL_RANKS or new_rank not in REGIMENT_ESTABLISHMENT:
@@ -1610,7 +1596,6 @@ def sync_roster(turn: Turn, ch: Character) -> None:
     "Only his death or permanent promotion will open the position".  A reverted
     brevet leaves the brevet post and returns to his own.
     """
-    from ..regiments import rules as regiments
 
     tables = turn.tables.military
     roster = _roster(turn, canonical_regiment(tables, ch.regiment))
@@ -1683,7 +1668,6 @@ def _npc_officers(turn: Turn, front: Front, reg: str, res: BattleResult) -> None
     the Personal Outcome Table to see if a Subaltern is promoted into that slot";
     then "all Captaincy vacancies in excess of two are considered filled by
     purchase"."""
-    from ..regiments import rules as regiments
 
     tables = turn.tables.military
     roster = _roster(turn, reg)
@@ -1718,7 +1702,6 @@ def _npc_officers(turn: Turn, front: Front, reg: str, res: BattleResult) -> None
 
 def _fill(turn: Turn, roster, reg: str, purchase: bool = False) -> None:
     """A non-player Subaltern becomes the junior Captain (promoted, or by purchase)."""
-    from ..regiments import rules as regiments
 
     name = regiments._npc_name(turn.world, "Captain")
     regiments.place_junior(roster, "Captain", Officer(name=name))
@@ -1735,16 +1718,3 @@ def month_end_step(turn: Turn) -> None:
 def keeps_no_accounts(turn: Turn, name: str) -> bool:
     """"While on campaign, characters ... do not have to pay out any money or keep track of Status Points"."""
     return on_campaign(turn, name)
-
-
-# Transitional: engarde.rules.regiments still calls these without the campaign's tables;
-# they go when it reads turn.tables.military.
-_BOOK = MilitaryTables()
-
-
-def brevet_rank(ch: Character) -> str | None:
-    return brevet_of(_BOOK, ch)
-
-
-def effective_rank(ch: Character) -> str | None:
-    return effective_rank_of(_BOOK, ch)

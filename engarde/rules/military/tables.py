@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping
 
+from ...text import normalise_name
 from ...tables import TablesError, rows, value
 from ..regiments.tables import (
     DRAGOON_BRIGADE,
@@ -498,6 +499,16 @@ class MilitaryTables:
     def command_modifier(self, command: str | None) -> OutcomeModifier | None:
         """The modifiers of a higher command ("army", "division", "brigade"), or None."""
         return self._command_modifiers.get(command or "")
+
+    @cached_property
+    def _regiment_keys(self) -> dict[str, str]:
+        return {normalise_name(m.name): m.name for m in self.outcome_modifiers_regiment}
+
+    def regiment_named(self, name: str) -> str | None:
+        """The regiment of the Personal Outcome Table's modifiers called ``name`` (in any case,
+        with or without "the"), or None.  The regiments module turns a player's spellings into
+        these names; a character's regiment is always one of them."""
+        return self._regiment_keys.get(normalise_name(name))
 
     def regiment_modifier(self, regiment: str | None) -> OutcomeModifier | None:
         """A regiment's modifiers (Regimental Table A's name, the Frontier's or the RNHB's), or None."""

@@ -42,6 +42,7 @@ last joined), ``regiment.horses`` (horses he owns), ``regiment.months_short``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from ...calendar import MONTH_END, MONTH_START
 from .codes import (
@@ -88,7 +89,10 @@ from ...turn import Turn
 from ...world import World
 from .state import BrigadeRecord, Officer, Regiment
 from .. import decisions
+from ..clubs import rules as clubs
+from ..clubs.codes import EV_CLUB_LAPSED
 from ..influence import rules as influence
+from .brevet import BREVET_COUNTERS, C_BREVET_SL, brevet_of, effective_rank_of
 
 RULE_REGIMENTS = "g. Regiments"
 RULE_TABLE_A = "g. Regimental Table A"
@@ -580,13 +584,11 @@ def vacate_all(reg: Regiment, name: str) -> int:
 def leave(turn: Turn, ch: Character, week: int, reason: str, rule: str = RULE_REGIMENTS) -> None:
     """He leaves his regiment (expelled, dismissed, resigned, disgraced): his posts fall
     vacant, a brevet rank ends with it, and a Horse Guards membership lapses."""
-    from ..military.rules import C_BREVET_MONTHS, C_BREVET_RANK, C_BREVET_SL
-
     reg = turn.world.regiment(ch.regiment or "")
     if reg is not None:
         if vacate_all(reg, ch.name):
             ensure_commander_ma(turn, reg, week)
-    for key in (C_BREVET_RANK, C_BREVET_SL, C_BREVET_MONTHS):
+    for key in BREVET_COUNTERS:
         if ch.get(key):
             turn.post(ch, key, -ch.get(key), week, f"{reason}: his brevet rank ends", rule)
     turn.assign(ch, "rank", None, week, reason, rule)
@@ -598,9 +600,6 @@ def horse_guards_lapse(turn: Turn, ch: Character, week: int) -> bool:
     """c. Clubs, The Horse Guards: "Officer of Horse Guards Brigade".  Choice: one who
     is no longer an officer of that brigade is no longer a member (the membership
     lapses: no bar on rejoining, as for unpaid dues)."""
-    from ..clubs.codes import EV_CLUB_LAPSED
-    from ..clubs import rules as clubs
-
     club = clubs.club_of(turn, ch) if ch.club else None
     if club is None or club.min_social_level is not None:
         return False  # only the Horse Guards asks for an officer of the brigade
@@ -735,20 +734,13 @@ def duty(turn: Turn, ch: Character, week: int, displaced: Order | None = None) -
 # -- month end -----------------------------------------------------------------------
 
 
-def effective_rank(ch: Character) -> str | None:
-    """"Players holding a brevet rank receive all pay, status and privileges
-    associated with that rank" (``engarde.rules.military.effective_rank``)."""
-    from ..military.rules import effective_rank as brevet_or_rank
-
-    return brevet_or_rank(ch)
-
-
 def pay_and_status(turn: Turn, ch: Character) -> None:
     """Regimental Table B: monthly pay and status of his rank, his brevet rank if he
     holds one (no status account on campaign)."""
     tables = turn.tables.regiments
     reg_info = regiment_info(tables, ch.regiment)
-    rank = effective_rank(ch)
+    # "Players holding a brevet rank receive all pay, status and privileges associated with that rank"
+    rank = effective_rank_of(turn.tables.military.promotion_ladder, ch)
     if reg_info is None or not rank:
         return
     terms = tables.rank_terms(reg_info, rank)
@@ -798,7 +790,7 @@ def brigade_status(turn: Turn, ch: Character) -> int:
     return 0
 
 
-def rank_minimum(tables: RegimentsTables, ch: Character) -> tuple[str, int] | None:
+def rank_minimum(tables: RegimentsTables, ladder: Sequence[str], ch: Character) -> tuple[str, int] | None:
     """The rank whose minimum Social Level he must keep, and that minimum.
 
     Choice: the minimum of his permanent rank (the post he holds); a brevet
@@ -806,8 +798,6 @@ def rank_minimum(tables: RegimentsTables, ch: Character) -> tuple[str, int] | No
     the general rank's minimum, the higher of the two counting; a brevet for want of
     Social Level answers to its own year (``military.brevet_clock``), not to this rule.
     """
-    from ..military.rules import C_BREVET_SL, brevet_rank
-
     reg_info = regiment_info(tables, ch.regiment)
     if reg_info is None or not ch.rank:
         return None
@@ -815,7 +805,7 @@ def rank_minimum(tables: RegimentsTables, ch: Character) -> tuple[str, int] | No
     terms = tables.rank_terms(reg_info, ch.rank)
     if terms is not None and terms.min_social_level is not None:
         found.append((terms.min_social_level, ch.rank))
-    brevet = brevet_rank(ch)
+    brevet = brevet_of(ladder, ch)
     if brevet in GENERAL_RANKS and not ch.get(C_BREVET_SL):
         terms = tables.rank_terms(reg_info, brevet)
         if terms is not None and terms.min_social_level is not None:
@@ -833,7 +823,7 @@ def check_rank_minimum(turn: Turn, ch: Character) -> None:
     reg_info = regiment_info(tables, ch.regiment)
     if reg_info is None or not ch.rank:
         return
-    found = rank_minimum(tables, ch)
+    found = rank_minimum(tables, turn.tables.military.promotion_ladder, ch)
     short = ch.get(MONTHS_SHORT)
     if found is None or ch.social_level >= found[1]:
         if short:
