@@ -29,6 +29,7 @@ from engarde.records import Character, Event, replay
 from engarde.resolve import resolve_month
 from engarde.rules.duel import rules as duel
 from engarde.rules.duel.rules import RULE_CAUSE, RULE_RECOVERY, RULE_TABLE_D, causes, regiment_relation
+from engarde.rules.regiments.tables import RegimentsTables
 from engarde.turn import PendingDuel, Turn
 
 APRIL = GameMonth(1607, 4)
@@ -326,13 +327,14 @@ def test_table_d_enemy_regiment_win_and_loss():
 def test_regimental_friends_and_enemies():
     """Regimental Table D (en-garde-tables.md): symmetric; a regiment listed as neither is neutral; choices:
     the same regiment is friendly, no regiment is neutral."""
-    assert regiment_relation("Royal Foot Guards", "King's Musketeers") == "friendly"
-    assert regiment_relation("King's Musketeers", "Royal Foot Guards") == "friendly"
-    assert regiment_relation("Cardinal's Guard", "King's Musketeers") == "enemy"
-    assert regiment_relation("The Gascon Regiment", "Princess Louisa's Light Dragoons") == "enemy"
-    assert regiment_relation("Royal Marines", "Royal Marines") == "friendly"
-    assert regiment_relation("Royal Marines", "Dragoon Guards") == "neutral"
-    assert regiment_relation(None, "Royal Marines") == "neutral"
+    book = RegimentsTables()
+    assert regiment_relation(book, "Royal Foot Guards", "King's Musketeers") == "friendly"
+    assert regiment_relation(book, "King's Musketeers", "Royal Foot Guards") == "friendly"
+    assert regiment_relation(book, "Cardinal's Guard", "King's Musketeers") == "enemy"
+    assert regiment_relation(book, "The Gascon Regiment", "Princess Louisa's Light Dragoons") == "enemy"
+    assert regiment_relation(book, "Royal Marines", "Royal Marines") == "friendly"
+    assert regiment_relation(book, "Royal Marines", "Dragoon Guards") == "neutral"
+    assert regiment_relation(book, None, "Royal Marines") == "neutral"
 
 
 def test_unfriendly_regiments_meeting_is_cause():

@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
-from engarde.rules.duel.rules import (
-    check_conditions,
-    check_sequence,
-    parse_condition,
-    parse_sequence,
-    plan_sequence,
-)
-from engarde.rules.duel.tables import DEFAULT_SEQUENCES
+from engarde.rules.duel import rules
+from engarde.rules.duel.tables import DuelTables
+
+BOOK = DuelTables()
+
+
+def check_sequence(text: str, weapon: str = "rapier", opponent_weapon: str | None = None) -> list[str]:
+    return rules.check_sequence(BOOK, text, weapon, opponent_weapon)
+
+
+def plan_sequence(text: str, weapon: str = "rapier"):
+    return rules.plan_sequence(BOOK, text, weapon)
+
+
+def parse_sequence(text: str) -> list[str]:
+    return rules.parse_sequence(BOOK, text)
+
+
+def parse_condition(text: str):
+    return rules.parse_condition(BOOK, text)
+
+
+def check_conditions(conditions: list[str]) -> list[str]:
+    return rules.check_conditions(BOOK, conditions)
 
 
 def names(text: str, weapon: str = "rapier") -> list[str]:
@@ -136,7 +152,7 @@ def test_brackets_only_where_the_rules_put_them():
 
 def test_the_default_sequences_are_legal():
     """Not in the rules: a character who wrote no sequence fights the default for his weapon."""
-    for weapon, text in DEFAULT_SEQUENCES.items():
+    for weapon, text in BOOK.default_sequences.items():
         assert check_sequence(text, weapon=weapon) == [], weapon
         assert len(parse_sequence(text)) == 12
 

@@ -490,12 +490,14 @@ def test_an_illegal_sequence_is_reported_and_not_kept():
 
 
 def test_sequences_are_checked_by_the_duel_rules(monkeypatch):
-    """The parser asks engarde.rules.duel.check_sequence(text, weapon) and reports its problems."""
+    """The parser asks engarde.rules.duel.check_sequence(tables, text, weapon), with the campaign's
+    tables, and reports its problems."""
     import engarde.rules.duel.rules as duel
 
     calls = []
 
-    def check(text, weapon="rapier", *args, **kwargs):
+    def check(tables, text, weapon="rapier", *args, **kwargs):
+        assert tables is not None and tables.weapons["cutlass"] == 3
         calls.append((text, weapon))
         return ["turn 3: not so"] if "S" in text.split()[:3] else []
 

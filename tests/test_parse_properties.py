@@ -32,7 +32,7 @@ from engarde.parse import parse_action, parse_sheet
 from engarde.rules.clubs.orders import ClubOrders
 from engarde.rules.status.orders import SupportOrders
 from engarde.rules.clubs.tables import ClubsTables
-from engarde.rules.duel.tables import WEAPONS
+from engarde.rules.duel.tables import DuelTables
 
 SETTINGS = settings(max_examples=200, deadline=None)
 CLUB_NAMES = [c.name for c in ClubsTables().clubs]
@@ -130,7 +130,7 @@ def test_html_to_text_never_raises(text):
 NAMES = ["Porthos", "Falstaff", "D'Artagnan", "Aramis", "Athos", "Rodney Bergerac", "Jacques", "Cyrano"]
 orders = st.one_of(
     st.just(Rest()),
-    st.builds(Practise, st.sampled_from(list(WEAPONS))),
+    st.builds(Practise, st.sampled_from(list(DuelTables().weapons))),
     st.builds(VisitClub, st.sampled_from(CLUB_NAMES), st.booleans(),
               st.lists(st.sampled_from(NAMES), unique=True, max_size=3).map(tuple)),
     st.builds(VisitBawdyhouse, st.just(True), st.booleans(), st.none() | st.integers(0, 10_000)),
@@ -190,9 +190,9 @@ every_order = st.one_of(
     st.builds(Borrow, st.integers(1, 5000), st.sampled_from(["moneylender", "Porthos", "Rodney Bergerac"])),
     st.builds(Repay, st.none() | st.integers(1, 5000), st.sampled_from(["moneylender", "Porthos", "Aramis"])),
     st.builds(Challenge, st.sampled_from(NAMES), st.sampled_from(["", "insulting my regiment", "courting Roxanne"]),
-              st.sampled_from(list(WEAPONS))),
+              st.sampled_from(list(DuelTables().weapons))),
     st.builds(AnswerChallenge, st.sampled_from(["", "Athos", "D'Artagnan"]), st.just(True),
-              st.none() | st.sampled_from(list(WEAPONS))),
+              st.none() | st.sampled_from(list(DuelTables().weapons))),
     st.builds(AnswerChallenge, st.sampled_from(["", "Athos"]), st.just(False), st.none()),
     petitions(),
 )

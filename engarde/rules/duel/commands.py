@@ -16,6 +16,7 @@ from ...errors import CampaignError
 from ...store import RulingRow
 from .codes import EV_DUEL
 from .rules import check_sequence, describe_routines, plan_sequence
+from .tables import DuelTables
 
 
 @dataclass
@@ -121,12 +122,13 @@ def duel_check(sequence: str, weapon: str, opponent_weapon: str | None) -> None:
     Example:
       engarde duel check "X L X CL K X X X X S P JB (X)"
     """
-    problems = check_sequence(sequence, weapon, opponent_weapon)
+    tables = DuelTables()  # it needs no campaign: the sequence is checked against the book's Table A
+    problems = check_sequence(tables, sequence, weapon, opponent_weapon)
     if problems:
         for p in problems:
             click.echo(f"illegal: {p}")
         sys.exit(1)
-    click.echo("legal: " + describe_routines(plan_sequence(sequence, weapon, opponent_weapon)[0]))
+    click.echo("legal: " + describe_routines(plan_sequence(tables, sequence, weapon, opponent_weapon)[0]))
 
 
 @duel.command("show")

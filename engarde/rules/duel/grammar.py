@@ -7,6 +7,7 @@ sheet is read; and the trade of Expertise for Strength, a monthly order.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from ... import codes
 from ...grammar import (
@@ -26,27 +27,11 @@ from ...grammar import (
 from . import rules
 from .codes import E_BAD_CONDITION, E_BAD_SEQUENCE
 from .orders import AnswerChallenge, Challenge, DuelStanding, TradeOrders
-from .tables import WEAPONS
+from .tables import DuelTables
 
-# Each weapon of Duelling Table C with its plain variants (plural, US spelling,
-# the ways people write "two-handed").  Nothing looser: "sword" is ambiguous.
-WEAPON_SPELLINGS: dict[str, str] = {}
-for _w in WEAPONS:
-    WEAPON_SPELLINGS[_w] = _w
-    WEAPON_SPELLINGS[_w + ("es" if _w.endswith("s") else "s")] = _w
-WEAPON_SPELLINGS.update({
-    "saber": "sabre", "sabers": "sabre",
-    "two-handed swords": "two-handed sword", "two handed sword": "two-handed sword",
-    "two handed swords": "two-handed sword", "2-handed sword": "two-handed sword",
-    "2 handed sword": "two-handed sword", "2-handed swords": "two-handed sword",
-    "twohanded sword": "two-handed sword", "two-handed": "two-handed sword",
-    "two handed": "two-handed sword", "2-handed": "two-handed sword",
-    "two-hander": "two-handed sword", "two hander": "two-handed sword",
-    "2-hander": "two-handed sword",
-})
-WEAPON_AT_START = re.compile(
-    r"(?P<weapon>" + "|".join(re.escape(s) for s in sorted(WEAPON_SPELLINGS, key=len, reverse=True))
-    + r")\b(?P<tail>.*)", I)
+# The weapons of Duelling Table C as the order language spells them, and the patterns
+# that find them, are the campaign's tables' (``DuelTables.weapon_spellings``,
+# ``weapon_at_start``, ``weapon_clause``): read through the Reading or the sheet.
 ARTICLES = re.compile(r"^(?:(?:with|using|at|on|in|the|a|an|my|his|some)\s+)*", I)
 DEFAULT_WEAPON = "rapier"
 
@@ -58,30 +43,25 @@ _CHALLENGE = (
     r"(?:fight|fights|fighting)(?:\s+a\s+duel)?(?:\s+with)?|duel(?:s|ling)?(?:\s+with)?|"
     r"issue(?:s)?\s+a\s+challenge\s+to|cross(?:es)?\s+swords\s+with)(?:\s+(?P<rest>.+))?"
 )
-_WEAPON_WORDS = "|".join(re.escape(s) for s in sorted(WEAPON_SPELLINGS, key=len, reverse=True))
-_WEAPON_CLAUSE = re.compile(
-    r"(?:[,;(]\s*(?:(?:with|using|weapons?\s*:?)\s+)?(?:the\s+|a\s+|an\s+|my\s+)?"
-    r"|\s+(?:with|using|at|by|weapons?\s*:|choosing)\s+(?:the\s+|a\s+|an\s+|my\s+)?)"
-    rf"(?P<weapon>{_WEAPON_WORDS})\b\s*\)?", I)
 _CAUSE_CLAUSE = re.compile(
     r"(?:[,;(]\s*|\s+)(?:cause\s*[:=-]?|for|over|because(?:\s+of)?|about|on\s+account\s+of|as\s+cause)\s+"
     r"(?P<cause>[^,;()]+)", I)
 
 
-def weapon_in(text: str) -> tuple[str | None, str]:
+def weapon_in(tables: DuelTables, text: str) -> tuple[str | None, str]:
     """The weapon a clause names ("with sabres", "(rapier)"), and the text without it."""
     found = None
-    for wm in _WEAPON_CLAUSE.finditer(text):
+    for wm in tables.weapon_clause.finditer(text):
         found = wm
     if found is None:
         return None, text
-    return WEAPON_SPELLINGS[found.group("weapon").lower()], text[:found.start()] + " " + text[found.end():]
+    return tables.weapon_spellings[found.group("weapon").lower()], text[:found.start()] + " " + text[found.end():]
 
 
 def _build_challenge(m: re.Match[str], r: Reading) -> Built:
     """e. Duelling: a challenge names whom, the cause and the weapon."""
     rest = " " + (m.group("rest") or "").strip(" ,;.") + " "
-    weapon, rest = weapon_in(rest)
+    weapon, rest = weapon_in(r.tables.duel, rest)
     cause = ""
     if cm := _CAUSE_CLAUSE.search(rest):
         cause = cm.group("cause").strip(" ,;.")
@@ -91,8 +71,9 @@ def _build_challenge(m: re.Match[str], r: Reading) -> Built:
     if not opponent:
         return bad_order("challenge whom?", "write e.g. 'Challenge Athos for insulting my regiment with the sabre'")
     if not cause:
+        cost = -r.tables.duel.duelling_table_d["challenge_without_cause"]
         r.note("no cause given: the other players will judge whether there was cause "
-                     "(a challenge with insufficient cause costs 2 status points)")
+               f"(a challenge with insufficient cause costs {cost} status points)")
     if weapon is None:
         r.note(f"no weapon named: the {DEFAULT_WEAPON}")
         weapon = DEFAULT_WEAPON
@@ -108,7 +89,7 @@ _ANSWER = (
 def _build_answer(m: re.Match[str], r: Reading) -> Built:
     accept = m.group("verb").lower().startswith(("accept", "answer"))
     rest = " " + m.group("rest") + " "
-    weapon, rest = weapon_in(rest)
+    weapon, rest = weapon_in(r.tables.duel, rest)
     rest = re.sub(r"\b(?:the|a|an|any|all|every)\s+challeng\w*|\bchalleng\w*", " ", rest, flags=I)
     rest = re.sub(r"^\s*(?:of|from|by)\s+|\s+(?:of|from|by)\s+", " ", rest, flags=I)
     who = " ".join(rest.split()).strip(" ,;.")
@@ -119,7 +100,8 @@ def _build_answer(m: re.Match[str], r: Reading) -> Built:
         r.note("a weapon is not needed to refuse a challenge")
         weapon = None
     if not accept:
-        r.note("refusing a challenge that has cause costs status points equal to half his Social Level")
+        r.note("refusing a challenge that has cause costs status points equal to "
+               f"{rules.share(Fraction(1, r.tables.duel.refusal_sl_divisor))} his Social Level")
     return AnswerChallenge(who, accept, weapon)
 
 # -- standing orders, kept from month to month (DuelStanding) ------------------------
@@ -171,18 +153,18 @@ def normalise_sequence(text: str) -> str:
     return " ".join(out)
 
 
-def check_duel_sequence(text: str, weapon: str = DEFAULT_WEAPON) -> list[str]:
+def check_duel_sequence(tables: DuelTables, text: str, weapon: str = DEFAULT_WEAPON) -> list[str]:
     """Problems Duelling Table A finds in a sequence ([] when legal), as the duel rules say them."""
     try:
-        return [str(p) for p in rules.check_sequence(text, weapon)]
+        return [str(p) for p in rules.check_sequence(tables, text, weapon)]
     except Exception as exc:  # noqa: BLE001 - a sheet must never crash the intake
         return [f"the sequence could not be checked ({type(exc).__name__}: {exc})"]
 
 
-def check_duel_conditions(text: str) -> list[str]:
+def check_duel_conditions(tables: DuelTables, text: str) -> list[str]:
     """Problems the duel rules find in one written duel condition ([] when understood)."""
     try:
-        return [str(p) for p in rules.check_conditions([text])]
+        return [str(p) for p in rules.check_conditions(tables, [text])]
     except Exception as exc:  # noqa: BLE001 - a sheet must never crash the intake
         return [f"the condition could not be checked ({type(exc).__name__}: {exc})"]
 
@@ -219,13 +201,17 @@ class DuelLines(LineReader):
     def standing(self) -> DuelStanding:
         return self.sheet.standing(DuelStanding)
 
+    @property
+    def tables(self) -> DuelTables:
+        return self.sheet.tables.duel
+
     def if_challenged(self, number: int, m: re.Match[str]) -> None:
         standing = self.standing
         rest = " " + m.group("rest") + " "
         if sm := _SEQUENCE_IN.search(rest):
             self.read_sequence(number, sm.group("seq"))
             rest = rest[:sm.start()]
-        weapon, rest = weapon_in(rest)
+        weapon, rest = weapon_in(self.tables, rest)
         if weapon:
             standing.duel_weapon = weapon
         answer = " ".join(rest.split()).strip(" ,;.").lower()
@@ -253,13 +239,14 @@ class DuelLines(LineReader):
 
     def weapon_line(self, number: int, m: re.Match[str]) -> None:
         text = m.group("weapon")
-        found = WEAPON_AT_START.match(ARTICLES.sub("", text.strip(" .,;()"), count=1))
+        tables = self.tables
+        found = tables.weapon_at_start.match(ARTICLES.sub("", text.strip(" .,;()"), count=1))
         if found and not found.group("tail").strip(" .,;()"):
-            self.standing.duel_weapon = WEAPON_SPELLINGS[found.group("weapon").lower()]
+            self.standing.duel_weapon = tables.weapon_spellings[found.group("weapon").lower()]
             return
-        guess = did_you_mean(text.strip(" .,;()"), WEAPON_SPELLINGS)
+        guess = did_you_mean(text.strip(" .,;()"), tables.weapon_spellings)
         self.sheet.error(number, codes.E_UNKNOWN_WEAPON, f"{quote(text)} is not a weapon of Duelling Table C",
-                         f"did you mean the {guess}?" if guess else f"the weapons: {', '.join(WEAPONS)}")
+                         f"did you mean the {guess}?" if guess else f"the weapons: {', '.join(tables.weapons)}")
 
     def conditions(self, number: int, m: re.Match[str]) -> None:
         standing = self.standing
@@ -270,21 +257,23 @@ class DuelLines(LineReader):
         expertise = int(m.group("e")) if m.group("e") else None
         strength = int(m.group("s")) if m.group("s") else None
         times = number_of(m.group("times"))
-        hint = "write 'Trade 5 expertise for 1 strength' (five Expertise for each point of Strength)"
-        if expertise is not None and strength is not None and expertise != 5 * strength:
+        price = self.tables.expertise_per_strength  # "subtract five from his Expertise to add one to his Strength"
+        words = rules.spelled(price)
+        hint = f"write 'Trade {price} expertise for 1 strength' ({words} Expertise for each point of Strength)"
+        if expertise is not None and strength is not None and expertise != price * strength:
             self.sheet.error(number, codes.E_BAD_ORDER,
-                             f"{expertise} Expertise for {strength} Strength: the rules trade five Expertise "
+                             f"{expertise} Expertise for {strength} Strength: the rules trade {words} Expertise "
                              "for one Strength", hint)
             return
-        if expertise is not None and expertise % 5:
-            self.sheet.error(number, codes.E_BAD_ORDER, f"{expertise} Expertise is not a multiple of five", hint)
+        if expertise is not None and expertise % price:
+            self.sheet.error(number, codes.E_BAD_ORDER, f"{expertise} Expertise is not a multiple of {words}", hint)
             return
-        points = strength if strength is not None else (expertise // 5 if expertise is not None else 1)
+        points = strength if strength is not None else (expertise // price if expertise is not None else 1)
         if points < 1:
             self.sheet.error(number, codes.E_BAD_ORDER, "no Strength to trade for", hint)
             return
         self.sheet.monthly(TradeOrders).trade_expertise_for_strength += points * times
-        self.sheet.note(f"line {number}: {5 * points * times} Expertise for {points * times} Strength; "
+        self.sheet.note(f"line {number}: {price * points * times} Expertise for {points * times} Strength; "
                         "the trade is irreversible")
 
     def finish(self) -> None:
@@ -294,7 +283,7 @@ class DuelLines(LineReader):
         if self.condition_lines:
             kept = []
             for number, text in self.condition_lines:
-                problems = check_duel_conditions(text)
+                problems = check_duel_conditions(self.tables, text)
                 if problems:
                     self.sheet.error(number, E_BAD_CONDITION,
                                      f"the duel condition is not understood ({'; '.join(problems)}): it is not kept",
@@ -307,7 +296,7 @@ class DuelLines(LineReader):
             return
         standing = self.standing
         weapon = standing.duel_weapon or DEFAULT_WEAPON
-        problems = check_duel_sequence(self.sequence_text, weapon)
+        problems = check_duel_sequence(self.tables, self.sequence_text, weapon)
         if problems:
             standing.duel_sequence = None
             self.sheet.error(self.sequence_line, E_BAD_SEQUENCE,

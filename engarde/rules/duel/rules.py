@@ -1,8 +1,9 @@
 """e. Duelling: cause, challenges, written sequences, the fight, and after.
 
 This module is the duel rules of section e of ``en-garde-rules.txt``; the
-tables it reads are the "e. Duelling" section of ``engarde.tables``
-(Duelling Tables A-D, the weapons, the regiments' friends and enemies).
+tables it reads are the campaign's ``DuelTables`` (``turn.tables.duel``: Duelling
+Tables A-D, the weapons, ...; each pure function takes them as its first
+parameter) and the regiments' friends and enemies.
 
 It has three layers, each pure:
 
@@ -33,7 +34,7 @@ overlapping) and at the start of each of a man's sequences counts the rest
 routines he owes (Swordsmanship, and Endurance below half); a sequence short of
 them is corrected as the campaign's ``illegal_sequence`` setting says, and the
 player is told.  A character who wrote no sequence fights the default sequence
-for his weapon (``tables.DEFAULT_SEQUENCES``), and is told so.
+for his weapon (``DuelTables.default_sequences``), and is told so.
 """
 
 from __future__ import annotations
@@ -63,37 +64,8 @@ from ...dice import Dice
 from .orders import AnswerChallenge, Challenge, DuelStanding, TradeOrders
 from ...orders import Order
 from ...records import DEAD, Character
-from .tables import (
-    ATTACKS,
-    BROKEN_WEAPON_FIGHTS_AS,
-    BROKEN_WEAPON_THROWS_AS,
-    CUTLASS_SLASH,
-    DAGGER_CLOSES,
-    DAGGER_CLOSES_AGAINST_TWO_HANDED,
-    DAGGER_THROW_HITS_ON,
-    DEFAULT_SEQUENCES,
-    DUELLING_TABLE_A_ACTIONS,
-    DUELLING_TABLE_A_ROUTINES,
-    DUELLING_TABLE_B,
-    DUELLING_TABLE_C,
-    DUELLING_TABLE_D,
-    DUEL_TURN_LIMIT,
-    EXPERTISE_GAP_RESTS,
-    EXPERTISE_GAP_RESTS_7_PLUS,
-    EXPERTISE_PER_STRENGTH,
-    FIRST_WEEK_RECOVERY_DIVISOR,
-    NOBLE_AFFRONT_LEVELS,
-    REFUSAL_SL_DIVISOR,
-    SEQUENCE_TURNS,
-    SHORT_SEQUENCE_TURNS,
-    THROW_HITS_ON,
-    THROW_KILLS_ON_TWO_DICE,
-    WEAPONS,
-    WINNER_EXPERTISE,
-    WOUNDED_ACCEPTS_STATUS,
-    WOUNDED_MANDATORY_RESTS,
-)
-from ..regiments.tables import REGIMENTAL_TABLE_D
+from .tables import DuelTables
+from ..regiments.tables import RegimentsTables
 from ...text import normalise_name
 from ...turn import Turn
 
@@ -109,8 +81,6 @@ RULE_PRACTICE = "e. Practice"
 # 1. Written sequences
 # =============================================================================
 
-# The actions as the rules write them, by upper-case spelling.
-_CANONICAL = {a.upper(): a for a in DUELLING_TABLE_A_ACTIONS}
 # Dashes of every kind (the rules use a non-breaking hyphen), commas and the
 # like separate actions.
 _SEPARATORS = re.compile(r"[-\u2010\u2011\u2012\u2013\u2014\u2212,;/|.]+")
@@ -129,21 +99,21 @@ def normalise_weapon(weapon: str | None) -> str:
     return aliases.get(text, text)
 
 
-def parse_sequence(text: str) -> list[str]:
+def parse_sequence(tables: DuelTables, text: str) -> list[str]:
     """A written sequence as the rules' tokens, in order.
 
     Spelling is forgiven (``x l x``, ``-X-L-X-``, ``sur``); a bracketed action
     keeps its brackets (``"(X)"``, ``"(R)"``); a word that is no action is
     returned as written, for ``check_sequence`` to report.
 
-    >>> parse_sequence("X L X CL K X X X X S P JB (X)")
+    >>> parse_sequence(DuelTables(), "X L X CL K X X X X S P JB (X)")
     ['X', 'L', 'X', 'CL', 'K', 'X', 'X', 'X', 'X', 'S', 'P', 'JB', '(X)']
     """
-    tokens, _ = _tokenise(text)
+    tokens, _ = _tokenise(tables, text)
     return tokens
 
 
-def _tokenise(text: str) -> tuple[list[str], list[str]]:
+def _tokenise(tables: DuelTables, text: str) -> tuple[list[str], list[str]]:
     tokens: list[str] = []
     problems: list[str] = []
     depth = 0
@@ -158,7 +128,7 @@ def _tokenise(text: str) -> tuple[list[str], list[str]]:
             else:
                 depth -= 1
         else:
-            word = _CANONICAL.get(raw.upper(), raw)
+            word = tables.action_spellings.get(raw.upper(), raw)
             tokens.append(f"({word})" if depth else word)
     if depth:
         problems.append("an opening bracket '(' is never closed")
@@ -192,19 +162,27 @@ class RoutineForm:
         """An attack routine (the dagger must close first; a throw is excepted)."""
         return self.name in ATTACK_ROUTINES or (self.name == "Parry" and len(self.pattern) > 1)
 
-    def book(self) -> str:
-        return "-" + "-".join(DUELLING_TABLE_A_ROUTINES.get(self.name, self.pattern)) + "-"
+    def book(self, tables: DuelTables) -> str:
+        return "-" + "-".join(tables.duelling_table_a_routines.get(self.name, self.pattern)) + "-"
 
 
-@lru_cache(maxsize=None)
-def routine_forms(weapon: str = "rapier") -> tuple[RoutineForm, ...]:
+def routine_forms(tables: DuelTables, weapon: str = "rapier") -> tuple[RoutineForm, ...]:
     """Every written form of every routine of Duelling Table A, for ``weapon``."""
+    return _routine_forms(tuple(tables.duelling_table_a_routines.items()), tables.cutlass_slash,
+                          normalise_weapon(weapon) == "cutlass")
+
+
+# Cached by the table's contents (a campaign's tables are not hashable): the forms are
+# read for every sequence checked and every routine a fight inserts.
+@lru_cache(maxsize=None)
+def _routine_forms(routines: tuple[tuple[str, tuple[str, ...]], ...], cutlass_slash: tuple[str, ...],
+                   cutlass: bool) -> tuple[RoutineForm, ...]:
     forms: list[RoutineForm] = []
-    for name, book in DUELLING_TABLE_A_ROUTINES.items():
+    for name, book in routines:
         if name == "Slash":
-            if normalise_weapon(weapon) == "cutlass":
+            if cutlass:
                 # "The slash routine for a cutlass is -X-S-X-X-X-, not -(X)-X-S-."
-                forms.append(RoutineForm(name, CUTLASS_SLASH))
+                forms.append(RoutineForm(name, tuple(cutlass_slash)))
             else:
                 forms.append(RoutineForm(name, ("X", "X", "S")))
                 forms.append(RoutineForm(name, ("X", "S"), short=True))
@@ -218,8 +196,9 @@ def routine_forms(weapon: str = "rapier") -> tuple[RoutineForm, ...]:
     return tuple(forms)
 
 
-def _form(name: str, weapon: str = "rapier", pattern: tuple[str, ...] | None = None) -> RoutineForm:
-    for f in routine_forms(weapon):
+def _form(tables: DuelTables, name: str, weapon: str = "rapier",
+          pattern: tuple[str, ...] | None = None) -> RoutineForm:
+    for f in routine_forms(tables, weapon):
         if f.name == name and (pattern is None or f.pattern == pattern):
             return f
     raise KeyError(name)
@@ -250,7 +229,7 @@ class _State:
 _START = _State(prev_ends_rest=False, prev_is_rest=False, closes=0)
 
 
-def plan_sequence(text: str, weapon: str = "rapier",
+def plan_sequence(tables: DuelTables, text: str, weapon: str = "rapier",
                   opponent_weapon: str | None = None) -> tuple[list[PlannedRoutine], list[str]]:
     """The routines a written sequence stands for, and its problems.
 
@@ -261,25 +240,25 @@ def plan_sequence(text: str, weapon: str = "rapier",
     """
     weapon = normalise_weapon(weapon)
     problems: list[str] = []
-    if weapon not in WEAPONS:
-        problems.append(f"no weapon called {weapon!r} (weapons: {', '.join(WEAPONS)})")
+    if weapon not in tables.weapons:
+        problems.append(f"no weapon called {weapon!r} (weapons: {', '.join(tables.weapons)})")
         weapon = "rapier"
-    tokens, bracket_problems = _tokenise(text)
+    tokens, bracket_problems = _tokenise(tables, text)
     problems += bracket_problems
     if not tokens:
         return [], problems + ["no actions are written"]
     for i, tok in enumerate(tokens):
-        if _bare(tok) not in DUELLING_TABLE_A_ACTIONS:
+        if _bare(tok) not in tables.duelling_table_a_actions:
             problems.append(
                 f"turn {i + 1}: {tok!r} is not an action of Duelling Table A "
-                f"(actions: {' '.join(DUELLING_TABLE_A_ACTIONS)})"
+                f"(actions: {' '.join(tables.duelling_table_a_actions)})"
             )
     if problems:
         return [], problems
-    closes_needed = DAGGER_CLOSES
+    closes_needed = tables.dagger_closes
     if weapon == "dagger" and normalise_weapon(opponent_weapon) == "two-handed sword" and opponent_weapon:
-        closes_needed = DAGGER_CLOSES_AGAINST_TWO_HANDED
-    parser = _Parser(tuple(tokens), weapon, closes_needed if weapon == "dagger" else 0)
+        closes_needed = tables.dagger_closes_against_two_handed
+    parser = _Parser(tables, tuple(tokens), weapon, closes_needed if weapon == "dagger" else 0)
     result = parser.best(0, _START)
     if result is None:
         return [], parser.diagnose()
@@ -298,7 +277,8 @@ def plan_sequence(text: str, weapon: str = "rapier",
     return list(routines), problems
 
 
-def check_sequence(text: str, weapon: str = "rapier", opponent_weapon: str | None = None) -> list[str]:
+def check_sequence(tables: DuelTables, text: str, weapon: str = "rapier",
+                   opponent_weapon: str | None = None) -> list[str]:
     """What is wrong with a written sequence, by Duelling Table A; [] if legal.
 
     Checked: every word is an action; the actions of each routine in the exact
@@ -315,21 +295,22 @@ def check_sequence(text: str, weapon: str = "rapier", opponent_weapon: str | Non
     (Expertise and Endurance) and the riposte's condition (a lunge parried);
     the fight enforces those.
 
-    >>> check_sequence("X L X CL K X X X X S P JB (X)")
+    >>> check_sequence(DuelTables(), "X L X CL K X X X X S P JB (X)")
     []
-    >>> check_sequence("X L S")
+    >>> check_sequence(DuelTables(), "X L S")
     ['turn 3: S cannot come here: the Lunge -X-L-X- needs X here; the Furious Lunge -L-X-X-C-X-X-X- needs X here']
     """
-    return plan_sequence(text, weapon, opponent_weapon)[1]
+    return plan_sequence(tables, text, weapon, opponent_weapon)[1]
 
 
 class _Parser:
     """Reads tokens as routines: a best reading by dynamic programming, and
     if there is none, where and why it fails."""
 
-    def __init__(self, tokens: tuple[str, ...], weapon: str, closes_needed: int) -> None:
+    def __init__(self, tables: DuelTables, tokens: tuple[str, ...], weapon: str, closes_needed: int) -> None:
+        self.tables = tables
         self.tokens = tokens
-        self.forms = routine_forms(weapon)
+        self.forms = routine_forms(tables, weapon)
         self.closes_needed = closes_needed
         # Trailing bracketed tokens are a reminder of how the last routine goes on.
         n = len(tokens)
@@ -449,10 +430,10 @@ class _Parser:
                 if k and k < len(form.pattern) and i + k < len(toks):
                     if i + k < self.n_main:
                         failures.setdefault(i + k, []).append(
-                            f"the {form.name} {form.book()} needs {_bare(form.pattern[k])} here")
+                            f"the {form.name} {form.book(self.tables)} needs {_bare(form.pattern[k])} here")
                     else:
                         failures.setdefault(i + k, []).append(
-                            f"the reminder must finish the {form.name} {form.book()} with "
+                            f"the reminder must finish the {form.name} {form.book(self.tables)} with "
                             f"{' '.join(_bare(t) for t in form.pattern[k:])}")
         worst = max(failures) if failures else reach
         worst = max(worst, reach)
@@ -547,7 +528,7 @@ class Condition:
         return False  # pragma: no cover
 
 
-def parse_condition(text: str) -> tuple[Condition | None, str | None]:
+def parse_condition(tables: DuelTables, text: str) -> tuple[Condition | None, str | None]:
     """A written condition, or None and what is wrong with it.
 
     Forms: ``riposte`` (whenever allowed); ``surrender if endurance below 10``
@@ -576,7 +557,7 @@ def parse_condition(text: str) -> tuple[Condition | None, str | None]:
         return Condition(routine, "endurance", int(e["n"]), text=text), None
     o = _OPPONENT.fullmatch(trigger)
     if o:
-        action = _CANONICAL.get(_bare(o["action"]).upper())
+        action = tables.action_spellings.get(_bare(o["action"]).upper())
         if action is None:
             return None, f"{text!r}: {o['action']!r} is not an action of Duelling Table A"
         return Condition(routine, "opponent", action=action, text=text), None
@@ -584,9 +565,9 @@ def parse_condition(text: str) -> tuple[Condition | None, str | None]:
                   f"'endurance below N%', 'endurance below half' or 'opponent <action>')")
 
 
-def check_conditions(conditions: Iterable[str]) -> list[str]:
+def check_conditions(tables: DuelTables, conditions: Iterable[str]) -> list[str]:
     """What is wrong with written duel conditions; [] if all are understood."""
-    return [problem for text in conditions for problem in [parse_condition(text)[1]] if problem]
+    return [problem for text in conditions for problem in [parse_condition(tables, text)[1]] if problem]
 
 
 # =============================================================================
@@ -611,16 +592,6 @@ class Duellist:
     original_endurance: int = 100  # Constitution x Strength
     sequence: str | None = None  # as written; None: the default for his weapon
     conditions: tuple[str, ...] = ()
-
-
-def expertise_gap_rests(gap: int) -> int:
-    """Swordsmanship: the lower man's mandatory rests per sequence for an Expertise gap."""
-    if gap >= 7:
-        return EXPERTISE_GAP_RESTS_7_PLUS
-    for span, rests in EXPERTISE_GAP_RESTS:
-        if gap in span:
-            return rests
-    return 0
 
 
 @dataclass
@@ -651,13 +622,14 @@ def _routine(form: RoutineForm) -> _Routine:
 
 
 class _Fighter:
-    def __init__(self, d: Duellist, index: int) -> None:
+    def __init__(self, tables: DuelTables, d: Duellist, index: int) -> None:
+        self.tables = tables
         self.d = d
         self.index = index
         self.name = d.name
         self.weapon = normalise_weapon(d.weapon)
         self.notes: list[str] = []
-        if self.weapon not in WEAPONS:
+        if self.weapon not in tables.weapons:
             self.notes.append(f"there is no weapon called {d.weapon!r}: he fought with the rapier")
             self.weapon = "rapier"
         self.strength = d.strength
@@ -672,14 +644,14 @@ class _Fighter:
         self.pos = 0
         self.done: list[_Routine] = []
         self.next_window = 1
-        self.window_len = SEQUENCE_TURNS
+        self.window_len = tables.sequence_turns
         self.surrendered = False
         self.killed = False
         self.used_default = False
         self.sequence = d.sequence
         self.conditions: list[Condition] = []
         for text in d.conditions:
-            cond, problem = parse_condition(text)
+            cond, problem = parse_condition(tables, text)
             if cond is None:
                 self.notes.append(f"condition not followed: {problem}")
             else:
@@ -689,20 +661,20 @@ class _Fighter:
 
     def _plan(self) -> list[RoutineForm]:
         text = (self.sequence or "").strip()
-        default = DEFAULT_SEQUENCES[self.weapon]
+        default = self.tables.default_sequences[self.weapon]
         if not text:
             self.notes.append(f"he wrote no duelling sequence, so he fought the default sequence for the "
                               f"{self.weapon}: {default}")
             self.used_default = True
             self.sequence = default
-            return [r.form for r in plan_sequence(default, self.weapon)[0]]
-        routines, problems = plan_sequence(text, self.weapon)
+            return [r.form for r in plan_sequence(self.tables, default, self.weapon)[0]]
+        routines, problems = plan_sequence(self.tables, text, self.weapon)
         if not routines:
             self.notes.append("his sequence could not be fought as written (" + "; ".join(problems)
                               + f"), so he fought the default sequence for the {self.weapon}: {default}")
             self.used_default = True
             self.sequence = default
-            return [r.form for r in plan_sequence(default, self.weapon)[0]]
+            return [r.form for r in plan_sequence(self.tables, default, self.weapon)[0]]
         return [r.form for r in routines]
 
     # -- weapons ---------------------------------------------------------------
@@ -711,12 +683,12 @@ class _Fighter:
         """What he fights with now: his weapon, a broken one as a dagger, or nothing."""
         if self.unarmed:
             return None
-        return BROKEN_WEAPON_FIGHTS_AS if self.broken else self.weapon
+        return self.tables.broken_weapon_fights_as if self.broken else self.weapon
 
     def closes_needed(self, opponent: "_Fighter") -> int:
         if opponent.fighting_weapon == "two-handed sword":
-            return DAGGER_CLOSES_AGAINST_TWO_HANDED
-        return DAGGER_CLOSES
+            return self.tables.dagger_closes_against_two_handed
+        return self.tables.dagger_closes
 
     def closes_run(self) -> int:
         n = 0
@@ -746,9 +718,10 @@ class _Fighter:
         """At the start of each of his sequences: the mandatory rests he owes."""
         n = self.window_len
         self.next_window = t + n
-        self.window_len = SEQUENCE_TURNS
-        gap = expertise_gap_rests(opponent.expertise - self.expertise)
-        wounded = WOUNDED_MANDATORY_RESTS if self.endurance * 2 < self.original else 0
+        self.window_len = self.tables.sequence_turns
+        gap = self.tables.gap_rests(opponent.expertise - self.expertise)
+        below = self.endurance < self.original * self.tables.wounded_rests_below
+        wounded = self.tables.wounded_mandatory_rests if below else 0
         required = gap + wounded
         if not required:
             return
@@ -756,7 +729,9 @@ class _Fighter:
         if gap:
             why.append(f"{gap} for Expertise {self.expertise} against {opponent.expertise}")
         if wounded:
-            why.append(f"{wounded} for Endurance {self.endurance}, below half of {self.original}")
+            part = self.tables.wounded_rests_below
+            why.append(f"{wounded} for Endurance {self.endurance}, below "
+                       f"{'half' if part == Fraction(1, 2) else _fmt(part)} of {self.original}")
         # the routines that begin within turns t .. t+n-1
         p = t + self.remaining()
         window: list[int] = []
@@ -782,7 +757,7 @@ class _Fighter:
                 if missing > 0 and j in window and j not in eligible:
                     replaced.append(f"{r.name} ({' '.join(r.actions)})")
                     for _ in r.actions:
-                        new.append(_Routine("Rest", ["X"], _form("Rest"), mandatory=missing > 0,
+                        new.append(_Routine("Rest", ["X"], _form(self.tables, "Rest"), mandatory=missing > 0,
                                             inserted="mandatory rest"))
                         missing -= 1
                 else:
@@ -791,7 +766,7 @@ class _Fighter:
             self.notes.append(owed + ": the rules' rests replaced " + ", ".join(replaced))
         else:
             for _ in range(missing):
-                self.queue.insert(0, _Routine("Rest", ["X"], _form("Rest"), mandatory=True,
+                self.queue.insert(0, _Routine("Rest", ["X"], _form(self.tables, "Rest"), mandatory=True,
                                               inserted="mandatory rest"))
             self.notes.append(owed + f": {missing} rest{'s were' if missing > 1 else ' was'} put in "
                               f"from turn {t + self.remaining()}, and the rest of his sequence moved on")
@@ -819,8 +794,8 @@ class _Fighter:
             attack_name = r.name
             self.queue.insert(0, r)
             for _ in range(need - 1):
-                self.queue.insert(0, _Routine("Close", ["CL"], _form("Close"), inserted="dagger close"))
-            r = _Routine("Close", ["CL"], _form("Close"), inserted="dagger close")
+                self.queue.insert(0, _Routine("Close", ["CL"], _form(self.tables, "Close"), inserted="dagger close"))
+            r = _Routine("Close", ["CL"], _form(self.tables, "Close"), inserted="dagger close")
             against = " against a two-handed sword" if self.closes_needed(opponent) == 2 else ""
             what = "his broken blade (fought as a dagger)" if self.broken else "a dagger"
             self.notes.append(f"turn {t}: with {what}{against} he must close before each attack: "
@@ -887,23 +862,24 @@ class _Fighter:
         return action, cur.name
 
 
-def damage(attack: str, defence: str, strength: int, weapon: str = "rapier") -> int:
+def damage(tables: DuelTables, attack: str, defence: str, strength: int, weapon: str = "rapier") -> int:
     """Inflicting Damage: "cross-index the attacker's action with the defender's
     on Duelling Table B. Multiply the result by the attacker's Strength", then
     by Duelling Table C for his weapon and attack (fractions of a point dropped).
 
-    >>> damage("L", "X", 10, "sabre")  # Porthos lunges with a sabre while Cyrano rests
+    >>> damage(DuelTables(), "L", "X", 10, "sabre")  # Porthos lunges with a sabre while Cyrano rests
     10
     """
-    return _damage_parts(attack, defence if defence in DUELLING_TABLE_B["L"] else "X", strength,
+    return _damage_parts(tables, attack, defence if defence in tables.duelling_table_b["L"] else "X", strength,
                          normalise_weapon(weapon))[2]
 
 
-def _damage_parts(attack: str, column: str, strength: int, weapon: str | None) -> tuple[int | None, Fraction, int]:
+def _damage_parts(tables: DuelTables, attack: str, column: str, strength: int,
+                  weapon: str | None) -> tuple[int | None, Fraction, int]:
     """(Table B, Table C, damage); Table B None is its "-" (no damage).  A
     disarmed man (weapon None) kicks at Table C's 1."""
-    b = DUELLING_TABLE_B[attack][column]
-    multiplier = DUELLING_TABLE_C[weapon][attack] if weapon else Fraction(1)
+    b = tables.duelling_table_b[attack][column]
+    multiplier = tables.duelling_table_c[weapon][attack] if weapon else Fraction(1)
     if b is None or multiplier is None:
         return b, multiplier, 0
     return b, multiplier, floor(b * strength * multiplier)
@@ -915,7 +891,7 @@ def _column(action: str, defender: _Fighter) -> str:
     actions are rests."""
     if defender.unarmed and action not in ("K", "JB", "CL"):
         return "X"
-    return action if action in DUELLING_TABLE_B["L"] else "X"
+    return action if action in defender.tables.duelling_table_b["L"] else "X"
 
 
 @dataclass
@@ -929,30 +905,31 @@ class _Strike:
 
 
 def _strike(att: _Fighter, action: str, dfn: _Fighter, d_action: str, dice: Dice, t: int) -> _Strike:
-    if action not in ATTACKS:
+    tables = att.tables
+    if action not in tables.attacks:
         return _Strike()
     if att.unarmed and action != "K":
-        return _Strike(note=f"{att.name} is disarmed: his {DUELLING_TABLE_A_ACTIONS[action].lower()} does nothing",
-                       remark=True)
+        return _Strike(note=f"{att.name} is disarmed: his {tables.duelling_table_a_actions[action].lower()} "
+                            "does nothing", remark=True)
     col = _column(d_action, dfn)
     if action == "T":
-        thrown = BROKEN_WEAPON_THROWS_AS if att.broken else att.weapon
-        if DUELLING_TABLE_C[thrown]["T"] is None:
+        thrown = tables.broken_weapon_throws_as if att.broken else att.weapon
+        if tables.duelling_table_c[thrown]["T"] is None:
             roll = dice.roll(2, f"duel {att.name} v {dfn.name}, turn {t}: {att.name} throws his {thrown}: "
                                 f"a 2 on two dice kills outright")
-            if roll == THROW_KILLS_ON_TWO_DICE:
+            if roll == tables.throw_kills_on_two_dice:
                 return _Strike(dfn.endurance, True, None, True,
                                f"{att.name} throws his {thrown} ({roll}): {dfn.name} is killed outright")
             return _Strike(0, False, None, True, f"{att.name} throws his {thrown} ({roll}) and misses")
-        hits_on = DAGGER_THROW_HITS_ON if thrown == "dagger" else THROW_HITS_ON
+        hits_on = tables.dagger_throw_hits_on if thrown == "dagger" else tables.throw_hits_on
         roll = dice.d6(f"duel {att.name} v {dfn.name}, turn {t}: {att.name} throws his "
                        f"{'broken weapon' if att.broken else thrown}: hits on 1-{hits_on}")
         if roll > hits_on:
             return _Strike(0, False, None, True, f"{att.name} throws ({roll}) and misses")
-        b, multiplier, dealt = _damage_parts("T", col, att.strength, thrown)
+        b, multiplier, dealt = _damage_parts(tables, "T", col, att.strength, thrown)
         return _Strike(dealt, False, b, True, f"{att.name} throws ({roll}) and hits: {b} x {att.strength} x "
                                                f"{_fmt(multiplier)} = {dealt}")
-    b, multiplier, dealt = _damage_parts(action, col, att.strength, att.fighting_weapon)
+    b, multiplier, dealt = _damage_parts(tables, action, col, att.strength, att.fighting_weapon)
     if b is None:
         return _Strike(note=f"{action} against {d_action} is '-' on Duelling Table B: no damage", remark=True)
     return _Strike(dealt, False, b, False,
@@ -965,16 +942,33 @@ def _fmt(m: Fraction | None) -> str:
     return str(m.numerator) if m.denominator == 1 else f"{m.numerator}/{m.denominator}"
 
 
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve")
+
+
+def spelled(n: int) -> str:
+    """A small number as the rules write it ("five"); a larger one in figures."""
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def share(m: Fraction) -> str:
+    """A part of a whole as the rules say it: "half" (his Endurance), else "1/3 of"."""
+    return "half" if m == Fraction(1, 2) else f"{_fmt(m)} of"
+
+
 def _breakage(att: _Fighter, action: str, strike: _Strike, dfn: _Fighter, d_action: str,
               dice: Dice, t: int) -> str:
     """Weapons Breakage: an attack wholly stopped (0 on Table B) may break the
     defender's blade: the attacker's weapon number less the defender's, one
     less if he parried, or less on one die.  Not after a jump back."""
-    if action not in ATTACKS or action == "T" or strike.table_b != 0 or att.unarmed:
+    tables = att.tables
+    if action not in tables.attacks or action == "T" or strike.table_b != 0 or att.unarmed:
         return ""
     if dfn.unarmed or d_action == "JB":
         return ""
-    chance = WEAPONS[att.fighting_weapon] - WEAPONS[dfn.fighting_weapon] - (1 if d_action in _PARRIES else 0)
+    weapons = tables.weapons
+    chance = (weapons[att.fighting_weapon] - weapons[dfn.fighting_weapon]
+              - (tables.breakage_parry_less if d_action in _PARRIES else 0))
     if chance < 1:
         return ""
     roll = dice.d6(f"duel {att.name} v {dfn.name}, turn {t}: does {dfn.name}'s "
@@ -1032,8 +1026,7 @@ class DuelRecord:
         return self.names.index(name)
 
 
-def fight(a: Duellist, b: Duellist, dice: Dice, illegal_sequence: str = "insert_rests",
-          turn_limit: int = DUEL_TURN_LIMIT) -> DuelRecord:
+def fight(tables: DuelTables, a: Duellist, b: Duellist, dice: Dice, turn_limit: int | None = None) -> DuelRecord:
     """Fight a duel between ``a`` (the challenger) and ``b``; pure: dice in, record out.
 
     Each turn both act at once: the damage each takes is Duelling Table B (his
@@ -1041,18 +1034,23 @@ def fight(a: Duellist, b: Duellist, dice: Dice, illegal_sequence: str = "insert_
     Table C (the attacker's weapon and attack), fractions dropped.  The duel
     ends when a man's Endurance reaches zero or below (he is dead), after the
     turn in which a man surrenders, or, not in the rules, after ``turn_limit``
-    turns (the seconds part them; no winner).
+    turns (the seconds part them; no winner; None: the tables' ``duel_turn_limit``).
+    A sequence short of its mandatory rests is corrected as the tables'
+    ``illegal_sequence`` setting says.
     """
+    illegal_sequence = tables.illegal_sequence
     if illegal_sequence not in ILLEGAL_SEQUENCE_CHOICES:
         raise ValueError(f"illegal_sequence must be one of {ILLEGAL_SEQUENCE_CHOICES}")
-    fa, fb = _Fighter(a, 0), _Fighter(b, 1)
+    if turn_limit is None:
+        turn_limit = tables.duel_turn_limit
+    fa, fb = _Fighter(tables, a, 0), _Fighter(tables, b, 1)
     fighters = (fa, fb)
     advantage = None
     if fa.expertise != fb.expertise:
         # "the player with the advantage writes his actions for a short
         # sequence of 6 turns, while his opponent writes a full sequence of 12"
         top = fa if fa.expertise > fb.expertise else fb
-        top.window_len = SHORT_SEQUENCE_TURNS
+        top.window_len = tables.short_sequence_turns
         advantage = top.name
     record = DuelRecord(
         names=[fa.name, fb.name],
@@ -1065,8 +1063,8 @@ def fight(a: Duellist, b: Duellist, dice: Dice, illegal_sequence: str = "insert_
         sequences=[fa.sequence or "", fb.sequence or ""],
         default_sequence=[fa.used_default, fb.used_default],
         conditions=[list(a.conditions), list(b.conditions)],
-        mandatory_rests=[expertise_gap_rests(fb.expertise - fa.expertise),
-                         expertise_gap_rests(fa.expertise - fb.expertise)],
+        mandatory_rests=[tables.gap_rests(fb.expertise - fa.expertise),
+                         tables.gap_rests(fa.expertise - fb.expertise)],
     )
     t = 0
     while True:
@@ -1160,12 +1158,12 @@ def can_fight(ch: Character) -> bool:
     return ch.state != DEAD and ch.state not in AWAY
 
 
-def wounded(ch: Character) -> bool:
+def wounded(tables: DuelTables, ch: Character) -> bool:
     """"A player with less than 50% of his Endurance may decline a duel"."""
-    return ch.endurance * 2 < ch.max_endurance
+    return ch.endurance < ch.max_endurance * tables.may_decline_below
 
 
-def regiment_relation(a: str | None, b: str | None) -> str:
+def regiment_relation(regiments: RegimentsTables, a: str | None, b: str | None) -> str:
     """"friendly", "enemy" or "neutral", by Regimental Table D (friends and enemies).
 
     Choices: two men of the same regiment are friendly; a man of no regiment is
@@ -1178,9 +1176,10 @@ def regiment_relation(a: str | None, b: str | None) -> str:
     if na == nb:
         return "friendly"
     for x, y in ((na, nb), (nb, na)):
-        for name, (friend, enemy) in REGIMENTAL_TABLE_D.items():
+        for name, relations in regiments.regimental_table_d.items():
             if _regiment_key(name) != x:
                 continue
+            friend, enemy = relations.friend, relations.enemy
             if friend and _regiment_key(friend) == y:
                 return "friendly"
             if enemy and _regiment_key(enemy) == y:
@@ -1216,13 +1215,13 @@ def causes(turn: Turn, a: Character, b: Character, met: bool = True) -> list[Cau
     ``met``: they are in the same place (a noble's affront needs a meeting).
     """
     out: list[Cause] = []
-    relation = regiment_relation(a.regiment, b.regiment)
+    relation = regiment_relation(turn.tables.regiments, a.regiment, b.regiment)
     if relation == "enemy":
         out.append(Cause(f"the {a.regiment} and the {b.regiment} are unfriendly regiments", (a.name, b.name)))
     if met:
         for noble, other in ((a, b), (b, a)):
             if is_noble(noble) and not is_noble(other) and \
-                    other.social_level - noble.social_level >= NOBLE_AFFRONT_LEVELS:
+                    other.social_level - noble.social_level >= turn.tables.duel.noble_affront_levels:
                 out.append(Cause(f"{noble.name}, a noble, met {other.name}, a non-noble "
                                  f"{other.social_level - noble.social_level} Social Levels above him",
                                  (noble.name,)))
@@ -1339,18 +1338,15 @@ def _will_fight(turn: Turn, ch: Character, challenger: str | None = None) -> tup
         return True, "his standing orders", None
     if standing.if_challenged == "refuse":
         return False, "his standing orders", None
-    if wounded(ch):
-        return False, "he is under half his Endurance and declines, as is his right", None
+    if wounded(turn.tables.duel, ch):
+        part = share(turn.tables.duel.may_decline_below)
+        return False, f"he is under {part} his Endurance and declines, as is his right", None
     return True, "a gentleman's honour", None
 
 
 def _weapon(turn: Turn, ch: Character, given: str | None) -> str:
     weapon = normalise_weapon(given or turn.standing_orders(ch.name).of(DuelStanding).duel_weapon)
-    return weapon if weapon in WEAPONS else "rapier"
-
-
-def _half_sl(ch: Character) -> int:
-    return ch.social_level // REFUSAL_SL_DIVISOR
+    return weapon if weapon in turn.tables.duel.weapons else "rapier"
 
 
 def _affair(turn: Turn, week: int, challenger: str, defender: str, cause: str, place: str,
@@ -1363,6 +1359,7 @@ def _affair(turn: Turn, week: int, challenger: str, defender: str, cause: str, p
     a, b = turn.characters[challenger], turn.characters[defender]
     if not (can_fight(a) and can_fight(b)):
         return
+    tables = turn.tables.duel
     done.add(pair)
     ruling = _ruling(rulings, challenger, defender)
     found = causes(turn, a, b, met=kind != "challenge" or bool(_places(turn, week, a.name, b.name)))
@@ -1381,24 +1378,25 @@ def _affair(turn: Turn, week: int, challenger: str, defender: str, cause: str, p
     cause = cause.strip() or "; ".join(c.text for c in found) or "none given"
     if not sufficient:
         if kind == "challenge":
-            turn.post(a, "status_points", DUELLING_TABLE_D["challenge_without_cause"], week,
+            turn.post(a, "status_points", tables.duelling_table_d["challenge_without_cause"], week,
                       f"challenged {b.name} with insufficient cause ({judged})", RULE_TABLE_D)
         turn.event(EV_DUEL_NO_CAUSE, week, (a.name, b.name), public=True, cause=cause, judged=judged,
-                   kind=kind, status=DUELLING_TABLE_D["challenge_without_cause"] if kind == "challenge" else 0)
+                   kind=kind, status=tables.duelling_table_d["challenge_without_cause"] if kind == "challenge" else 0)
         if kind != "challenge":
             return  # the GM ruled there is no cause: no affair at all
     accepts, why, answer_weapon = _will_fight(turn, b, a.name)
-    if kind == "required" and not accepts and not wounded(b):
+    if kind == "required" and not accepts and not wounded(tables, b):
         accepts, why = True, "the rules require it"
     if not accepts:
-        lawful = wounded(b)
+        lawful = wounded(tables, b)
         lost = gained = 0
         if sufficient and not lawful:
-            lost = _half_sl(b)
+            divisor = tables.refusal_sl_divisor
+            lost = b.social_level // divisor
             turn.post(b, "status_points", -lost, week,
-                      f"refused {a.name}'s challenge, which has cause ({cause}): half his Social Level",
-                      RULE_TABLE_D)
-            gained = DUELLING_TABLE_D["opponent_refused"]
+                      f"refused {a.name}'s challenge, which has cause ({cause}): "
+                      f"{share(Fraction(1, divisor))} his Social Level", RULE_TABLE_D)
+            gained = tables.duelling_table_d["opponent_refused"]
             turn.post(a, "status_points", gained, week,
                       f"{b.name} refused his challenge, which has cause", RULE_TABLE_D)
         turn.event(EV_DUEL_REFUSED, week, (a.name, b.name), public=True, challenger=a.name, refused_by=b.name,
@@ -1436,29 +1434,31 @@ def _meeting(turn: Turn, week: int, place: str, a_name: str, b_name: str,
             _affair(turn, week, h, other, text, place, None, "meeting", rulings, done)
             return
     done.add(frozenset((a_name, b_name)))
+    tables = turn.tables.duel
+    divisor = tables.cause_ignored_sl_divisor
     for h in holders:
         ch = turn.characters[h]
-        lost = 0 if wounded(ch) else _half_sl(ch)
+        lost = 0 if wounded(tables, ch) else ch.social_level // divisor
         if lost:
             turn.post(ch, "status_points", -lost, week,
-                      f"had cause ({text}) and opportunity ({place}) to fight "
-                      f"{b_name if h == a_name else a_name} and did not: half his Social Level", RULE_CAUSE)
+                      f"had cause ({text}) and opportunity ({place}) to fight {b_name if h == a_name else a_name} "
+                      f"and did not: {share(Fraction(1, divisor))} his Social Level", RULE_CAUSE)
         turn.event(EV_DUEL_CAUSE_IGNORED, week, (h, b_name if h == a_name else a_name), public=True,
-                   cause=text, place=place, lost=lost, wounded=wounded(ch))
+                   cause=text, place=place, lost=lost, wounded=wounded(tables, ch))
 
 
 def _duel(turn: Turn, week: int, a: Character, b: Character, weapons: tuple[str, str], cause: str,
           place: str, kind: str) -> DuelRecord:
+    tables = turn.tables.duel
     sides = (a, b)
-    wounded_at_start = [wounded(a), wounded(b)]
+    wounded_at_start = [wounded(tables, a), wounded(tables, b)]
     duellists = [
         Duellist(ch.name, w, ch.strength, ch.expertise_with(w), ch.endurance, ch.max_endurance,
                  turn.standing_orders(ch.name).of(DuelStanding).duel_sequence,
                  tuple(turn.standing_orders(ch.name).of(DuelStanding).duel_conditions))
         for ch, w in zip(sides, weapons)
     ]
-    setting = turn.tables.duel.illegal_sequence
-    record = fight(duellists[0], duellists[1], turn.dice, setting)
+    record = fight(tables, duellists[0], duellists[1], turn.dice)
     changes: list[dict] = []
 
     def post(ch: Character, fieldname: str, delta: int, reason: str, rule: str) -> None:
@@ -1478,28 +1478,29 @@ def _duel(turn: Turn, week: int, a: Character, b: Character, weapons: tuple[str,
             changes.append({"name": ch.name, "field": "state", "delta": 0, "reason": "killed"})
             continue
         if wounded_at_start[i]:
-            post(ch, "status_points", WOUNDED_ACCEPTS_STATUS,
-                 f"fought {other.name} while under half his Endurance", RULE_RECOVERY)
+            post(ch, "status_points", tables.wounded_accepts_status,
+                 f"fought {other.name} while under {share(tables.may_decline_below)} his Endurance", RULE_RECOVERY)
         if loss > 0:
+            divisor = tables.first_week_recovery_divisor
             post(ch, WOUNDS, loss, f"wounds to recover from his duel with {other.name}", RULE_RECOVERY)
-            post(ch, FIRST_WEEK, loss // FIRST_WEEK_RECOVERY_DIVISOR,
-                 f"half the {loss} Endurance lost to {other.name} may be recovered the first week after",
-                 RULE_RECOVERY)
+            post(ch, FIRST_WEEK, loss // divisor,
+                 f"{share(Fraction(1, divisor))} the {loss} Endurance lost to {other.name} may be recovered "
+                 "the first week after", RULE_RECOVERY)
     if record.winner is not None:
         w = turn.characters[record.winner]
         loser = turn.characters[record.loser]
         wi = record.side(w.name)
-        relation = regiment_relation(w.regiment, loser.regiment)
-        post(w, "status_points", DUELLING_TABLE_D[f"win_{relation}"],
+        relation = regiment_relation(turn.tables.regiments, w.regiment, loser.regiment)
+        post(w, "status_points", tables.duelling_table_d[f"win_{relation}"],
              f"won his duel with {loser.name}, of a{'n' if relation == 'enemy' else ''} {relation} regiment"
              if loser.regiment else f"won his duel with {loser.name} (no regiment: neutral)", RULE_TABLE_D)
-        post(w, f"expertise.{record.weapons[wi]}", WINNER_EXPERTISE,
+        post(w, f"expertise.{record.weapons[wi]}", tables.winner_expertise,
              f"won his duel with {loser.name}: \"The winner of a duel increases his Expertise by one.\"",
              RULE_TABLE_D)
         if loser.name in record.killed:
-            post(w, "status_points", DUELLING_TABLE_D["kill"], f"killed {loser.name} in a duel", RULE_TABLE_D)
+            post(w, "status_points", tables.duelling_table_d["kill"], f"killed {loser.name} in a duel", RULE_TABLE_D)
         elif relation == "enemy":
-            post(loser, "status_points", DUELLING_TABLE_D["lose_enemy"],
+            post(loser, "status_points", tables.duelling_table_d["lose_enemy"],
                  f"lost his duel with {w.name}, of an enemy regiment", RULE_TABLE_D)
     data = record.to_dict()
     data.update(cause=cause, place=place, kind=kind, changes=changes)
@@ -1519,6 +1520,7 @@ def recover(turn: Turn, week: int) -> None:
     Endurance points lost in a duel may be recovered the first week after the
     duel. Each week thereafter, Endurance points equal to the character's
     Constitution may be recovered."  Not in the week of the duel itself."""
+    tables = turn.tables.duel
     for name in sorted(turn.characters):
         ch = turn.characters[name]
         owed = ch.get(WOUNDS)
@@ -1527,11 +1529,14 @@ def recover(turn: Turn, week: int) -> None:
         first = ch.get(FIRST_WEEK)
         if first:
             gain = min(first, owed)
-            reason = f"the first week after his duel: half the Endurance he lost"
+            part = share(Fraction(1, tables.first_week_recovery_divisor))
+            reason = f"the first week after his duel: {part} the Endurance he lost"
             turn.post(ch, FIRST_WEEK, -first, week, reason, RULE_RECOVERY)
         else:
-            gain = min(ch.constitution, owed)
-            reason = f"a week's recovery: Endurance equal to his Constitution ({ch.constitution})"
+            per = tables.recovery_per_constitution
+            gain = min(per * ch.constitution, owed)
+            times = "" if per == 1 else f"{per} x "
+            reason = f"a week's recovery: Endurance equal to {times}his Constitution ({ch.constitution})"
         turn.post(ch, "endurance", gain, week, reason, RULE_RECOVERY)
         turn.post(ch, WOUNDS, -gain, week, reason, RULE_RECOVERY)
         turn.event(EV_DUEL_RECOVERY, week, name, public=False, gained=gain, endurance=ch.endurance,
@@ -1543,15 +1548,16 @@ def trade_expertise(turn: Turn, ch: Character, times: int, week: int) -> int:
     one to his Strength ... all the above are irreversible."  Endurance, being
     Constitution x Strength, rises by his Constitution with each point.
     Returns the number of trades made (not below zero Expertise)."""
+    price = turn.tables.duel.expertise_per_strength
     made = 0
     for _ in range(max(0, times)):
-        if ch.expertise < EXPERTISE_PER_STRENGTH:
+        if ch.expertise < price:
             turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
-                       order="trade five Expertise for one Strength",
-                       reason=f"his Expertise is {ch.expertise}, less than {EXPERTISE_PER_STRENGTH}")
+                       order=f"trade {spelled(price)} Expertise for one Strength",
+                       reason=f"his Expertise is {ch.expertise}, less than {price}")
             break
-        reason = f"traded {EXPERTISE_PER_STRENGTH} Expertise for 1 Strength (irreversible)"
-        turn.post(ch, "expertise", -EXPERTISE_PER_STRENGTH, week, reason, RULE_PRACTICE)
+        reason = f"traded {price} Expertise for 1 Strength (irreversible)"
+        turn.post(ch, "expertise", -price, week, reason, RULE_PRACTICE)
         turn.post(ch, "strength", 1, week, reason, RULE_PRACTICE)
         turn.post(ch, "endurance", ch.constitution, week,
                   f"one more Strength: Endurance is Constitution x Strength (+{ch.constitution})", RULE_PRACTICE)

@@ -6,8 +6,7 @@ import re
 
 from ... import codes
 from ...grammar import Built, Reading, did_you_mean, problem, quote, verb
-from ..duel.grammar import ARTICLES, DEFAULT_WEAPON, WEAPON_AT_START, WEAPON_SPELLINGS
-from ..duel.tables import WEAPONS
+from ..duel.grammar import ARTICLES, DEFAULT_WEAPON
 from .orders import Practise
 
 _PRACTISE = (
@@ -25,18 +24,19 @@ def _build_practise(m: re.Match[str], r: Reading) -> Built:
         # which weapon is used"; the rapier is the gentleman's common weapon.
         r.note(f"no weapon named for practice: the {DEFAULT_WEAPON}")
         return Practise(DEFAULT_WEAPON)
-    found = WEAPON_AT_START.match(what)
+    duel = r.tables.duel  # the weapons of Duelling Table C, as the order language spells them
+    found = duel.weapon_at_start.match(what)
     if found:
         tail = found.group("tail").strip(" ,")
         if tail:
             r.note(f"{quote(tail)} after the weapon is ignored")
-        return Practise(WEAPON_SPELLINGS[found.group("weapon").lower()])
+        return Practise(duel.weapon_spellings[found.group("weapon").lower()])
     if noun_form:
         return None  # "Go to Hunter's for practice" is not about a weapon: try other verbs
-    guess = did_you_mean(what, WEAPON_SPELLINGS)
+    guess = did_you_mean(what, duel.weapon_spellings)
     return problem(
         codes.E_UNKNOWN_WEAPON,
-        f"{quote(what)} is not a weapon one can practise (weapons: {', '.join(WEAPONS)})",
+        f"{quote(what)} is not a weapon one can practise (weapons: {', '.join(duel.weapons)})",
         f"did you mean the {guess}?" if guess else None,
     )
 

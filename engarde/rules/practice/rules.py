@@ -19,7 +19,6 @@ from ...codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
 from .codes import EV_EXPERTISE_GAINED, EV_PRACTICE
 from .orders import Practise
 from ...records import Character
-from ..duel.tables import WEAPONS
 from ...turn import Turn
 
 RULE_PRACTICE = "e. Practice"
@@ -28,7 +27,7 @@ RULE_PRACTICE = "e. Practice"
 def practise(turn: Turn, ch: Character, order: Practise, week: int) -> bool:
     """A week of practice with ``order.weapon``; True if he practised."""
     weapon = " ".join(order.weapon.lower().split())
-    if weapon not in WEAPONS:
+    if weapon not in turn.tables.duel.weapons:
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
                    order=order.describe(), reason=f"no weapon called {order.weapon!r}")
         return False
