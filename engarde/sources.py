@@ -22,6 +22,9 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from imapclient import IMAPClient
+from imapclient.exceptions import IMAPClientError, LoginError
+
 from .config import ImapSettings
 from .intake import Message, folder_files, read_file, read_message, too_large
 
@@ -116,11 +119,6 @@ def read_imap(settings: ImapSettings, max_bytes: int | None = None, password: st
     are not downloaded.  Connecting and each command time out after
     ``settings.timeout`` seconds.
     """
-    try:
-        from imapclient import IMAPClient
-        from imapclient.exceptions import IMAPClientError, LoginError
-    except ImportError:  # pragma: no cover - a dependency of engarde
-        raise SourceError("IMAP needs the imapclient package (pip install imapclient)") from None
     if password is None:
         password = os.environ.get(settings.password_env)
         if password is None:

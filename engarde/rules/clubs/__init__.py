@@ -20,7 +20,7 @@ MODULE = RuleModule(
     verbs=grammar.VERBS,
     lines=(grammar.ClubLines,),
     parts=(ClubOrders,),
-    requires=("gambling", "mistresses"),
+    requires=("bawdyhouse", "gambling", "mistresses", "regiments"),
     orders=(VisitClub,),
     actions={VisitClub: Action(rules.visit, waits=rules.guest_waits)},
     steps=(

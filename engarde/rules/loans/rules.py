@@ -132,8 +132,6 @@ def offer(turn: Turn, lender: Character, offers: Iterable[Lend]) -> dict[str, in
     Choice: an offer is a promise, not a payment: the crowns leave his purse only when the
     borrower takes them, and only if he still has them then.
     """
-    from ..duel.rules import is_dead
-
     made: dict[str, int] = turn.fact(lender.name).setdefault(FACT_OFFERS, {})
     for x in offers:
         borrower = lender_name(turn, x.borrower)
@@ -142,7 +140,7 @@ def offer(turn: Turn, lender: Character, offers: Iterable[Lend]) -> dict[str, in
             why = f"there is no gentleman called {x.borrower!r}"
         elif borrower == lender.name:
             why = "he cannot lend to himself"
-        elif is_dead(turn.characters[borrower]):
+        elif turn.characters[borrower].dead:
             why = f"{borrower} is dead"
         elif x.amount <= 0:
             why = "no amount to lend"

@@ -15,7 +15,7 @@ MODULE = RuleModule(
     events=events_of(codes),
     codes=codes,
     verbs=grammar.VERBS,
-    requires=("duel",),
+    requires=("duel", "regiments"),
     orders=(Practise,),
     actions={Practise: Action(rules.practise)},
 )

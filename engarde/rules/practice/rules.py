@@ -34,9 +34,7 @@ def practise(turn: Turn, ch: Character, order: Practise, week: int) -> bool:
     expertise = ch.expertise_with(weapon)
     # "Characters in a Regiment may practice free with that Regiment's weapon, but
     # must pay for practice with any other weapon" (Regimental Table C weapons).
-    from ..regiments.tables import regiment_by_name
-
-    regiment = regiment_by_name(ch.regiment) if ch.regiment else None
+    regiment = turn.tables.regiments.regiment(ch.regiment) if ch.regiment else None
     cost = 0 if regiment is not None and regiment.weapon == weapon else expertise
     if not turn.pay(ch, cost, week, f"a week's practice with the {weapon} (Expertise {expertise})", RULE_PRACTICE):
         # He cannot pay: no practice that week.
