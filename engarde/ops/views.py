@@ -83,7 +83,7 @@ def sheet(campaign: Campaign, name: str) -> SheetView:
                          list(row.birth_story), standing, registry.describe(standing, STANDING))
     for m in registry.modules:
         if m.sheet_view is not None:
-            data, lines = m.sheet_view(world, row.name)
+            data, lines = m.sheet_view(world, row.name, registry.tables)
             view.modules.update(data)
             view.lines += lines
     return view

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import partial
 
 from ... import codes
 from ...grammar import (
@@ -345,7 +344,3 @@ class ClubLines(LineReader):
             self.sheet.error(number, err.code, err.message, err.suggestion)
             return None
         return Unclaimed(err)  # "Join: the Gascon Regiment" is the regiments' to read
-
-
-# Transitional: other modules still import these; they go when those read turn.tables.
-find_club = partial(read_club, ClubsTables())

@@ -11,15 +11,11 @@ from ... import queries, store
 from ...calendar import GameMonth
 from ...clikit import Context, echo_json, pass_ctx
 from ...config import Campaign
+from ...tables import Tables
 from ...world import World
 from .rules import first_call
 from .state import Loan
 from .tables import LoansTables
-
-# Transitional: the seam's ``sheet_view(world, name)`` is given no tables, so a loan on a sheet
-# says when it may be called in by the book's three months; this goes when it is given them.
-_SHEET_TABLES = LoansTables()
-
 
 def list_loans(campaign: Campaign) -> list[Loan]:
     """Every loan outstanding, by number."""
@@ -42,14 +38,14 @@ def describe(tables: LoansTables, x: Loan, owed: bool) -> str:
     return text
 
 
-def sheet_view(world: World, name: str) -> tuple[dict[str, Any], list[str]]:
+def sheet_view(world: World, name: str, tables: Tables) -> tuple[dict[str, Any], list[str]]:
     """His loans on his sheet (``engarde sheet``): those he owes and those owed to him."""
     loans = sorted(world.loans, key=lambda x: x.number)
     debts = [x for x in loans if x.borrower == name]
     lent = [x for x in loans if x.lender == name]
-    tables = _SHEET_TABLES
-    lines = ["Debts:" + ("" if debts else " none")] + [f"  {describe(tables, x, owed=True)}" for x in debts]
-    lines += ["Lent:" + ("" if lent else " nothing")] + [f"  {describe(tables, x, owed=False)}" for x in lent]
+    own = tables.loans
+    lines = ["Debts:" + ("" if debts else " none")] + [f"  {describe(own, x, owed=True)}" for x in debts]
+    lines += ["Lent:" + ("" if lent else " nothing")] + [f"  {describe(own, x, owed=False)}" for x in lent]
     return {"debts": [asdict(x) for x in debts], "lent": [asdict(x) for x in lent]}, lines
 
 

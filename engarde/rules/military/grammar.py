@@ -7,9 +7,9 @@ import re
 
 from ... import codes
 from ...grammar import I, Built, LineReader, Reading, bad_order, quote, standing_in_week, verb
-from ..regiments.grammar import regiment_error
-from ..regiments.names import find_regiment, is_cavalry
-from ..regiments.tables import REGIMENTS
+from ..regiments.grammar import unknown_regiment
+from ..regiments.names import is_cavalry_regiment, regiment_named
+from ..regiments.tables import RegimentsTables
 from .orders import CampaignStanding, Petition, Volunteer
 
 _VOLUNTEER = (
@@ -24,7 +24,7 @@ def _build_volunteer(m: re.Match[str], r: Reading) -> Built:
     rest = m.group("rest").lower()
     rnhb = bool(re.search(r"rnhb|north\s+highland|highland\s+border", rest))
     frontier = rnhb or bool(re.search(r"frontier|\bfront\b", rest))
-    named = _volunteered_regiment(rest)
+    named = _volunteered_regiment(r.tables.regiments, rest)
     if named is not None:
         # "Players who command Brigades may volunteer their entire Brigade or any one
         # Regiment thereof": "Volunteer the 69th Arquebusiers" names the regiment.
@@ -35,12 +35,12 @@ def _build_volunteer(m: re.Match[str], r: Reading) -> Built:
     return Volunteer(frontier=frontier, rnhb=rnhb, unit=unit.group(1) if unit else None)
 
 
-def _volunteered_regiment(rest: str) -> str | None:
+def _volunteered_regiment(tables: RegimentsTables, rest: str) -> str | None:
     """The regiment (Regimental Table A's name) a Volunteer order names, if any: its
     name or a common spelling anywhere in the order, the longest first; the Frontier
     and the RNHB are where he goes, not a regiment he sends."""
     text = rest.replace("\u2019", "'").replace("\u2018", "'")
-    spellings = sorted(((spelling, reg.name) for reg in REGIMENTS
+    spellings = sorted(((spelling, reg.name) for reg in tables.regiments
                         if not reg.name.startswith(("Frontier", "Royal North Highland"))
                         for spelling in {reg.name.lower(), *reg.aliases}),
                        key=lambda s: -len(s[0]))
@@ -63,14 +63,15 @@ def _build_petition(m: re.Match[str], r: Reading) -> Built:
     during the regular campaign season substituted for one which is"."""
     a = re.sub(r"\s+(?:be|to\s+be)$", "", m.group("a").strip(" ,;."), flags=I)
     b = m.group("b").strip(" ,;.")
-    regiment, replacing = find_regiment(a), find_regiment(b)
+    tables = r.tables.regiments
+    regiment, replacing = regiment_named(tables, a), regiment_named(tables, b)
     if regiment is None:
-        return regiment_error(a)
+        return unknown_regiment(tables, a)
     if replacing is None:
-        return regiment_error(b)
+        return unknown_regiment(tables, b)
     if regiment == replacing:
         return bad_order("a regiment cannot replace itself", "name two regiments")
-    if is_cavalry(regiment) != is_cavalry(replacing):
+    if is_cavalry_regiment(tables, regiment) != is_cavalry_regiment(tables, replacing):
         return bad_order(
             f"the {regiment} cannot replace the {replacing}: The substituted Regiment must be of the same type "
             "(i.e. infantry or Cavalry) as the unit it is substituted for",

@@ -1198,14 +1198,14 @@ def _commands_battalion(turn: Turn, reg: str, ch: Character) -> bool:
     (the 1st-3rd Battalion commands, acting or not), else by rank (a Major or
     Lieutenant-Colonel); in the RNHB "Officers of the rank of Major and above
     may always command Battalions (even Colonels and general officers)"."""
-
     tables = turn.tables.military
     rank = effective_rank_of(tables, ch)
     if reg == RNHB:
         return rank in tables.rnhb_battalion_ranks()
     roster = _roster(turn, reg)
     if roster is not None and regiments.post_of(roster, ch.name) is not None:
-        return any(c.officer is not None and c.officer.name == ch.name for c in regiments.commands(roster)[1:4])
+        battalions = regiments.unit_commands(turn.tables.regiments, roster)[1:4]
+        return any(c.officer is not None and c.officer.name == ch.name for c in battalions)
     return rank in COMMANDING_RANKS
 
 

@@ -22,7 +22,7 @@ from ...grammar import (
     verb,
 )
 from ...records import ErrorRecord
-from ..clubs.grammar import find_club
+from ..clubs.grammar import read_club
 from .codes import E_BAD_FALLBACK, E_BAD_RANK, E_UNKNOWN_REGIMENT
 from .names import RANKS, find_rank, rank_order, regiment_named, regiments_like, standing
 from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
@@ -72,7 +72,7 @@ def _build_apply(m: re.Match[str], r: Reading) -> Built:
     tables = r.tables.regiments
     rest = m.group("rest").strip(" ,;.")
     bare = re.sub(r"^(?:(?:the\s+)?club\s*:?\s*)", "", rest, flags=I)
-    club = find_club(LEADING_ARTICLE.sub("", bare, count=1))
+    club = read_club(r.tables.clubs, LEADING_ARTICLE.sub("", bare, count=1))
     if club is not None:  # "Join Red Phillips" on a week line
         return monthly_in_week("joining a club", f"write 'Join: {club.name}' on a line of its own")
     if re.match(r"(?:the\s+)?(?:post|appointment|position|office)\b", rest, I):
@@ -184,8 +184,3 @@ class RegimentLines(LineReader):
                          f"applying to the {regiment} takes a week: it is a week's action, not an order for the month",
                          f"write e.g. 'Week 1: Join the {regiment}'")
         return None
-
-
-# Transitional: other modules still import these; they go when those read turn.tables.
-def regiment_error(text: str) -> ErrorRecord:
-    return unknown_regiment(RegimentsTables(), text)

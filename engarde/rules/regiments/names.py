@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Mapping
 
@@ -181,8 +181,3 @@ def find_rank(text: str) -> str | None:
 
 def rank_order(rank: str) -> int:
     return RANKS.index(rank)
-
-
-# Transitional: other modules still import these; they go when those read turn.tables.
-find_regiment = partial(regiment_named, RegimentsTables())
-is_cavalry = partial(is_cavalry_regiment, RegimentsTables())

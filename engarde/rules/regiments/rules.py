@@ -912,12 +912,3 @@ def claim_duty(turn: Turn, ch: Character, order: Order, week: int) -> bool:
 def duty_order(turn: Turn, ch: Character, order: RegimentalDuty, week: int) -> None:
     """A week he orders as regimental duty."""
     duty(turn, ch, week)
-
-
-# Transitional: other modules still import these; they go when those read turn.tables.
-def info(name: str | None) -> RegimentInfo | None:
-    return regiment_info(RegimentsTables(), name)
-
-
-def commands(reg: Regiment) -> list[Command]:
-    return unit_commands(RegimentsTables(), reg)

@@ -377,13 +377,3 @@ class RegimentsTables:
             return self.general_officers[rank]
         column = self.columns.get(regiment.column)
         return column.terms(rank) if column else None
-
-
-# Transitional: other modules still import these; they go when those read turn.tables.
-_BOOK = RegimentsTables()
-REGIMENTS = _BOOK.regiments
-REGIMENTAL_TABLE_C = _BOOK.regimental_table_c
-REGIMENTAL_TABLE_D = {name: (r.friend, r.enemy) for name, r in _BOOK.regimental_table_d.items()}
-GENERAL_OFFICERS = _BOOK.general_officers
-regiment_by_name = _BOOK.regiment
-rank_terms = _BOOK.rank_terms
