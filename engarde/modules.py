@@ -123,8 +123,8 @@ class RuleModule:
     ``pending``: ``(world) -> list[dict]``, requests waiting for a player's answer.
     ``inputs``: ``(session, campaign_id, month) -> value``, what it reads of the month
     besides the sheets (the GM's rulings on cause), given to the rules as
-    ``turn.inputs[name]``.  ``sheet_view``: ``(world, name, tables) -> (data, lines)``, his
-    part of the sheet for the GM (``engarde sheet``): JSON-able data and the lines shown.
+    ``turn.inputs[name]``.  ``sheet_view``: ``(world, name, tables) -> (data, lines)``, its
+    part of a character's sheet for the GM (``engarde sheet``): JSON-able data and the lines shown.
     ``undo``: ``(state_before, state_now) -> state`` for ``turn undo``: what the GM set up
     since the month (it keeps) on top of the state before it.
     """

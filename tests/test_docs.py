@@ -2,12 +2,14 @@
 
 import ast
 import re
+import tomllib
 from pathlib import Path
 
 import click
 from click.testing import CliRunner
 
 from engarde.cli import main
+from engarde.registry import Registry
 
 ROOT = Path(__file__).parent.parent
 COVERAGE = ROOT / "docs" / "rules-coverage.md"
@@ -72,3 +74,14 @@ def test_readme_tours_every_cli_command():
     for path in walk(main, []):
         assert "engarde " + " ".join(path) in readme, path
         assert runner.invoke(main, [*path, "--help"]).exit_code == 0
+
+
+def test_the_readme_table_overrides_are_accepted():
+    """The TOML examples of "Configuring a campaign" are what campaigns.toml accepts."""
+    blocks = re.findall(r"```toml\n(.*?)```", README.read_text(), re.S)
+    assert blocks
+    for block in blocks:
+        tables = tomllib.loads(block)["campaigns"]["demo"]["tables"]
+        built = Registry.build((), tables=tables).tables
+        for module, values in tables.items():
+            assert getattr(built, module) != type(getattr(built, module))(), module

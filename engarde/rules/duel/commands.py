@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+from pathlib import Path
+
 import click
 from sqlmodel import Session
 
@@ -115,14 +117,16 @@ def duel_rulings(c: Context, month_text: str | None) -> None:
 @click.argument("sequence")
 @click.option("--weapon", default="rapier", show_default=True, help="His weapon.")
 @click.option("--against", "opponent_weapon", default=None, help="His opponent's weapon, if known.")
-def duel_check(sequence: str, weapon: str, opponent_weapon: str | None) -> None:
-    """Check a written duel sequence against Duelling Table A (exit 1 if illegal).
+@pass_ctx
+def duel_check(c: Context, sequence: str, weapon: str, opponent_weapon: str | None) -> None:
+    """Check a written duel sequence against Duelling Table A (exit 1 if illegal): the
+    campaign's, or the book's where there is no campaigns file.
 
     \b
     Example:
       engarde duel check "X L X CL K X X X X S P JB (X)"
     """
-    tables = DuelTables()  # it needs no campaign: the sequence is checked against the book's Table A
+    tables = c.tables().duel if Path(c.config).exists() else DuelTables()
     problems = check_sequence(tables, sequence, weapon, opponent_weapon)
     if problems:
         for p in problems:
