@@ -277,15 +277,20 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
 @orders.command("check")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet and its errors as JSON.")
-def orders_check(file: Path, as_json: bool) -> None:
+@pass_ctx
+def orders_check(c: Context, file: Path, as_json: bool) -> None:
     """Check one order sheet without storing it.  Exit status 1 if it has errors.
+
+    It is read as the campaign reads it (its house rules and tables), or by the book's
+    rules where there is no campaigns file.
 
     \b
     Example:
       engarde orders check orders/demo/porthos.eml
     """
+    registry = for_campaign(c.campaign()) if Path(c.config).exists() else None
     msg = read_message(file.read_bytes(), str(file))
-    sheet = parse_sheet(msg.body, str(file))
+    sheet = parse_sheet(msg.body, str(file), registry)
     errors = list(msg.errors) + list(sheet.errors)
     if as_json:
         data = sheet.to_dict()
@@ -294,7 +299,7 @@ def orders_check(file: Path, as_json: bool) -> None:
         echo_json(data)
     else:
         month = sheet.month or GameMonth(1607, 4)
-        text = ops.confirmation_text(sheet, month, msg.notes)
+        text = ops.confirmation_text(sheet, month, msg.notes, registry=registry)
         if msg.errors:
             text += "".join(f"  {e}\n" for e in msg.errors)
         click.echo(text, nl=False)

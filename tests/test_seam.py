@@ -70,6 +70,8 @@ def test_a_house_module_plays_end_to_end(tmp_path, house):
     """Switched on: its verb reads the sheet, its action and its step run in their places, its
     table is the campaign's, its gazette section and report lines print, its GM command works."""
     run = campaign(tmp_path, 'house_rules = ["toasts"]\n[campaigns.test.tables.toasts]\ncost = 5\n', TOASTING)
+    checked = run("orders", "check", str(tmp_path / "mail" / "aramis.txt"))
+    assert "Week 1: Raise toasts to Porthos" in checked and "Every line was understood" in checked
     out = run("orders", "ingest")
     assert "3 accepted" in out, out
     assert "Week 1: Raise toasts to Porthos" in run("orders", "confirmations")
