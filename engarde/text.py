@@ -11,3 +11,13 @@ def normalise_name(text: str) -> str:
         s = s[4:]
     return s.rstrip(".")
 
+
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve")
+
+
+def in_words(n: int) -> str:
+    """A small number as the rules write it in their prose ("three months"), so that the book's
+    numbers read as before when they come from a campaign's tables; larger ones in figures."""
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)

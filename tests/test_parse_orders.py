@@ -202,7 +202,7 @@ def test_borrowing_needs_an_amount():
     assert err.code == codes.E_BAD_AMOUNT and err.suggestion.startswith("write e.g. 'Borrow 100 crowns")
     notes: list[str] = []
     assert parse_action("Borrow 200 crowns", notes) == Borrow(200, "moneylender")
-    assert notes == ["no lender named: from a moneylender (10% interest, due in 6 months)"]
+    assert notes == ["no lender named: from a moneylender (10% interest, due in six months)"]
 
 
 # -- g. Regiments -------------------------------------------------------------------------

@@ -771,3 +771,18 @@ def test_a_bad_override_of_the_regiments_is_refused_naming_the_key(override, key
     with pytest.raises(RegistryError) as refused:
         Registry.build((), tables={"regiments": override})
     assert key in str(refused.value)
+
+
+@pytest.mark.parametrize("lines, message", [
+    ([{"low": 1, "high": 2}, {"low": 4, "high": 6}], "must cover each face of one die, 1 to 6, once"),
+    ([{"low": 1, "high": 4}, {"low": 4, "high": 6}], "must cover each face of one die, 1 to 6, once"),
+])
+def test_a_brigade_major_roll_must_cover_the_die(lines, message):
+    """Regimental Table C: "On a roll of 1 through 3, the Brigade Major is from the first named Regiment of
+    the Brigade; on a 4 through 6, he is from the second": a campaign's roll that leaves a face out (or
+    names one twice) is refused with its key, never left to fail in the month."""
+    brigade = RegimentsTables().regimental_table_c[1]
+    with pytest.raises(RegistryError) as caught:
+        Registry.build((), tables={"regiments": {"regimental_table_c": {brigade.name: {"brigade_major_roll": lines}}}})
+    assert f'tables.regiments.regimental_table_c."{brigade.name}".brigade_major_roll' in str(caught.value)
+    assert message in str(caught.value)

@@ -24,6 +24,7 @@ from ...grammar import (
     standing_in_week,
     verb,
 )
+from ...text import in_words
 from . import rules
 from .codes import E_BAD_CONDITION, E_BAD_SEQUENCE
 from .orders import AnswerChallenge, Challenge, DuelStanding, TradeOrders
@@ -258,7 +259,7 @@ class DuelLines(LineReader):
         strength = int(m.group("s")) if m.group("s") else None
         times = number_of(m.group("times"))
         price = self.tables.expertise_per_strength  # "subtract five from his Expertise to add one to his Strength"
-        words = rules.spelled(price)
+        words = in_words(price)
         hint = f"write 'Trade {price} expertise for 1 strength' ({words} Expertise for each point of Strength)"
         if expertise is not None and strength is not None and expertise != price * strength:
             self.sheet.error(number, codes.E_BAD_ORDER,

@@ -66,7 +66,7 @@ from ...orders import Order
 from ...records import DEAD, Character
 from .tables import DuelTables
 from ..regiments.tables import RegimentsTables
-from ...text import normalise_name
+from ...text import in_words, normalise_name
 from ...turn import Turn
 
 RULE_DUEL = "e. Duelling"
@@ -942,13 +942,6 @@ def _fmt(m: Fraction | None) -> str:
     return str(m.numerator) if m.denominator == 1 else f"{m.numerator}/{m.denominator}"
 
 
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                 "twelve")
-
-
-def spelled(n: int) -> str:
-    """A small number as the rules write it ("five"); a larger one in figures."""
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
 def share(m: Fraction) -> str:
@@ -1553,7 +1546,7 @@ def trade_expertise(turn: Turn, ch: Character, times: int, week: int) -> int:
     for _ in range(max(0, times)):
         if ch.expertise < price:
             turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
-                       order=f"trade {spelled(price)} Expertise for one Strength",
+                       order=f"trade {in_words(price)} Expertise for one Strength",
                        reason=f"his Expertise is {ch.expertise}, less than {price}")
             break
         reason = f"traded {price} Expertise for 1 Strength (irreversible)"

@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ...text import in_words
 from ...calendar import MONTH_END, MONTH_START, GameMonth
 from .codes import (
     EV_FAVOUR_RECEIVED,
@@ -130,7 +131,7 @@ def spend_favour(turn: Turn, ch: Character, klass: int, week: int, purpose: str)
     for key in plan:
         if len(plan) > 1:
             reason = (f"combined ({len(plan)} favours) into a class {klass} favour, used {purpose}: "
-                      f"{combined} favours make one of the next class")
+                      f"{in_words(combined)} favours make one of the next class")
         else:
             reason = f"a class {klass} favour used {purpose}"
         turn.post(ch, key, -1, week, reason, RULE_INFLUENCE)

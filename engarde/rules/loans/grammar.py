@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ...text import in_words
 from ... import codes
 from ...grammar import (
     I,
@@ -59,7 +60,7 @@ def _build_borrow(m: re.Match[str], r: Reading) -> Built:
     if fm is None:
         terms = r.tables.loans
         r.note(f"no lender named: from a moneylender ({terms.moneylender_interest_percent}% interest, "
-               f"due in {terms.moneylender_term_months} months)")
+               f"due in {in_words(terms.moneylender_term_months)} months)")
         return Borrow(amount, MONEYLENDER)
     return Borrow(amount, _lender(fm.group("who")))
 

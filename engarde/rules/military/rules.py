@@ -29,7 +29,7 @@ from typing import Callable
 from ...calendar import MONTH_END, MONTH_START, GameMonth
 from ...dice import Dice
 from ...records import DEAD, Character
-from ...text import normalise_name
+from ...text import in_words, normalise_name
 from ...turn import Turn
 from .. import decisions
 from ..influence import rules as influence
@@ -91,14 +91,6 @@ RULE_PROMOTION = "i. Promotion"
 RULE_BREVET = "i. Brevet Rank"
 RULE_NPC = "i. Non-Player Characters"
 
-_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-          10: "ten", 11: "eleven", 12: "twelve"}
-
-
-def in_words(n: int) -> str:
-    """A number as the rules write it in their prose ("three months"), so that the book's
-    numbers read as before when they come from the tables; figures beyond twelve."""
-    return _WORDS.get(n, str(n))
 
 
 # == h. Campaign Determination ===================================================

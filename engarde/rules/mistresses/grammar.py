@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ...text import in_words
 from ... import codes
 from ...grammar import (
     I,
@@ -78,7 +79,8 @@ def _build_court(m: re.Match[str], r: Reading) -> Built:
             return bad_order("court whom?", "write e.g. 'Court mistress number 4' or 'Court Roxanne'")
     if extra:
         tables = r.tables.mistresses
-        r.note(f"{extra} extra payment{'s' if extra != 1 else ''} of {tables.extra_payment_multiplier} times her "
+        times = in_words(tables.extra_payment_multiplier)
+        r.note(f"{extra} extra payment{'s' if extra != 1 else ''} of {times} times her "
                f"Social Level: +{extra * tables.extra_payment_bonus} to the courting roll (not with a wealthy "
                "mistress)")
     return Court(mistress, extra)

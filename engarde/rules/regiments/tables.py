@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping
 
-from ...tables import frozen, rows, value
+from ...tables import TablesError, frozen, rows, value
 from ...text import normalise_name
 
 # The brigades, as Regimental Table C names them (the Force tables of h. Campaign use the
@@ -336,6 +336,20 @@ class RegimentsTables:
                                  'one week of duty on a roll of 5 or greater on one die" (7: never)')
     below_minimum_months: int = value(3, low=1, high=120, note='"the character has three game months to raise his '
                                       'Social Level to the required minimum. If he does not, he is expelled"')
+
+    def __post_init__(self) -> None:
+        # What an override cannot say cell by cell: each brigade's yearly Brigade Major roll
+        # names, for every face of the die, exactly one of the brigade's own regiments.
+        for brigade in self.regimental_table_c:
+            key = f'tables.regiments.regimental_table_c."{brigade.name}".brigade_major_roll'
+            faces = [face for line in brigade.brigade_major_roll for face in range(line.low, line.high + 1)]
+            if brigade.brigade_major_roll and sorted(faces) != list(range(1, 7)):
+                raise TablesError(f"{key}: its lines must cover each face of one die, 1 to 6, once "
+                                  f"(they cover {sorted(faces)})")
+            for line in brigade.brigade_major_roll:
+                if line.regiment not in brigade.regiments:
+                    raise TablesError(f"{key}: {line.regiment!r} is not a regiment of the {brigade.name} "
+                                      f"({', '.join(brigade.regiments)})")
 
     # -- lookups ---------------------------------------------------------------------
 
