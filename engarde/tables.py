@@ -51,6 +51,15 @@ def value(default: Any, *, low: int | float | None = None, high: int | float | N
     return dataclasses.field(default=table, metadata=metadata)
 
 
+def column(low: int | float | None = None, high: int | float | None = None, note: str = "", *,
+           choices: tuple[Any, ...] | None = None, default: Any = dataclasses.MISSING) -> Any:
+    """A field of a table's record (a row of the Clubs Table, a rank's terms): the range or
+    choices a campaign may set it to, like ``value()``, but usually without a default, since
+    each row gives its own."""
+    metadata = {"low": low, "high": high, "choices": choices, "setting": False, "note": note}
+    return dataclasses.field(default=default, metadata=metadata)
+
+
 def frozen(data: Any) -> Any:
     """A table's value made immutable all the way down (a mapping becomes a read-only view,
     a list a tuple), so that no rule can change the campaign's tables by accident."""

@@ -7,21 +7,12 @@ them in ``[campaigns.ID.tables.clubs]`` (a club's row by its name:
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Mapping
 
-from ...tables import rows, value
+from ...tables import column, rows, value
 from ...text import normalise_name
-
-
-def _column(*, low: int | None = None, high: int | None = None, note: str = "",
-            default: Any = dataclasses.MISSING) -> Any:
-    """A column of the Clubs Table: the range a campaign may set a row's value to, and what it
-    is.  (A row's values have no default, so ``value()`` cannot be used; the metadata is the same.)"""
-    return dataclasses.field(default=default,
-                             metadata={"low": low, "high": high, "choices": None, "setting": False, "note": note})
 
 
 # -- c. Clubs -------------------------------------------------------------------
@@ -30,20 +21,20 @@ def _column(*, low: int | None = None, high: int | None = None, note: str = "",
 @dataclass(frozen=True)
 class Club:
     # The rank also names the bar on rejoining (``club_barred.<rank>``) in the ledger.
-    rank: int = _column(low=1, high=100, note='"Rank and name": 1 the highest')
-    name: str = _column(note="the club's name as the gazette prints it")
-    min_social_level: int | None = _column(  # None: the requirement is not a Social Level
+    rank: int = column(low=1, high=100, note='"Rank and name": 1 the highest')
+    name: str = column(note="the club's name as the gazette prints it")
+    min_social_level: int | None = column(  # None: the requirement is not a Social Level
         low=1, high=100, note='"The main requirement is a minimum Social Level"')
-    requirement: str = _column(note='"Requirements", as the Clubs Table words them')
-    dues: int = _column(high=10_000, note='"the dues which must be paid each month in order to remain a member"')
-    status_per_month: int = _column(high=100, note='"the number of Status Points a character receives each '
+    requirement: str = column(note='"Requirements", as the Clubs Table words them')
+    dues: int = column(high=10_000, note='"the dues which must be paid each month in order to remain a member"')
+    status_per_month: int = column(high=100, note='"the number of Status Points a character receives each '
                                     'month for being a member of that club"')
-    house_limit: int | None = _column(  # None: no limit
+    house_limit: int | None = column(  # None: no limit
         high=1_000_000, note='"This amount cannot exceed the house limit of the club"')
-    house_minimum: int = _column(high=1_000_000, note='Bothwell\'s: "None; min of 100"')
-    gambling_divisor: int = _column(low=1, high=1_000_000, note='"divides it by the gambling divisor of the '
+    house_minimum: int = column(high=1_000_000, note='Bothwell\'s: "None; min of 100"')
+    gambling_divisor: int = column(low=1, high=1_000_000, note='"divides it by the gambling divisor of the '
                                     'club he is in, dropping fractions"')
-    aliases: tuple[str, ...] = _column(default=(), note="other spellings of the name that a player may write")
+    aliases: tuple[str, ...] = column(default=(), note="other spellings of the name that a player may write")
 
 
 @dataclass(frozen=True)

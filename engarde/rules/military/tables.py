@@ -8,13 +8,12 @@ book's values as its defaults, and a campaign overrides them in
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Mapping
 
 from ...text import normalise_name
-from ...tables import TablesError, rows, value
+from ...tables import column, TablesError, rows, value
 from ..regiments.tables import (
     DRAGOON_BRIGADE,
     FIRST_FOOT,
@@ -64,21 +63,16 @@ class Army:
     units: tuple["Division | str", ...]
 
 
-def _needed(note: str) -> dict[str, Any]:
-    """The metadata of a two-dice number needed (13: never)."""
-    return {"low": 2, "high": 13, "note": note}
-
-
 @dataclass(frozen=True)
 class OutcomeLine:
     """One line of the Personal Outcome Table: the two-dice roll needed for
     death, mention in despatches, promotion and crowns (None: "-"), and the
     plunder "(dice x multiplier)"."""
 
-    death: int = dataclasses.field(metadata=_needed("two dice: he dies on this or more"))
-    mention: int = dataclasses.field(metadata=_needed("two dice: mentioned in despatches on this or more"))
-    promotion: int = dataclasses.field(metadata=_needed("two dice: promoted on this or more"))
-    crowns: int | None = dataclasses.field(metadata=_needed('two dice: plunder on this or more (None: "-")'))
+    death: int = column(2, 13, "two dice: he dies on this or more")
+    mention: int = column(2, 13, "two dice: mentioned in despatches on this or more")
+    promotion: int = column(2, 13, "two dice: promoted on this or more")
+    crowns: int | None = column(2, 13, 'two dice: plunder on this or more (None: "-")')
     plunder_dice: int = value(0, high=20, note='"roll six dice and multiply the sum by 100": the dice')
     plunder_multiplier: int = value(0, high=10_000, note="... and the multiplier")
 

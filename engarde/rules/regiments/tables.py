@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Mapping
 
-from ...tables import TablesError, frozen, rows, value
+from ...tables import column, TablesError, frozen, rows, value
 from ...text import normalise_name
 
 # The brigades, as Regimental Table C names them (the Force tables of h. Campaign use the
@@ -53,12 +53,6 @@ REGIMENT_COMMANDS = ("Regimental Commander", "1st {unit} Commander", "2nd {unit}
 # Regimental Table A's "-": he may not apply at that Social Level.  A number, so that a
 # campaign can write it (TOML has no null); any roll needed of 7 or more reads as "-".
 NO_APPLICATION = 7
-
-
-def _range(low: int | None = None, high: int | None = None, note: str = "") -> Any:
-    """A field of a table's record (a rank's terms, a regiment's row) with the range a
-    campaign may set it to."""
-    return dataclasses.field(metadata={"low": low, "high": high, "note": note})
 
 
 # -- Regimental Table A: Application to Regiment ------------------------------------
@@ -102,11 +96,11 @@ del _
 class RankTerms:
     """One rank in one column of Regimental Table B (None: "-")."""
 
-    min_social_level: int | None = _range(1, 30, "Min. social level")
-    price: int | None = _range(0, 100_000, 'Purchase price: "the amount of money it takes to receive that rank '
+    min_social_level: int | None = column(1, 30, "Min. social level")
+    price: int | None = column(0, 100_000, 'Purchase price: "the amount of money it takes to receive that rank '
                                'from the rank immediately below it"')
-    pay: int = _range(0, 10_000, "Monthly pay")
-    status: int = _range(0, 100, "Monthly status")
+    pay: int = column(0, 10_000, "Monthly pay")
+    status: int = column(0, 100, "Monthly status")
 
 
 @dataclass(frozen=True)
@@ -167,15 +161,15 @@ class BrigadeMajorRoll:
     """One line of the yearly Brigade Major roll (one die): on ``low`` to ``high`` the
     Brigade Major is from ``regiment``."""
 
-    low: int = _range(1, 6)
-    high: int = _range(1, 6)
+    low: int = column(1, 6)
+    high: int = column(1, 6)
     regiment: str = ""
 
 
 @dataclass(frozen=True)
 class Brigade:
     name: str
-    status: int = _range(0, 100, '"Status for Brigade position": "awarded to the Brigade commander and '
+    status: int = column(0, 100, '"Status for Brigade position": "awarded to the Brigade commander and '
                          'Brigade Major"')
     regiments: tuple[str, ...] = ()
     # The yearly Brigade Major roll (one die): which regiment's Major serves
@@ -215,8 +209,8 @@ class RegimentInfo:
     """One regiment: Tables A (standing), B (column), C (brigade, weapon), D (friend, enemy)."""
 
     name: str
-    standing: int = _range(1, 100, "1 = Royal Foot Guards ... 18 = Frontier Regiment (Regimental Table A order)")
-    column: int = _range(1, 10, '"Each regiment uses one of the columns" of Regimental Table B')
+    standing: int = column(1, 100, "1 = Royal Foot Guards ... 18 = Frontier Regiment (Regimental Table A order)")
+    column: int = column(1, 10, '"Each regiment uses one of the columns" of Regimental Table B')
     cavalry: bool = dataclasses.field(metadata={"note": '"* Cavalry Regiment"'})
     brigade: str | None = dataclasses.field(metadata={"note": "Regimental Table C: its brigade (none: the Frontier's)"})
     weapon: str = dataclasses.field(metadata={"note": "Regimental Table C: its weapon"})

@@ -7,17 +7,9 @@ it starts at: ``[campaigns.ID.tables.toadying.toady_table.11]``).
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
-from ...tables import rows, value
-
-
-def _column(*, low: int | None = None, high: int | None = None, note: str = "") -> Any:
-    """A column of the Toady Table: the range a campaign may set a row's value to.  (A row
-    has no default, so ``value()`` cannot be used; the metadata is the same.)"""
-    return dataclasses.field(metadata={"low": low, "high": high, "choices": None, "setting": False, "note": note})
+from ...tables import column, rows, value
 
 
 @dataclass(frozen=True)
@@ -25,9 +17,9 @@ class ToadyRow:
     """One column of the book's Toady Table: a span of differences in Social Level and the
     higher character's Status Points for it."""
 
-    low: int = _column(low=0, high=100, note="Difference in Social Level: from")
-    high: int | None = _column(low=0, high=100, note="Difference in Social Level: to (none: and above)")
-    points: int = _column(low=-100, high=100, note="Status Points Awarded")
+    low: int = column(low=0, high=100, note="Difference in Social Level: from")
+    high: int | None = column(low=0, high=100, note="Difference in Social Level: to (none: and above)")
+    points: int = column(low=-100, high=100, note="Status Points Awarded")
 
 
 @dataclass(frozen=True)
