@@ -48,6 +48,7 @@ from typing import Any, Callable
 import jinja2
 from markupsafe import Markup, escape
 
+from . import files
 from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_label
 from .config import Campaign
 from .orders import OrderSheet
@@ -340,24 +341,66 @@ def report_slugs(character_names: Iterable[str]) -> dict[str, str]:
     return {n: (s if counts[s] == 1 else f"{s}-{_digest(n)}") for n, s in plain.items()}
 
 
-def write_pdf(html: str, path: Path, base_url: Path) -> Path:
+def pdf_bytes(html: str, base_url: Path) -> bytes:
+    """The PDF of an HTML page (WeasyPrint), in memory: written only once it is whole."""
     from weasyprint import HTML  # slow to import; only when a PDF is wanted
 
-    HTML(string=html, base_url=str(base_url)).write_pdf(str(path))
-    return path
+    return HTML(string=html, base_url=str(base_url)).write_pdf()
+
+
+def write_pdf(html: str, path: Path, base_url: Path) -> Path:
+    return files.write_bytes(path, pdf_bytes(html, base_url))
+
+
+def gazette_files(data: GazetteData, pdf: bool = True) -> list[tuple[Path, bytes]]:
+    """``<newsletters>/<campaign>/<YYYY-MM>.html`` (and ``.pdf``), rendered, not yet written."""
+    folder = campaign_folder(data.campaign)
+    html = render_html(data)
+    rendered = [(folder / f"{data.month.key}.html", html.encode("utf-8"))]
+    if pdf:
+        rendered.append((folder / f"{data.month.key}.pdf", pdf_bytes(html, folder)))
+    return rendered
+
+
+def report_files(
+    data: GazetteData,
+    ledger: Sequence[LedgerEntry],
+    pdf: bool = False,
+    only: Iterable[str] | None = None,
+) -> list[tuple[Path, bytes]]:
+    """Every character's report (or only those named), rendered, not yet written:
+    ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``)."""
+    folder = campaign_folder(data.campaign) / "reports" / data.month.key
+    # A dead man's report is written for the month he died (his events), not after.
+    wanted = list(only) if only is not None else [
+        ch.name for ch in data.characters
+        if not ch.dead or any(ch.name in ev.characters for ev in data.events)]
+    slugs = report_slugs(ch.name for ch in data.characters)
+    env = environment(data.campaign, data.modules())
+    rendered: list[tuple[Path, bytes]] = []
+    for name in wanted:
+        if name not in slugs:
+            data.character(name)  # raises LookupError naming him
+        html = render_report(data, name, ledger, env=env)
+        path = folder / f"{slugs[name]}.html"
+        rendered.append((path, html.encode("utf-8")))
+        if pdf:
+            rendered.append((path.with_suffix(".pdf"), pdf_bytes(html, folder)))
+    return rendered
+
+
+def write_files(rendered: Iterable[tuple[Path, bytes]]) -> list[Path]:
+    """Write each file whole or not at all (engarde.files), making its folder if need be."""
+    written: list[Path] = []
+    for path, content in rendered:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        written.append(files.write_bytes(path, content))
+    return written
 
 
 def write_gazette(data: GazetteData, pdf: bool = True) -> list[Path]:
     """Write ``<newsletters>/<campaign>/<YYYY-MM>.html`` (and ``.pdf``); return the paths."""
-    folder = campaign_folder(data.campaign)
-    folder.mkdir(parents=True, exist_ok=True)
-    html = render_html(data)
-    html_path = folder / f"{data.month.key}.html"
-    html_path.write_text(html, encoding="utf-8")
-    written = [html_path]
-    if pdf:
-        written.append(write_pdf(html, folder / f"{data.month.key}.pdf", folder))
-    return written
+    return write_files(gazette_files(data, pdf=pdf))
 
 
 def write_reports(
@@ -368,22 +411,4 @@ def write_reports(
 ) -> list[Path]:
     """Write every character's report (or only those named) to
     ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``)."""
-    folder = campaign_folder(data.campaign) / "reports" / data.month.key
-    folder.mkdir(parents=True, exist_ok=True)
-    # A dead man's report is written for the month he died (his events), not after.
-    wanted = list(only) if only is not None else [
-        ch.name for ch in data.characters
-        if not ch.dead or any(ch.name in ev.characters for ev in data.events)]
-    slugs = report_slugs(ch.name for ch in data.characters)
-    env = environment(data.campaign, data.modules())
-    written: list[Path] = []
-    for name in wanted:
-        if name not in slugs:
-            data.character(name)  # raises LookupError naming him
-        html = render_report(data, name, ledger, env=env)
-        path = folder / f"{slugs[name]}.html"
-        path.write_text(html, encoding="utf-8")
-        written.append(path)
-        if pdf:
-            written.append(write_pdf(html, path.with_suffix(".pdf"), folder))
-    return written
+    return write_files(report_files(data, ledger, pdf=pdf, only=only))

@@ -22,7 +22,8 @@ def publish(campaign: Campaign, month: GameMonth, pdf: bool = True, reports: boo
         sheets=month_sheets(campaign, month),
         registry=for_campaign(campaign),
     )
-    paths = list(gz.write_gazette(data, pdf=pdf))
+    # Everything is rendered before a file is written: a template that fails writes nothing.
+    rendered = gz.gazette_files(data, pdf=pdf)
     if reports:
-        paths += gz.write_reports(data, month_ledger(campaign, month))
-    return paths
+        rendered += gz.report_files(data, month_ledger(campaign, month))
+    return gz.write_files(rendered)
