@@ -253,7 +253,7 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
             fail("give a SOURCE or --imap, not both")
         results = ops.ingest_imap(camp)
     else:
-        source = source or camp.orders
+        source = source or camp.orders_folder()
         if source is None:
             fail("no SOURCE given and the campaign has no 'orders' folder")
         results = ops.ingest(camp, source)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engarde import files
-from helpers import cli, write_campaign
+from helpers import resolved_campaign
 
 ROOT = Path(__file__).parent.parent
 OLD = b"the good file of an earlier run\n"
@@ -28,13 +28,7 @@ def _published_campaign(folder: Path) -> Path:
     (templates / "report.html.j2").write_text(
         "<html><body><!-- {{ character.name }}, {{ month }}: {{ character.crowns }} crowns -->"
         "<div style='height:1cm;background:black'></div></body></html>\n")
-    config = write_campaign(folder, "kill", templates="templates", newsletters="news")
-    run = cli(config)
-    run("init")
-    for name in ("Athos", "Porthos"):
-        run("character", "create", name, "--given", "--sl", "6", "--crowns", "100", "--strength", "12",
-            "--constitution", "12", "--expertise", "10", "--ma", "3")
-    run("turn", "run", "--force")
+    config = resolved_campaign(folder, "kill", templates="templates", newsletters="news")
     return config
 
 
