@@ -18,6 +18,7 @@ from . import ops
 from .calendar import CalendarError, GameMonth
 from .clikit import Context, echo_json, fail, pass_ctx
 from .config import DEFAULT_CONFIG, Campaign, ConfigError
+from .dberrors import where as database_named
 from .deadlines import describe
 from .demo import run_demo
 from .dice import SeededDice
@@ -100,7 +101,7 @@ def init(c: Context) -> None:
     """
     camp = c.campaign()
     created = ops.init(camp)
-    where = camp.database
+    where = database_named(camp.database)
     click.echo(f"{camp.id}: {'created' if created else 'already set up'} ({where}); "
                f"first month {ops.current_month(camp)}")
 

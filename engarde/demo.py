@@ -8,6 +8,7 @@ from typing import Callable
 
 from . import ops
 from .config import Campaign
+from .dberrors import where
 from .registry import for_campaign
 from .rules.creation.rules import given_character
 from .rules.mistresses.commands import roll_mistresses
@@ -22,7 +23,7 @@ def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pri
     if camp.orders is None:
         raise ops.CampaignError(f"campaign {camp.id!r} has no 'orders' folder for the demo")
     orders = camp.orders_folder()  # before anything is reset
-    echo(f"Starting {camp.name} afresh ({camp.database})")
+    echo(f"Starting {camp.name} afresh ({where(camp.database)})")
     ops.reset(camp)
     ops.init(camp)
     tables = for_campaign(camp).tables

@@ -12,10 +12,12 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 from sqlalchemy import JSON, LargeBinary, Text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from .calendar import GameMonth
+from .dberrors import DatabaseError, describe, where
 from .records import Character, Event, LedgerEntry
 
 
@@ -155,13 +157,26 @@ class RulingRow(SQLModel, table=True):
 
 _ENGINES: dict[str, Engine] = {}
 
+# Seconds to reach a PostgreSQL server before saying it cannot be reached (unless the URL's
+# connect_timeout says otherwise): a host that never answers must not hang a command.
+CONNECT_TIMEOUT = 10
+
+
+def connect_args(url: str) -> dict[str, Any]:
+    """What the driver is given besides the URL."""
+    if url.startswith("sqlite"):
+        return {"check_same_thread": False}
+    if url.startswith("postgresql") and "connect_timeout" not in make_url(url).query:
+        return {"connect_timeout": CONNECT_TIMEOUT}
+    return {}
+
 
 def engine_for(url: str) -> Engine:
     """One engine per URL, with the schema created on first use."""
     if url not in _ENGINES:
         kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+        if connect_args(url):
+            kwargs["connect_args"] = connect_args(url)
         engine = create_engine(url, **kwargs)
         SQLModel.metadata.create_all(engine)
         _ENGINES[url] = engine
@@ -177,14 +192,21 @@ def forget_engine(url: str) -> None:
 
 @contextmanager
 def transaction(url: str) -> Iterator[Session]:
-    """A session whose work is committed whole or not at all."""
-    with Session(engine_for(url), expire_on_commit=False) as session:
-        try:
-            yield session
-            session.commit()
-        except BaseException:
-            session.rollback()
-            raise
+    """A session whose work is committed whole or not at all.  A database that cannot be
+    opened, read or written raises ``DatabaseError``, one line naming it."""
+    try:
+        with Session(engine_for(url), expire_on_commit=False) as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+    except DBAPIError as exc:
+        raise DatabaseError(describe(url, exc)) from exc
+    except ImportError as exc:  # the driver of the URL's database is not installed
+        raise DatabaseError(f"{where(url)}: the database driver is not installed ({exc.name}); for PostgreSQL: "
+                            "pip install -e '.[postgres]'") from exc
 
 
 # -- conversions between rows and domain records ------------------------------
