@@ -117,9 +117,9 @@ def status(c: Context) -> None:
     """
     camp = c.campaign()
     month = ops.current_month(camp)
+    deadline = ops.month_deadline(camp)  # before anything is printed: it may refuse
     click.echo(f"{camp.name} ({camp.id}), {camp.newspaper}")
     click.echo(f"Next month to resolve: {month}")
-    deadline = ops.month_deadline(camp)
     if deadline is not None:
         click.echo(f"Deadline for {month}: {describe(deadline, camp.timezone)} (orders received later are held "
                    "for the next month)")

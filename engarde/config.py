@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from .calendar import CalendarError, GameMonth
+from .recurrence import RuleError, after, deadline_rule
 
 DEFAULT_CONFIG = "campaigns.toml"
 
@@ -112,18 +113,25 @@ class Campaign:
             raise ConfigError(f"{self.key('templates')}: {self.templates} is a file, not a folder")
         return self.templates
 
-    def next_deadline(self, now: dt.datetime | None = None) -> dt.datetime | None:
-        """The first deadline after ``now`` by the campaign's RRULE, or None."""
+    def deadline_rule(self) -> rrule.rruleset | None:
+        """The campaign's deadlines (engarde.recurrence), or None without a schedule."""
         if not self.deadlines:
             return None
+        try:
+            return deadline_rule(self.deadlines, self.deadline_start, self.timezone)
+        except RuleError as exc:
+            raise ConfigError(f"{self.key('deadlines')}: {exc}") from None
+
+    def next_deadline(self, now: dt.datetime | None = None) -> dt.datetime | None:
+        """The first deadline after ``now`` by the campaign's RRULE, or None."""
+        rule = self.deadline_rule()
+        if rule is None:
+            return None
         tz = ZoneInfo(self.timezone)
-        start = self.deadline_start or dt.datetime(2000, 1, 1)
-        if start.tzinfo is None:
-            start = start.replace(tzinfo=tz)
         now = now or dt.datetime.now(tz)
         if now.tzinfo is None:
             now = now.replace(tzinfo=tz)
-        return rrule.rrulestr(self.deadlines, dtstart=start).after(now)
+        return after(rule, now)
 
 
 KNOWN_KEYS = {
@@ -248,9 +256,9 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
         if not isinstance(deadlines, str):
             raise ConfigError(f"{where}.deadlines: must be an iCalendar RRULE string")
         try:
-            rrule.rrulestr(deadlines, dtstart=start or dt.datetime(2000, 1, 1))
-        except (ValueError, TypeError) as exc:
-            raise ConfigError(f"{where}.deadlines: not a valid RRULE: {exc}") from None
+            deadline_rule(deadlines, start, timezone)
+        except RuleError as exc:
+            raise ConfigError(f"{where}.deadlines: {exc}") from None
 
     house = table.get("house_rules", [])
     if not isinstance(house, list) or not all(isinstance(h, str) for h in house):

@@ -20,13 +20,13 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
-from dateutil import rrule
-
 from .calendar import GameMonth
-from .config import Campaign
+from .config import Campaign, ConfigError
+from .recurrence import after, last_before
 
 # A sheet is never held further ahead than this (a clock ten years fast is a mistake).
 MAX_MONTHS_AHEAD = 120
+END_OF_TIME = dt.datetime(9999, 12, 31, tzinfo=dt.timezone.utc)
 
 
 def aware(moment: dt.datetime, zone: str = "UTC") -> dt.datetime:
@@ -41,12 +41,7 @@ class Schedule:
         self.campaign = campaign
         self.started = aware(started)
         self._cache: list[dt.datetime | None] = []
-        self._rule = None
-        if campaign.deadlines:
-            tz = ZoneInfo(campaign.timezone)
-            start = campaign.deadline_start or dt.datetime(2000, 1, 1)
-            start = start if start.tzinfo is not None else start.replace(tzinfo=tz)
-            self._rule = rrule.rrulestr(campaign.deadlines, dtstart=start)
+        self._rule = campaign.deadline_rule()
 
     @property
     def active(self) -> bool:
@@ -61,8 +56,20 @@ class Schedule:
             previous = self._cache[-1] if self._cache else self.started
             if previous is None:
                 return None
-            self._cache.append(self._rule.after(previous))
+            self._cache.append(after(self._rule, previous))
         return self._cache[index]
+
+    def require(self, month: GameMonth) -> dt.datetime | None:
+        """The deadline that closes ``month``, which the campaign's rule must give: a rule that
+        has run out (its COUNT used up, its UNTIL past) is a ConfigError saying so."""
+        deadline = self.deadline(month)
+        if deadline is None and self._rule is not None and month.months_since(self.campaign.first_month) >= 0:
+            last = last_before(self._rule, END_OF_TIME)
+            ended = f"its last deadline was {describe(last, self.campaign.timezone)}" if last else "it gives no deadline"
+            raise ConfigError(f"{self.campaign.key('deadlines')}: the campaign has run past its last deadline "
+                              f"({ended}, before the one that would close {month}): extend the rule (COUNT, "
+                              "UNTIL) or write a new one")
+        return deadline
 
     def month_for(self, received: dt.datetime, current: GameMonth) -> tuple[GameMonth, dt.datetime | None]:
         """The month a sheet received at ``received`` counts for, and that month's deadline.
