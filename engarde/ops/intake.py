@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from .. import queries, store
+from .. import pause, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..deadlines import Schedule, aware, describe
@@ -161,6 +161,7 @@ def ingest_messages(campaign: Campaign, messages: list[Message], now: dt.datetim
         ordered = sorted(messages, key=lambda m: (aware(m.received(now)[0]), m.source))
         for msg in ordered:
             results.append(_ingest_one(s, campaign, registry, msg, now, current, deadlines, rows, everyone))
+        pause.point("orders-ingest:before-commit")
     return results
 
 

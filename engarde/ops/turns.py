@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from .. import queries, store
+from .. import pause, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..dice import SeededDice, month_seed
@@ -84,6 +84,7 @@ def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
         camp.world = result.world.to_dict()
         camp.current_month = month.next().key
         s.add(camp)
+        pause.point("turn-run:before-commit")
     return TurnReport(month, seed, result.characters, result.events, result.ledger, result.errors, len(sheets),
                       len(dice.log))
 
@@ -149,6 +150,7 @@ def undo_turn(campaign: Campaign) -> GameMonth:
                                   (*registry.modules, *registry.inactive))
         s.add(camp)
         s.delete(turn)
+        pause.point("turn-undo:before-commit")
         return GameMonth.parse(turn.month)
 
 

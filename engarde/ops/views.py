@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import queries, store
+from .. import pause, queries, store
 from ..calendar import GameMonth, week_label
 from ..config import Campaign
 from ..orders import STANDING, Parts
@@ -106,6 +106,7 @@ def audit(campaign: Campaign) -> tuple[int, list[AuditFinding]]:
     with store.transaction(campaign.database) as s:
         queries.campaign_row(s, campaign)
         rows = queries.characters(s, campaign.id)
+        pause.point("audit:reading")  # between the sheets and their ledgers: a test writes a month here
         for row in rows:
             recomputed = replay(row.start, queries.ledger_of(s, row)).ledger_values()
             recorded = Character.from_dict(row.current).ledger_values()
