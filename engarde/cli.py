@@ -14,7 +14,7 @@ from typing import Callable
 
 import click
 
-from . import ops
+from . import lock, ops
 from .calendar import CalendarError, GameMonth
 from .clikit import Context, echo_json, fail, pass_ctx
 from .config import DEFAULT_CONFIG, Campaign, ConfigError
@@ -73,9 +73,13 @@ def _loader(module: str | None) -> Callable[[str, str | None], Campaign]:
               help="The campaigns file.")
 @click.option("--campaign", "-C", "campaign_id", envvar="ENGARDE_CAMPAIGN",
               help="Which campaign (needed when the file has several).")
+@click.option("--wait", type=click.FloatRange(min=0), default=lock.DEFAULT_WAIT, show_default=True,
+              envvar="ENGARDE_WAIT", metavar="SECONDS",
+              help="How long a command that writes waits for another engarde command working on the same "
+                   "campaign before it gives up.")
 @click.version_option(package_name="engarde")
 @click.pass_context
-def main(ctx: click.Context, config: str, campaign_id: str | None) -> None:
+def main(ctx: click.Context, config: str, campaign_id: str | None, wait: float) -> None:
     """engarde: run a play-by-email En Garde! campaign.
 
     \b
@@ -84,7 +88,12 @@ def main(ctx: click.Context, config: str, campaign_id: str | None) -> None:
       engarde orders missing                # who has not written
       engarde turn run                      # resolve the month
       engarde gazette --pdf                 # publish
+
+    \b
+    One command at a time writes to a campaign; another waits for it (--wait):
+      engarde --wait 60 turn run
     """
+    ctx.meta[lock.WAIT_KEY] = wait
     owner = module_of_command(ctx.invoked_subcommand) if ctx.invoked_subcommand else None
     ctx.obj = Context(config, campaign_id, _loader(owner.name if owner and owner.house else None), campaign_tables)
 
@@ -108,25 +117,29 @@ def init(c: Context) -> None:
 @main.command()
 @pass_ctx
 def status(c: Context) -> None:
-    """Say which month is next and when its deadline falls.
+    """Say which month is next, when its deadline falls, who has sent no orders, and which
+    engarde command is working on the campaign now, if one is.
 
     \b
     Example:
       engarde status
     """
     camp = c.campaign()
-    month = ops.current_month(camp)
+    now = ops.status(camp)
+    month, deadline = now.month, now.deadline
     click.echo(f"{camp.name} ({camp.id}), {camp.newspaper}")
     click.echo(f"Next month to resolve: {month}")
-    deadline = ops.month_deadline(camp)
     if deadline is not None:
         click.echo(f"Deadline for {month}: {describe(deadline, camp.timezone)} (orders received later are held "
                    "for the next month)")
     else:
         deadline = camp.next_deadline()
         click.echo(f"Next deadline: {deadline:%A %d %B %Y, %H:%M %Z}" if deadline else "No deadline schedule set.")
-    missing = ops.missing_orders(camp)
+    missing = now.missing
     click.echo(f"Orders missing from: {', '.join(missing)}" if missing else "Every character has orders in.")
+    if now.holder is not None:
+        click.echo(f"Another engarde command is working on this campaign ({now.holder}): a command that writes "
+                   "waits for it.")
 
 
 # -- characters -------------------------------------------------------------
@@ -454,13 +467,7 @@ def gazette(c: Context, month: str | None, pdf: bool, reports: bool) -> None:
       engarde gazette "April 1607" --no-pdf
     """
     camp = c.campaign()
-    resolved = ops.resolved_months(camp)
-    if not resolved:
-        fail("no month has been resolved yet: run 'engarde turn run' first")
-    target = GameMonth.parse(month) if month else resolved[-1]
-    if target not in resolved:
-        fail(f"{target} has not been resolved (resolved: {', '.join(map(str, resolved))})")
-    for path in ops.publish(camp, target, pdf=pdf, reports=reports):
+    for path in ops.publish(camp, GameMonth.parse(month) if month else None, pdf=pdf, reports=reports):
         click.echo(f"wrote {path}")
 
 

@@ -3,16 +3,23 @@
 SQLite is the embedded default; any SQLAlchemy URL works (``postgresql://...``
 needs the ``postgres`` extra).  Only portable column types are used (JSON,
 LargeBinary, Text), so a campaign moves to PostgreSQL by changing its URL.
+
+Two kinds of transaction, and nothing else: ``reading`` (one consistent snapshot, never a
+month half written; it cannot write) and ``transaction`` (a write, whole or not at all).  The
+GM's operations write through ``engarde.lock.writing``, which adds the campaign's lock.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import sqlite3
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator
 
-from sqlalchemy import JSON, LargeBinary, Text
-from sqlalchemy.engine import Engine
+from sqlalchemy import JSON, LargeBinary, Text, event
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from .calendar import GameMonth
@@ -154,6 +161,23 @@ class RulingRow(SQLModel, table=True):
 
 
 _ENGINES: dict[str, Engine] = {}
+BUSY_TIMEOUT = 5.0  # seconds an SQLite statement waits for the database (the driver's default)
+
+
+class Busy(Exception):
+    """Another connection holds the database for writing (SQLite), past the time given to wait."""
+
+
+def _sqlite_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+    # The driver would begin a transaction only before a write, so a command's reads ran
+    # outside any (each saw the database as it was at that moment): engarde begins its own.
+    dbapi_connection.isolation_level = None
+    try:
+        # Write-ahead log: a reader keeps its snapshot while a writer commits, and never holds
+        # up a writer's commit.
+        dbapi_connection.execute("PRAGMA journal_mode = WAL")
+    except sqlite3.DatabaseError:
+        pass  # read-only, or not a database: the first real statement says so
 
 
 def engine_for(url: str) -> Engine:
@@ -161,8 +185,10 @@ def engine_for(url: str) -> Engine:
     if url not in _ENGINES:
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_TIMEOUT}
         engine = create_engine(url, **kwargs)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_connect)
         SQLModel.metadata.create_all(engine)
         _ENGINES[url] = engine
     return _ENGINES[url]
@@ -175,12 +201,66 @@ def forget_engine(url: str) -> None:
         engine.dispose()
 
 
+def sqlite_files(url: str) -> list[Path]:
+    """An SQLite database's file and the files SQLite keeps beside it (none in memory)."""
+    if not url.startswith("sqlite:///") or url in ("sqlite:///", "sqlite:///:memory:"):
+        return []
+    path = Path(url[len("sqlite:///"):])
+    return [path, *(path.with_name(path.name + suffix) for suffix in ("-journal", "-wal", "-shm"))]
+
+
+def begin_writing(conn: Connection, wait: float = BUSY_TIMEOUT) -> None:
+    """Begin a write transaction on ``conn``.  On SQLite it holds the database at once
+    (BEGIN IMMEDIATE: no other connection can write until it ends), waiting up to ``wait``
+    seconds for another writer, then raising ``Busy``.  On PostgreSQL rows are locked as they
+    are written; engarde.lock.writing adds the campaign's lock."""
+    if conn.dialect.name != "sqlite":
+        return
+    conn.exec_driver_sql(f"PRAGMA busy_timeout = {max(0, int(wait * 1000))}")
+    try:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    except OperationalError as exc:
+        if getattr(exc.orig, "sqlite_errorname", "") not in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+            raise
+        raise Busy(str(exc.orig)) from None
+    finally:
+        conn.exec_driver_sql(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+
+
 @contextmanager
-def transaction(url: str) -> Iterator[Session]:
-    """A session whose work is committed whole or not at all."""
+def transaction(url: str, wait: float = BUSY_TIMEOUT) -> Iterator[Session]:
+    """A write transaction, committed whole or not at all (``begin_writing``), without the
+    campaign's lock: the GM's operations use engarde.lock.writing."""
     with Session(engine_for(url), expire_on_commit=False) as session:
         try:
+            begin_writing(session.connection(), wait)
             yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+
+
+@contextmanager
+def reading(url: str) -> Iterator[Session]:
+    """A read-only transaction: every query in it sees the database as one moment left it, so a
+    reader never sees a month half written (the sheets of before with the ledger of after).
+    SQLite: a deferred transaction, its snapshot taken at the first read (the write-ahead log
+    keeps it while writers commit); PostgreSQL: REPEATABLE READ.  A write in it fails."""
+    with Session(engine_for(url), expire_on_commit=False) as session:
+        conn = session.connection()
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA query_only = ON")
+            conn.exec_driver_sql("BEGIN")
+        else:
+            conn.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        try:
+            try:
+                yield session
+            finally:
+                if sqlite:  # the connection goes back to the pool, for writers too
+                    conn.exec_driver_sql("PRAGMA query_only = OFF")
             session.commit()
         except BaseException:
             session.rollback()

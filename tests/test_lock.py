@@ -136,7 +136,7 @@ def test_run_and_ingest(gm):
     for the month just resolved."""
     gm.cli("orders", "ingest", code=1)
     a = gm.command("turn", "run", pause="turn-run:before-commit").paused()
-    refused(gm, a, gm.cli("orders", "ingest", gm.later, code=2, wait="0"), "engarde orders ingest")
+    refused(gm, a, gm.cli("orders", "ingest", gm.later, code=2, wait="0"), "engarde turn run")
     b = gm.command("orders", "ingest", gm.later, mark="orders-ingest:waiting").reached()
     assert a.release().finish()[0] == 0
     b.finish()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from contextlib import nullcontext
 
-from .. import queries, store
+from sqlalchemy.exc import DatabaseError
+
+from .. import lock, queries, store
 from ..config import Campaign
 from ..dice import Roll
 from ..errors import CampaignError
@@ -15,7 +17,7 @@ from ..store import CampaignRow, CharacterRow
 
 def init(campaign: Campaign) -> bool:
     """Create the campaign's tables and row.  False if it already existed."""
-    with store.transaction(campaign.database) as s:
+    with lock.writing(campaign, "init") as s:
         if s.get(CampaignRow, campaign.id) is not None:
             return False
         s.add(CampaignRow(id=campaign.id, current_month=campaign.first_month.key, seed=campaign.seed))
@@ -23,16 +25,27 @@ def init(campaign: Campaign) -> bool:
 
 
 def reset(campaign: Campaign) -> None:
-    """Delete everything the campaign has stored (the demo starts afresh)."""
+    """Delete everything the campaign has stored (the demo starts afresh): an SQLite file
+    goes whole, with the files SQLite keeps beside it."""
     url = campaign.database
-    if url.startswith("sqlite:///"):
+    files = store.sqlite_files(url)
+    if files:
         store.forget_engine(url)
-        path = Path(url[len("sqlite:///"):])
-        for p in (path, path.with_name(path.name + "-journal")):
-            p.unlink(missing_ok=True)
+        try:
+            # Held while the files go, so that no engarde command is half way through writing them.
+            with lock.writing(campaign, "reset") if files[0].exists() else nullcontext():
+                _unlink(files)
+        except DatabaseError:  # not a database engarde can open: no engarde command is writing it
+            _unlink(files)
+        store.forget_engine(url)
         return
-    with store.transaction(url) as s:
+    with lock.writing(campaign, "reset") as s:
         queries.delete_campaign(s, campaign.id)
+
+
+def _unlink(files: list) -> None:
+    for p in files:
+        p.unlink(missing_ok=True)
 
 
 def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = ()) -> Character:
@@ -41,7 +54,7 @@ def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = ()) -> C
     name = ch.name.strip()
     if not name:
         raise CampaignError("a character needs a name")
-    with store.transaction(campaign.database) as s:
+    with lock.writing(campaign, "character-create") as s:
         queries.campaign_row(s, campaign)
         same = queries.character_named(s, campaign.id, name)
         if same is not None:
