@@ -133,6 +133,42 @@ def status(c: Context) -> None:
 
 
 @main.group()
+def db() -> None:
+    """The campaign's database: its schema version, and upgrading it to this engarde's."""
+
+
+@db.command("status")
+@pass_ctx
+def db_status(c: Context) -> None:
+    """Say which schema version the campaign's database is at, and whether it needs upgrading.
+
+    \b
+    Example:
+      engarde db status
+    """
+    click.echo(str(ops.database.status(c.campaign())))
+
+
+@db.command("upgrade")
+@pass_ctx
+def db_upgrade(c: Context) -> None:
+    """Carry the campaign's database to this engarde's schema, in one transaction.  An SQLite
+    file is copied first, beside it (FILE.before-VERSION-TIMESTAMP).
+
+    \b
+    Example:
+      engarde db upgrade
+    """
+    done = ops.database.upgrade(c.campaign())
+    if done is None:
+        click.echo("The database is up to date; nothing to do.")
+        return
+    before = f"version {done.before}" if done.before else "the schema from before versions"
+    copy = f"; the file as it was is kept as {done.backup}" if done.backup else ""
+    click.echo(f"Upgraded the database from {before} to version {done.after}{copy}.")
+
+
+@main.group()
 def character() -> None:
     """Create and list characters."""
 

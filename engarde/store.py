@@ -11,11 +11,15 @@ import datetime as dt
 from contextlib import contextmanager
 from typing import Any, Iterator
 
+from pathlib import Path
+
 from sqlalchemy import JSON, LargeBinary, Text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
+from . import schema
 from .calendar import GameMonth
+from .errors import CampaignError
 from .records import Character, Event, LedgerEntry
 
 
@@ -156,14 +160,30 @@ class RulingRow(SQLModel, table=True):
 _ENGINES: dict[str, Engine] = {}
 
 
-def engine_for(url: str) -> Engine:
-    """One engine per URL, with the schema created on first use."""
+def described(url: str) -> str:
+    """The database as a message names it (never with its password)."""
+    try:
+        return f"the database {make_url(url).render_as_string(hide_password=True)}"
+    except Exception:  # an unreadable URL is named as written, less anything after a '@'
+        return f"the database {url.rsplit('@', 1)[-1]}"
+
+
+def engine_for(url: str, *, creating: bool = False) -> Engine:
+    """One engine per URL.  On first use the database's schema is checked
+    (``engarde.schema``): only ``creating`` (``engarde init``) may build an empty one."""
     if url not in _ENGINES:
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
+            path = make_url(url).database
+            if not creating and path and path != ":memory:" and not Path(path).exists():
+                # Never leave an empty file behind a command that only meant to read.
+                raise CampaignError(f"{described(url)} does not exist: run 'engarde init' first")
         engine = create_engine(url, **kwargs)
-        SQLModel.metadata.create_all(engine)
+        with engine.begin() as connection:
+            state = schema.check(connection, described(url), creating=creating)
+            if state.kind == "empty":
+                schema.create(connection)
         _ENGINES[url] = engine
     return _ENGINES[url]
 
@@ -176,9 +196,9 @@ def forget_engine(url: str) -> None:
 
 
 @contextmanager
-def transaction(url: str) -> Iterator[Session]:
-    """A session whose work is committed whole or not at all."""
-    with Session(engine_for(url), expire_on_commit=False) as session:
+def transaction(url: str, *, creating: bool = False) -> Iterator[Session]:
+    """A session whose work is committed whole or not at all (``creating``: see ``engine_for``)."""
+    with Session(engine_for(url, creating=creating), expire_on_commit=False) as session:
         try:
             yield session
             session.commit()

@@ -14,8 +14,8 @@ from ..store import CampaignRow, CharacterRow
 
 
 def init(campaign: Campaign) -> bool:
-    """Create the campaign's tables and row.  False if it already existed."""
-    with store.transaction(campaign.database) as s:
+    """Create the campaign's tables (in an empty database) and row.  False if it already existed."""
+    with store.transaction(campaign.database, creating=True) as s:
         if s.get(CampaignRow, campaign.id) is not None:
             return False
         s.add(CampaignRow(id=campaign.id, current_month=campaign.first_month.key, seed=campaign.seed))
@@ -31,7 +31,7 @@ def reset(campaign: Campaign) -> None:
         for p in (path, path.with_name(path.name + "-journal")):
             p.unlink(missing_ok=True)
         return
-    with store.transaction(url) as s:
+    with store.transaction(url, creating=True) as s:  # an empty database has nothing to delete
         queries.delete_campaign(s, campaign.id)
 
 

@@ -1,0 +1,124 @@
+"""The database's schema version: checked before any command reads or writes, moved on by
+``engarde db upgrade``.
+
+A campaign's database is at one revision of engarde/migrations (Alembic's
+``alembic_version`` table says which).  A command meets one of:
+
+- an empty database: ``engarde init`` builds it from the revisions (so a new campaign and
+  an upgraded old one have the very same tables); any other command says to run init;
+- the revision this engarde's code needs (``HEAD``): it goes ahead;
+- an older revision: it refuses, naming ``engarde db upgrade``;
+- a revision this engarde does not know (made by a newer engarde): it refuses;
+- engarde's tables with no version (made before engarde kept a schema history): the
+  baseline's, so ``engarde db upgrade`` marks them as the baseline and carries them on;
+- tables that are not engarde's: it refuses, and never writes into such a database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection, Engine
+
+from .errors import CampaignError
+
+BASELINE = "0001"
+# The tables of the baseline revision: a database holding them and no version table was
+# made by engarde before it kept a schema history.
+BASELINE_TABLES = frozenset({"campaign", "character", "ledger", "event", "roll", "order_sheet", "turn",
+                             "cause_ruling"})
+VERSION_TABLE = "alembic_version"
+
+
+def _config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("engarde") / "migrations"))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def head() -> str:
+    """The revision this engarde's code is written for."""
+    heads = ScriptDirectory.from_config(_config()).get_heads()
+    if len(heads) != 1:  # two revisions with the same parent: a merge was forgotten
+        raise RuntimeError(f"engarde/migrations has {len(heads)} heads: {heads}")
+    return heads[0]
+
+
+def known_revisions() -> set[str]:
+    return {s.revision for s in ScriptDirectory.from_config(_config()).walk_revisions()}
+
+
+@dataclass(frozen=True)
+class State:
+    """What a database holds: ``kind`` is "empty", "current", "old", "unversioned", "newer"
+    or "foreign"; ``revision`` the version it is at (if any); ``tables`` its tables."""
+
+    kind: str
+    revision: str | None
+    tables: frozenset[str]
+
+
+def state_of(connection: Connection) -> State:
+    tables = frozenset(inspect(connection).get_table_names())
+    if VERSION_TABLE in tables:
+        revision = MigrationContext.configure(connection).get_current_revision()
+        if revision == head():
+            kind = "current"
+        elif revision in known_revisions():
+            kind = "old"
+        else:
+            kind = "newer"
+        return State(kind, revision, tables)
+    if not tables:
+        return State("empty", None, tables)
+    if tables == BASELINE_TABLES:
+        return State("unversioned", None, tables)
+    return State("foreign", None, tables)
+
+
+def check(connection: Connection, where: str, *, creating: bool = False) -> State:
+    """Refuse a database this engarde cannot use as it stands, with the command that fixes it.
+    ``where`` names the database in the message; ``creating``: the caller (``engarde init``)
+    may build an empty database."""
+    state = state_of(connection)
+    if state.kind == "current" or (state.kind == "empty" and creating):
+        return state
+    if state.kind == "empty":
+        raise CampaignError(f"{where} holds no campaign yet: run 'engarde init' first")
+    if state.kind in ("old", "unversioned"):
+        at = f"schema version {state.revision}" if state.revision else "the schema from before engarde kept versions"
+        raise CampaignError(f"{where} is at {at}; this engarde needs version {head()}: back it up, then run "
+                            "'engarde db upgrade'")
+    if state.kind == "newer":
+        raise CampaignError(f"{where} is at schema version {state.revision}, which this engarde does not know "
+                            "(it was made by a newer engarde): upgrade engarde")
+    shown = ", ".join(sorted(state.tables)[:6]) + (" ..." if len(state.tables) > 6 else "")
+    raise CampaignError(f"{where} is not an engarde database (it has the tables {shown}); engarde will not "
+                        "write into it: give the campaign a database of its own")
+
+
+def create(connection: Connection) -> None:
+    """Build an empty database from the revisions."""
+    command.upgrade(_config(connection), "head")
+
+
+def upgrade(engine: Engine, where: str) -> tuple[str | None, str]:
+    """Carry the database to ``HEAD`` in one transaction; returns (from, to).  Tables of
+    engarde without a version are first marked as the baseline."""
+    with engine.begin() as connection:
+        state = state_of(connection)
+        if state.kind in ("foreign", "newer", "empty"):
+            check(connection, where)
+        config = _config(connection)
+        if state.kind == "unversioned":
+            command.stamp(config, BASELINE)
+        command.upgrade(config, "head")
+        return state.revision, head()
