@@ -18,16 +18,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
 from .errors import CampaignError
 
+# Every revision of engarde/migrations, oldest first; the last is the one this code needs.
+# Kept here so that checking a database costs one query, not Alembic's import (a third of a
+# second on every command); tests/test_schema.py checks it against the revisions' files.
+REVISIONS = ("0001",)
+HEAD = REVISIONS[-1]
 BASELINE = "0001"
 # The tables of the baseline revision: a database holding them and no version table was
 # made by engarde before it kept a schema history.
@@ -36,7 +38,10 @@ BASELINE_TABLES = frozenset({"campaign", "character", "ledger", "event", "roll",
 VERSION_TABLE = "alembic_version"
 
 
-def _config(connection: Connection | None = None) -> Config:
+def alembic_config(connection: Connection | None = None) -> Any:
+    """Alembic's configuration for engarde/migrations (no alembic.ini), on ``connection``."""
+    from alembic.config import Config  # only init and db upgrade need Alembic (slow to import)
+
     config = Config()
     config.set_main_option("script_location", str(resources.files("engarde") / "migrations"))
     if connection is not None:
@@ -46,14 +51,7 @@ def _config(connection: Connection | None = None) -> Config:
 
 def head() -> str:
     """The revision this engarde's code is written for."""
-    heads = ScriptDirectory.from_config(_config()).get_heads()
-    if len(heads) != 1:  # two revisions with the same parent: a merge was forgotten
-        raise RuntimeError(f"engarde/migrations has {len(heads)} heads: {heads}")
-    return heads[0]
-
-
-def known_revisions() -> set[str]:
-    return {s.revision for s in ScriptDirectory.from_config(_config()).walk_revisions()}
+    return HEAD
 
 
 @dataclass(frozen=True)
@@ -69,10 +67,10 @@ class State:
 def state_of(connection: Connection) -> State:
     tables = frozenset(inspect(connection).get_table_names())
     if VERSION_TABLE in tables:
-        revision = MigrationContext.configure(connection).get_current_revision()
-        if revision == head():
+        revision = connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
+        if revision == HEAD:
             kind = "current"
-        elif revision in known_revisions():
+        elif revision in REVISIONS:
             kind = "old"
         else:
             kind = "newer"
@@ -107,7 +105,9 @@ def check(connection: Connection, where: str, *, creating: bool = False) -> Stat
 
 def create(connection: Connection) -> None:
     """Build an empty database from the revisions."""
-    command.upgrade(_config(connection), "head")
+    from alembic import command  # only init and db upgrade need Alembic (slow to import)
+
+    command.upgrade(alembic_config(connection), "head")
 
 
 def upgrade(engine: Engine, where: str) -> tuple[str | None, str]:
@@ -117,7 +117,9 @@ def upgrade(engine: Engine, where: str) -> tuple[str | None, str]:
         state = state_of(connection)
         if state.kind in ("foreign", "newer", "empty"):
             check(connection, where)
-        config = _config(connection)
+        from alembic import command  # only init and db upgrade need Alembic (slow to import)
+
+        config = alembic_config(connection)
         if state.kind == "unversioned":
             command.stamp(config, BASELINE)
         command.upgrade(config, "head")

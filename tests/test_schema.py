@@ -11,6 +11,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
@@ -55,10 +56,13 @@ def test_the_revisions_agree_with_the_models_on_postgresql(tmp_path, postgres_ur
     assert "up to date" in run("db", "status")
 
 
-def test_one_revision_line():
-    """Two revisions written on two branches and merged without a merge revision would leave two
-    heads; engarde needs one."""
-    assert schema.head() in schema.known_revisions()
+def test_the_revisions_are_one_line_and_listed():
+    """engarde.schema.REVISIONS names every revision file, oldest first (it is what a database is
+    checked against without importing Alembic); two revisions written on two branches and merged
+    without a merge revision would leave two heads."""
+    scripts = ScriptDirectory.from_config(schema.alembic_config())
+    assert scripts.get_heads() == [schema.HEAD]
+    assert [s.revision for s in reversed(list(scripts.walk_revisions()))] == list(schema.REVISIONS)
 
 
 BASELINE_ROWS = [
@@ -77,7 +81,7 @@ def baseline_database(run) -> None:
     """A campaign's database as engarde made it at the baseline revision, with a month in it."""
     engine = create_engine(f"sqlite:///{run.db}")
     with engine.begin() as connection:
-        command.upgrade(schema._config(connection), schema.BASELINE)
+        command.upgrade(schema.alembic_config(connection), schema.BASELINE)
         for sql in BASELINE_ROWS:
             connection.exec_driver_sql(sql)
     engine.dispose()
