@@ -26,7 +26,7 @@ from .intake import (
     month_sheets,
     stored_sheets,
 )
-from . import database
+from . import backup, database
 from .publishing import publish
 from .setup import add_character, init, reset
 from .turns import TurnReport, refuse_mass_nmr, resolved_months, run_turn, undo_turn, undone_world
@@ -44,7 +44,7 @@ from .views import (
 )
 
 __all__ = [
-    "database", "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SUPERSEDED", "AuditFinding", "CampaignError",
+    "backup", "database", "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SUPERSEDED", "AuditFinding", "CampaignError",
     "IngestResult", "SheetView", "StoredSheet", "TurnReport", "add_character", "audit", "characters_at_end_of",
     "confirmation_text", "current_month", "ingest", "ingest_imap", "ingest_messages", "init", "list_characters",
     "missing_orders", "month_deadline", "month_events", "month_ledger", "month_sheets", "pending_requests",
