@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from pathlib import Path
 
-from sqlalchemy import JSON, LargeBinary, Text
+from sqlalchemy import JSON, LargeBinary, Text, event
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
@@ -168,18 +168,36 @@ def described(url: str) -> str:
         return f"the database {url.rsplit('@', 1)[-1]}"
 
 
+def new_engine(url: str) -> Engine:
+    """An engine whose transactions hold everything they do.  Python's sqlite3 begins a
+    transaction only before a row is written, so a table created or altered (a schema
+    migration) would be committed on its own; here SQLite's transactions begin with the
+    transaction, as SQLAlchemy's documentation recommends."""
+    if not url.startswith("sqlite"):
+        return create_engine(url)
+    engine = create_engine(url, connect_args={"check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the driver leaves BEGIN to us
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+    return engine
+
+
 def engine_for(url: str, *, creating: bool = False) -> Engine:
     """One engine per URL.  On first use the database's schema is checked
     (``engarde.schema``): only ``creating`` (``engarde init``) may build an empty one."""
     if url not in _ENGINES:
-        kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
             path = make_url(url).database
             if not creating and path and path != ":memory:" and not Path(path).exists():
                 # Never leave an empty file behind a command that only meant to read.
                 raise CampaignError(f"{described(url)} does not exist: run 'engarde init' first")
-        engine = create_engine(url, **kwargs)
+        engine = new_engine(url)
         with engine.begin() as connection:
             state = schema.check(connection, described(url), creating=creating)
             if state.kind == "empty":

@@ -162,3 +162,16 @@ def test_no_database_yet_says_init_and_creates_nothing(tmp_path, args):
     assert "run 'engarde init' first" in out
     assert not run.db.exists()
     assert "holds no campaign yet" in run("db", "status")
+
+
+def test_a_schema_change_is_all_or_nothing_on_sqlite(tmp_path):
+    """Python's sqlite3 commits a CREATE or ALTER on its own; engarde's SQLite transactions hold
+    them, so an upgrade that fails half way leaves the database as it was."""
+    engine = store.new_engine(f"sqlite:///{tmp_path / 'x.sqlite'}")
+    with pytest.raises(RuntimeError):
+        with engine.begin() as connection:
+            connection.exec_driver_sql("CREATE TABLE half_done (x INTEGER)")
+            raise RuntimeError("the upgrade fails here")
+    with engine.connect() as connection:
+        assert schema.state_of(connection).kind == "empty"
+    engine.dispose()

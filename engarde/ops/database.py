@@ -7,7 +7,6 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -44,7 +43,7 @@ def status(campaign: Campaign) -> DatabaseStatus:
     file = _sqlite_file(url)
     if file is not None and not file.exists():
         return DatabaseStatus(where, "empty", None, schema.head())
-    engine = create_engine(url)
+    engine = store.new_engine(url)
     try:
         with engine.connect() as connection:
             state = schema.state_of(connection)
@@ -72,7 +71,7 @@ def upgrade(campaign: Campaign) -> Upgrade | None:
     if found.kind == "empty":
         raise CampaignError(f"{found.where} holds no campaign yet: run 'engarde init' first")
     if found.kind in ("newer", "foreign"):
-        engine = create_engine(url)
+        engine = store.new_engine(url)
         try:
             with engine.connect() as connection:
                 schema.check(connection, found.where)  # raises, saying why
@@ -85,7 +84,7 @@ def upgrade(campaign: Campaign) -> Upgrade | None:
         stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d%H%M%S")
         backup = file.with_name(f"{file.name}.before-{found.revision or 'versions'}-{stamp}")
         shutil.copy2(file, backup)
-    engine = create_engine(url)
+    engine = store.new_engine(url)
     try:
         before, after = schema.upgrade(engine, found.where)
     finally:
