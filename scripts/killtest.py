@@ -109,13 +109,15 @@ def main() -> None:
             shutil.copytree(work / "base", start)
             for step in before:
                 engarde(start, *step)
-            done = work / "done"
-            shutil.rmtree(done, ignore_errors=True)
-            shutil.copytree(start, done)
+            # The complete run happens where the trials will (the stored sheets name their files).
+            trial = work / "trial"
+            shutil.rmtree(trial, ignore_errors=True)
+            shutil.copytree(start, trial)
+            before = state(trial)
             t0 = time.monotonic()
-            engarde(done, *command)
+            engarde(trial, *command)
             took = time.monotonic() - t0
-            good = {state(start), state(done)}
+            good = {before, state(trial)}
             failures = 0
             for _ in range(args.kills):
                 trial = work / "trial"
