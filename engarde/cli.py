@@ -146,6 +146,79 @@ def status(c: Context) -> None:
 
 
 @main.group()
+def db() -> None:
+    """The campaign's database: its schema version, and upgrading it to this engarde's."""
+
+
+@db.command("status")
+@pass_ctx
+def db_status(c: Context) -> None:
+    """Say which schema version the campaign's database is at, and whether it needs upgrading.
+
+    \b
+    Example:
+      engarde db status
+    """
+    click.echo(str(ops.database.status(c.campaign())))
+
+
+@db.command("upgrade")
+@pass_ctx
+def db_upgrade(c: Context) -> None:
+    """Carry the campaign's database to this engarde's schema, in one transaction.  An SQLite
+    file is copied first, beside it (FILE.before-VERSION-TIMESTAMP).
+
+    \b
+    Example:
+      engarde db upgrade
+    """
+    done = ops.database.upgrade(c.campaign())
+    if done is None:
+        click.echo("The database is up to date; nothing to do.")
+        return
+    before = f"version {done.before}" if done.before else "the schema from before versions"
+    copy = f"; the file as it was is kept as {done.backup}" if done.backup else ""
+    click.echo(f"Upgraded the database from {before} to version {done.after}{copy}.")
+
+
+@main.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@pass_ctx
+def backup_command(c: Context, file: Path) -> None:
+    """Write the whole campaign to FILE (a zip): every row of its database and the files of its
+    orders folder.  It moves between SQLite and PostgreSQL.
+
+    \b
+    Example:
+      engarde backup demo-1607-05.zip
+    """
+    done = ops.backup.backup(c.campaign(), file)
+    rows = sum(done.counts.values())
+    click.echo(f"Wrote {done.path}: {rows} rows ({done.counts['character']} characters, "
+               f"{done.counts['turn']} months resolved, {done.counts['order_sheet']} order sheets) "
+               f"and {done.mail} mail file(s).")
+
+
+@main.command("restore")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--replace", is_flag=True, help="Delete the campaign's rows in the database first (same transaction).")
+@pass_ctx
+def restore_command(c: Context, file: Path, replace: bool) -> None:
+    """Load a backup written by 'engarde backup' into the campaign's database, in one
+    transaction.  The database must not hold the campaign, unless --replace is given.  Mail
+    files missing from the orders folder are put back; files already there are kept.
+
+    \b
+    Example:
+      engarde restore demo-1607-05.zip
+    """
+    done = ops.backup.restore(c.campaign(), file, replace=replace)
+    click.echo(f"Restored {done.campaign}: {sum(done.counts.values())} rows "
+               f"({done.counts['character']} characters, {done.counts['turn']} months resolved); "
+               f"{len(done.mail_restored)} mail file(s) put back, {len(done.mail_kept)} already there.")
+
+
+@main.group()
 def character() -> None:
     """Create and list characters."""
 

@@ -38,7 +38,7 @@ from typing import Iterator
 
 import click
 from sqlalchemy import text
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
 from . import pause, store
@@ -232,40 +232,66 @@ def _refusal(conn: Connection, campaign: Campaign, wait: float) -> Busy:
 
 
 @contextmanager
-def writing(campaign: Campaign, action: str) -> Iterator[Session]:
-    """A write transaction on ``campaign`` holding its lock: committed whole or not at all, the
-    lock let go with it.  ``action`` names the operation ("turn-run") for the test points
-    (engarde.pause): ACTION:waiting, ACTION:locked, ACTION:before-commit."""
+def _holding(conn: Connection, campaign: Campaign, action: str) -> Iterator[None]:
+    """Take the campaign's lock on ``conn`` (begun by no one yet, ``store.OWN_BEGIN``), waiting
+    for it up to ``wait_time()``; name this command as its holder until the block has ended."""
     key = (campaign.database, campaign.id)
     if key in _HELD:
         raise RuntimeError(f"{action}: this process already holds campaign {campaign.id!r}; a write inside "
                            "a write would wait for itself")
     wait = wait_time()
+    until = time.monotonic() + wait
+    if not _try_take(conn, campaign):
+        pause.point(f"{action}:waiting")
+        while not _try_take(conn, campaign):
+            if time.monotonic() >= until:
+                raise _refusal(conn, campaign, wait)
+            time.sleep(POLL)
     note = _Note(_note_path(campaign.database))
-    with Session(store.engine_for(campaign.database), expire_on_commit=False) as session:
+    _HELD.add(key)
+    try:
+        holder_now = me()
+        if conn.dialect.name == "sqlite":
+            note.write(holder_now)
+        else:
+            conn.execute(text("SELECT set_config('application_name', :name, true)"),
+                         {"name": _application_name(holder_now)})
+        pause.point(f"{action}:locked")
+        yield
+    finally:
+        _HELD.discard(key)
+        note.close()
+
+
+@contextmanager
+def writing(campaign: Campaign, action: str, *, creating: bool = False) -> Iterator[Session]:
+    """A write transaction on ``campaign`` holding its lock: committed whole or not at all, the
+    lock let go with it.  ``action`` names the operation ("turn-run") for the test points
+    (engarde.pause): ACTION:waiting, ACTION:locked, ACTION:before-commit.  ``creating``: the
+    database may be empty (``engarde init``; see ``store.engine_for``)."""
+    engine = store.engine_for(campaign.database, creating=creating).execution_options(**store.OWN_BEGIN)
+    with Session(engine, expire_on_commit=False) as session:
         try:
-            conn = session.connection()
-            until = time.monotonic() + wait
-            if not _try_take(conn, campaign):
-                pause.point(f"{action}:waiting")
-                while not _try_take(conn, campaign):
-                    if time.monotonic() >= until:
-                        raise _refusal(conn, campaign, wait)
-                    time.sleep(POLL)
-            _HELD.add(key)
-            holder_now = me()
-            if conn.dialect.name == "sqlite":
-                note.write(holder_now)
-            else:
-                conn.execute(text("SELECT set_config('application_name', :name, true)"),
-                             {"name": _application_name(holder_now)})
-            pause.point(f"{action}:locked")
-            yield session
-            pause.point(f"{action}:before-commit")
-            session.commit()
+            with _holding(session.connection(), campaign, action):
+                yield session
+                pause.point(f"{action}:before-commit")
+                session.commit()
         except BaseException:
             session.rollback()
             raise
-        finally:
-            _HELD.discard(key)
-            note.close()
+
+
+@contextmanager
+def connected(campaign: Campaign, action: str, engine: Engine) -> Iterator[Connection]:
+    """The campaign's lock on a connection of ``engine``, in a transaction committed at the end:
+    for the work done below the schema check (``engarde db upgrade``, the demo's reset), on an
+    engine of ``store.new_engine``."""
+    with engine.execution_options(**store.OWN_BEGIN).connect() as conn:
+        try:
+            with _holding(conn, campaign, action):
+                yield conn
+                pause.point(f"{action}:before-commit")
+                conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise

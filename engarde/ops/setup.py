@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from contextlib import nullcontext
-
 from sqlalchemy.exc import DatabaseError
 
 from .. import lock, queries, store
@@ -16,8 +14,8 @@ from ..store import CampaignRow, CharacterRow
 
 
 def init(campaign: Campaign) -> bool:
-    """Create the campaign's tables and row.  False if it already existed."""
-    with lock.writing(campaign, "init") as s:
+    """Create the campaign's tables (in an empty database) and row.  False if it already existed."""
+    with lock.writing(campaign, "init", creating=True) as s:
         if s.get(CampaignRow, campaign.id) is not None:
             return False
         s.add(CampaignRow(id=campaign.id, current_month=campaign.first_month.key, seed=campaign.seed))
@@ -26,20 +24,25 @@ def init(campaign: Campaign) -> bool:
 
 def reset(campaign: Campaign) -> None:
     """Delete everything the campaign has stored (the demo starts afresh): an SQLite file
-    goes whole, with the files SQLite keeps beside it."""
+    goes whole (whatever its schema), with the files SQLite keeps beside it."""
     url = campaign.database
     files = store.sqlite_files(url)
     if files:
         store.forget_engine(url)
+        if not files[0].exists():
+            _unlink(files)
+            return
+        engine = store.new_engine(url)
         try:
             # Held while the files go, so that no engarde command is half way through writing them.
-            with lock.writing(campaign, "reset") if files[0].exists() else nullcontext():
+            with lock.connected(campaign, "reset", engine):
                 _unlink(files)
         except DatabaseError:  # not a database engarde can open: no engarde command is writing it
             _unlink(files)
-        store.forget_engine(url)
+        finally:
+            engine.dispose()
         return
-    with lock.writing(campaign, "reset") as s:
+    with lock.writing(campaign, "reset", creating=True) as s:  # an empty database has nothing to delete
         queries.delete_campaign(s, campaign.id)
 
 
