@@ -15,14 +15,16 @@ import itertools
 import json
 import re
 import shutil
+import sqlite3
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
-from sqlalchemy import text
+from sqlalchemy import create_engine, make_url, text
 from sqlmodel import SQLModel
 
-from engarde import ops, store
+from engarde import lock, ops, store
 from engarde.cli import main
 from engarde.demo import roster
 from engarde.registry import for_campaign, load_campaign
@@ -75,7 +77,7 @@ class GM:
     def state(self) -> dict[str, list[tuple]]:
         """Every row the campaign has, table by table, in order: to compare before and after."""
         found = {}
-        with store.transaction(self.camp.database) as s:
+        with store.reading(self.camp.database) as s:
             for table in SQLModel.metadata.sorted_tables:
                 column = "id" if table.name == "campaign" else "campaign_id"
                 rows = s.connection().execute(
@@ -91,16 +93,28 @@ class GM:
 
     def sheets(self) -> list[tuple[str, str, str]]:
         """(file, month, status) of every stored sheet, in the order stored."""
-        with store.transaction(self.camp.database) as s:
+        with store.reading(self.camp.database) as s:
             rows = s.connection().execute(text(
                 "SELECT source, month, status FROM order_sheet WHERE campaign_id = :id ORDER BY id"),
                 {"id": self.id}).all()
         return [(Path(source).name, month, status) for source, month, status in rows]
 
 
+def fresh_postgres(url: str, name: str) -> str:
+    """A new, empty database on the server of ``url``: its URL."""
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    engine.dispose()
+    return make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def gm(request, tmp_path) -> GM:
-    database = request.getfixturevalue("postgres_url") if request.param == "postgresql" else ""
+    database = ""
+    if request.param == "postgresql":
+        database = fresh_postgres(request.getfixturevalue("postgres_url"), f"lock{next(IDS)}")
     return GM(tmp_path, database)
 
 
@@ -238,3 +252,148 @@ def test_status_says_who_holds_the_campaign(gm):
     assert f"(pid {a.process.pid}, `engarde turn run`, since " in out, out
     assert a.release().finish()[0] == 0
     assert "working on this campaign" not in gm.cli("status")
+
+
+# -- every command ---------------------------------------------------------------------------------
+
+# Every command of the CLI, by what it does to a campaign: one that writes is refused while another
+# command holds the campaign; one that reads answers at once, without waiting.  A new command must be
+# put in one of these (test_every_command_is_a_writer_or_a_reader).
+WRITERS = {
+    "init": ("init",),
+    "character create": ("character", "create", "Cyrano", "--given", "--sl", "8", "--crowns", "100",
+                         "--strength", "10", "--constitution", "10", "--expertise", "10", "--ma", "3"),
+    "orders ingest": ("orders", "ingest", "{later}"),
+    "turn run": ("turn", "run"),
+    "turn undo": ("turn", "undo"),
+    "gazette": ("gazette", "--no-pdf"),
+    "regiment": ("regiment", "decide", "Dragoon Guards", "D'Artagnan", "--accept"),
+    "appointment decide": ("appointment", "decide", "Inspector-General of Cavalry", "Athos", "--accept"),
+    "petition decide": ("petition", "decide", "Porthos", "--accept"),
+    "mistress roll": ("mistress", "roll"),
+    "mistress add": ("mistress", "add", "Milady de Winter", "--sl", "14"),
+    "mistress rename": ("mistress", "rename", "1", "Roxanne"),
+    "duel cause": ("duel", "cause", "Porthos", "Athos", "--ruling", "no"),
+    "demo": ("--campaign", "{id}", "demo", "--no-pdf"),
+    "backup": ("backup", "{folder}/again.zip"),
+    "restore": ("restore", "--replace", "{folder}/before.zip"),
+}
+READERS = {
+    "status": ("status",),
+    "character list": ("character", "list"),
+    "orders check": ("orders", "check", "{later}/aramis-again.txt"),
+    "orders list": ("orders", "list"),
+    "orders confirmations": ("orders", "confirmations"),
+    "orders missing": ("orders", "missing"),
+    "press": ("press",),
+    "sheet": ("sheet", "Porthos"),
+    "audit": ("audit",),
+    "regiment": ("regiment", "Dragoon Guards"),
+    "pending": ("pending",),
+    "front": ("front",),
+    "mistress list": ("mistress", "list"),
+    "loans": ("loans",),
+    "duel check": ("duel", "check", "X L X CL K X X X X S P JB (X)"),
+    "duel rulings": ("duel", "rulings"),
+    "duel show": ("duel", "show", "1607-04"),
+    "tables": ("tables", "clubs"),
+    "db status": ("db", "status"),
+    # It writes only to a database of an older schema (then under the lock: test_upgrade_and_upgrade);
+    # the campaign's is this engarde's, and it says so.
+    "db upgrade": ("db", "upgrade"),
+}
+
+
+def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[str]:
+    ctx = click.Context(group)
+    found = []
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        found += (_commands(command, prefix + (name,)) if isinstance(command, click.Group)
+                  else [" ".join(prefix + (name,))])
+    return found
+
+
+def test_every_command_is_a_writer_or_a_reader():
+    """Each command of the CLI is listed here as one that writes (it must take the campaign's lock)
+    or one that only reads; a new command is put in one list or the other."""
+    assert sorted(set(_commands(main)) - set(WRITERS) - set(READERS)) == []
+
+
+def test_while_a_turn_holds_the_campaign_every_writer_is_refused_and_every_reader_answers(gm):
+    """While `turn run` holds the campaign, every command that writes is refused at once (told
+    not to wait) with who holds it, and writes nothing; every command that only reads answers."""
+    gm.cli("orders", "ingest", code=1)
+    gm.cli("backup", str(gm.folder / "before.zip"))
+    a = gm.command("turn", "run", pause="turn-run:before-commit").paused()
+    before = gm.state()
+    given = {"later": gm.later, "id": gm.id, "folder": str(gm.folder)}
+    for name, args in WRITERS.items():
+        out = gm.cli(*(arg.format(**given) for arg in args), code=2, wait="0")
+        refused(gm, a, out, "engarde turn run")
+    assert gm.state() == before
+    for name, args in READERS.items():
+        out = gm.cli(*(arg.format(**given) for arg in args), code=None, wait="0")
+        assert "Traceback" not in out and ("working on this campaign" in out) == (name == "status"), (name, out)
+    assert a.release().finish()[0] == 0
+    gm.check_april_resolved_once()
+
+
+def test_sqlite_held_by_another_program(tmp_path):
+    """An SQLite database held by a program that is not engarde (here the sqlite3 module, in a
+    write transaction): a command that writes is refused, saying so; `status` names no engarde
+    command; when the program lets go, the command goes on."""
+    gm = GM(tmp_path, "")
+    other = sqlite3.connect(tmp_path / f"{gm.id}.sqlite", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    out = gm.cli("character", "create", "Cyrano", code=2, wait="0")
+    assert "is held by another program, not an engarde command; waited 0 s" in out and "Traceback" not in out
+    assert "working on this campaign" not in gm.cli("status")
+    other.execute("ROLLBACK")
+    assert "Created Cyrano" in gm.cli("character", "create", "Cyrano", wait="0")
+
+
+def test_a_write_inside_a_write_is_a_mistake_said_at_once(tmp_path):
+    """engarde's own code never nests two writes on one campaign (the inner would wait for the
+    outer): it is refused at once, not after the wait."""
+    gm = GM(tmp_path, "")
+    with lock.writing(gm.camp, "outer"):
+        with pytest.raises(RuntimeError, match="already holds campaign"):
+            with lock.writing(gm.camp, "inner"):
+                pass
+
+
+def test_upgrade_and_upgrade(gm):
+    """Two `db upgrade` at once on a database from before versions: the second is refused while
+    the first holds the campaign; the one that waits finds it up to date and copies nothing."""
+    with store.transaction(gm.camp.database) as s:
+        s.connection().exec_driver_sql("DROP TABLE alembic_version")
+    store.forget_engine(gm.camp.database)
+    assert "engarde db upgrade" in gm.cli("status", code=2)
+    a = gm.command("db", "upgrade", pause="db-upgrade:before-commit").paused()
+    refused(gm, a, gm.cli("db", "upgrade", code=2, wait="0"), "engarde db upgrade")
+    b = gm.command("db", "upgrade", mark="db-upgrade:waiting").reached()
+    code, out, err = a.release().finish()
+    assert code == 0 and "Upgraded the database from the schema from before versions" in out, out + err
+    code, out, err = b.finish()
+    assert code == 0 and "up to date" in out, out + err
+    store.forget_engine(gm.camp.database)
+    assert "up to date" in gm.cli("db", "status")
+    assert len(list(gm.folder.glob("*.before-*"))) == (0 if gm.camp.database.startswith("postgresql") else 1)
+    gm.cli("audit")
+
+
+def test_nothing_in_engarde_writes_without_the_lock():
+    """engarde's code opens a transaction in two ways only: ``store.reading`` (it cannot write) or
+    ``lock.writing`` / ``lock.connected`` (the campaign's lock).  ``store.transaction`` (a write
+    without the lock) is the tests' own; a session or a connection is opened only by store.py,
+    lock.py and the schema's check (engarde/ops/database.py reads the schema version)."""
+    found = []
+    for path in sorted((ROOT / "engarde").rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if "store.transaction(" in line or (re.search(r"\bSession\(engine|\.begin\(\)|\.connect\(\)", line)
+                                                and name not in ("engarde/store.py", "engarde/lock.py",
+                                                                 "engarde/ops/database.py")):
+                found.append(f"{name}:{number}: {line.strip()}")
+    assert found == []

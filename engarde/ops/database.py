@@ -84,6 +84,8 @@ def upgrade(campaign: Campaign) -> Upgrade | None:
     try:
         # Under the campaign's lock: no engarde command writes while the file is copied and upgraded.
         with lock.connected(campaign, "db-upgrade", engine) as connection:
+            if schema.state_of(connection).kind == "current":
+                return None  # upgraded by another command while this one waited for it
             if file is not None:
                 stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d%H%M%S")
                 backup = file.with_name(f"{file.name}.before-{found.revision or 'versions'}-{stamp}")
