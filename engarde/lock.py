@@ -48,7 +48,6 @@ from .errors import CampaignError
 DEFAULT_WAIT = 10.0  # seconds: a turn is resolved in well under that
 WAIT_KEY = "engarde.lock.wait"  # where the CLI's --wait is kept (click's Context.meta)
 POLL = 0.05
-ADVISORY_CLASS = 0x656E67  # "eng": the first key of every engarde advisory lock on PostgreSQL
 
 _HELD: set[tuple[str, str]] = set()  # (database, campaign) this process holds
 
@@ -171,7 +170,8 @@ def _read_note(path: Path | None) -> Holder | None:
 
 
 def _keys(campaign: Campaign) -> dict[str, int]:
-    return {"k1": ADVISORY_CLASS, "k2": zlib.crc32(campaign.id.encode()) & 0x7FFFFFFF}
+    # A campaign's second key is never 0, the schema's (store.engine_for).
+    return {"k1": store.ADVISORY_CLASS, "k2": zlib.crc32(campaign.id.encode()) & 0x7FFFFFFF or 1}
 
 
 def _application_name(holder: Holder) -> str:

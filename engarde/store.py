@@ -16,12 +16,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from sqlalchemy import JSON, LargeBinary, Text, event
+from sqlalchemy import JSON, LargeBinary, Text, event, text
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
-from . import schema
+from . import pause, schema
 from .calendar import GameMonth
 from .errors import CampaignError
 from .records import Character, Event, LedgerEntry
@@ -165,6 +165,7 @@ _ENGINES: dict[str, Engine] = {}
 BUSY_TIMEOUT = 5.0  # seconds an SQLite statement waits for the database (the driver's default)
 BEGIN = "engarde_begin"  # execution option: how an SQLite transaction begins (None: the caller begins it)
 OWN_BEGIN = {BEGIN: None}
+ADVISORY_CLASS = 0x656E67  # "eng": the first key of engarde's advisory locks on PostgreSQL (0: the schema's)
 
 
 class Busy(Exception):
@@ -214,6 +215,26 @@ def _write_ahead(engine: Engine) -> None:
         pass  # a read-only file, or one another connection holds: it keeps its rollback journal
 
 
+def _lock_busy(exc: OperationalError) -> bool:
+    """The database's lock was held longer than a statement waits (SQLite busy, PostgreSQL's lock_timeout)."""
+    return (getattr(exc.orig, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED")
+            or getattr(exc.orig, "sqlstate", "") == "55P03")
+
+
+def _check_schema(engine: Engine, url: str, creating: bool) -> None:
+    pause.point("schema-create:begin")
+    # Two commands building one empty database take turns (the second then finds it built):
+    # SQLite's write lock, or PostgreSQL's advisory lock on the schema, for at most BUSY_TIMEOUT.
+    with engine.execution_options(**({BEGIN: "BEGIN IMMEDIATE"} if creating else {})).begin() as connection:
+        if creating and connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SET LOCAL lock_timeout = '{int(BUSY_TIMEOUT * 1000)}ms'")
+            connection.execute(text("SELECT pg_advisory_xact_lock(:k1, 0)"), {"k1": ADVISORY_CLASS})
+        state = schema.check(connection, described(url), creating=creating)
+        if state.kind == "empty":
+            schema.create(connection)
+            pause.point("schema-create:before-commit")
+
+
 def engine_for(url: str, *, creating: bool = False) -> Engine:
     """One engine per URL.  On first use the database's schema is checked
     (``engarde.schema``): only ``creating`` (``engarde init``) may build an empty one."""
@@ -224,10 +245,14 @@ def engine_for(url: str, *, creating: bool = False) -> Engine:
                 # Never leave an empty file behind a command that only meant to read.
                 raise CampaignError(f"{described(url)} does not exist: run 'engarde init' first")
         engine = new_engine(url)
-        with engine.begin() as connection:
-            state = schema.check(connection, described(url), creating=creating)
-            if state.kind == "empty":
-                schema.create(connection)
+        try:
+            _check_schema(engine, url, creating)
+        except OperationalError as exc:
+            engine.dispose()
+            if not (creating and _lock_busy(exc)):
+                raise
+            raise CampaignError(f"{described(url)} is being set up by another engarde command: try again when it "
+                                "has finished") from None
         if engine.dialect.name == "sqlite":
             _write_ahead(engine)
         _ENGINES[url] = engine
@@ -261,7 +286,7 @@ def begin_writing(conn: Connection, wait: float = BUSY_TIMEOUT) -> None:
     try:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
     except OperationalError as exc:
-        if getattr(exc.orig, "sqlite_errorname", "") not in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+        if not _lock_busy(exc):
             raise
         raise Busy(str(exc.orig)) from None
     finally:

@@ -111,10 +111,15 @@ def fresh_postgres(url: str, name: str) -> str:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def gm(request, tmp_path) -> GM:
-    database = ""
+def database(request) -> str:
+    """"" (the default: an SQLite file beside campaigns.toml), or an empty PostgreSQL database."""
     if request.param == "postgresql":
-        database = fresh_postgres(request.getfixturevalue("postgres_url"), f"lock{next(IDS)}")
+        return fresh_postgres(request.getfixturevalue("postgres_url"), f"lock{next(IDS)}")
+    return ""
+
+
+@pytest.fixture
+def gm(tmp_path, database) -> GM:
     return GM(tmp_path, database)
 
 
@@ -361,6 +366,20 @@ def test_a_write_inside_a_write_is_a_mistake_said_at_once(tmp_path):
         with pytest.raises(RuntimeError, match="already holds campaign"):
             with lock.writing(gm.camp, "inner"):
                 pass
+
+
+def test_init_and_init(tmp_path, database):
+    """Two `engarde init` at once on an empty database: the second waits while the first builds
+    the tables (then finds them built); one of them sets the campaign up, the other finds it set up."""
+    config = tmp_path / "campaigns.toml"
+    config.write_text('[campaigns.c]\nname = "C"\nfirst_month = "April 1607"\nseed = "c"\n'
+                      + (f'database = "{database}"\n' if database else ""))
+    a = Command(config, "init", pause="schema-create:before-commit").paused()
+    b = Command(config, "init", mark="schema-create:begin").reached()
+    done = [a.release().finish(), b.finish()]
+    assert [code for code, _, _ in done] == [0, 0], done
+    # either may then take the campaign's lock first and make its row: one does
+    assert sorted(out.split(" (")[0] for _, out, _ in done) == ["c: already set up", "c: created"], done
 
 
 def test_upgrade_and_upgrade(gm):
