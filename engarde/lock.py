@@ -64,10 +64,12 @@ class Holder:
     command: str = ""
     since: dt.datetime | None = None
     host: str = ""
+    backend: int | None = None  # PostgreSQL: the holder's session, when it does not say who it is
 
     def __str__(self) -> str:
         where = f" on {self.host}" if self.host and self.host != socket.gethostname() else ""
-        parts = [f"pid {self.pid if self.pid is not None else '?'}{where}"]
+        parts = [f"pid {self.pid}{where}" if self.pid is not None else
+                 f"PostgreSQL session {self.backend}" if self.backend is not None else "pid unknown"]
         if self.command:
             parts.append(f"`{self.command}`")
         if self.since is not None:
@@ -161,7 +163,7 @@ def _read_note(path: Path | None) -> Holder | None:
             since = dt.datetime.fromisoformat(data["since"]) if data.get("since") else None
             return Holder(data.get("pid"), data.get("command", ""), since, data.get("host", ""))
         except (ValueError, KeyError, TypeError):
-            return Holder(None, "an engarde command just starting")
+            return Holder(None)  # its writer is between taking the database and writing its note
     finally:
         os.close(fd)
 
@@ -186,7 +188,7 @@ def _from_application_name(name: str | None, backend: int, started: dt.datetime 
     if len(parts) >= 4 and parts[0] == "engarde" and parts[1].isdigit() and parts[2].isdigit():
         since = dt.datetime.fromtimestamp(int(parts[2]), dt.timezone.utc)
         return Holder(int(parts[1]), f"engarde {parts[3]}", since, parts[4] if len(parts) > 4 else "")
-    return Holder(None, f"PostgreSQL backend {backend}", started)
+    return Holder(None, since=started, backend=backend)
 
 
 def _pg_holder(conn: Connection, campaign: Campaign) -> Holder | None:
