@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Callable
 
 import click
+from sqlalchemy.exc import DBAPIError
 
-from . import ops
+from . import lock, ops
 from .calendar import CalendarError, GameMonth
 from .clikit import Context, echo_json, fail, pass_ctx
 from .config import DEFAULT_CONFIG, Campaign, ConfigError
+from .dberrors import describe as describe_database_error
 from .dberrors import where as database_named
 from .deadlines import describe
 from .demo import run_demo
@@ -55,6 +57,9 @@ class Group(click.Group):
             return super().invoke(ctx)
         except (ConfigError, CampaignError, CreationError, CalendarError) as exc:
             fail(str(exc))
+        except DBAPIError as exc:  # a driver's error the library let through: still one line naming the database
+            loaded = ctx.obj.loaded if isinstance(ctx.obj, Context) else None
+            fail(describe_database_error(loaded.database, exc) if loaded else f"database error: {exc.orig}")
 
 
 def _loader(module: str | None) -> Callable[[str, str | None], Campaign]:
@@ -74,9 +79,13 @@ def _loader(module: str | None) -> Callable[[str, str | None], Campaign]:
               help="The campaigns file.")
 @click.option("--campaign", "-C", "campaign_id", envvar="ENGARDE_CAMPAIGN",
               help="Which campaign (needed when the file has several).")
+@click.option("--wait", type=click.FloatRange(min=0), default=lock.DEFAULT_WAIT, show_default=True,
+              envvar="ENGARDE_WAIT", metavar="SECONDS",
+              help="How long a command that writes waits for another engarde command working on the same "
+                   "campaign before it gives up.")
 @click.version_option(package_name="engarde")
 @click.pass_context
-def main(ctx: click.Context, config: str, campaign_id: str | None) -> None:
+def main(ctx: click.Context, config: str, campaign_id: str | None, wait: float) -> None:
     """engarde: run a play-by-email En Garde! campaign.
 
     \b
@@ -85,7 +94,12 @@ def main(ctx: click.Context, config: str, campaign_id: str | None) -> None:
       engarde orders missing                # who has not written
       engarde turn run                      # resolve the month
       engarde gazette --pdf                 # publish
+
+    \b
+    One command at a time writes to a campaign; another waits for it (--wait):
+      engarde --wait 60 turn run
     """
+    ctx.meta[lock.WAIT_KEY] = wait
     owner = module_of_command(ctx.invoked_subcommand) if ctx.invoked_subcommand else None
     ctx.obj = Context(config, campaign_id, _loader(owner.name if owner and owner.house else None), campaign_tables)
 
@@ -109,15 +123,16 @@ def init(c: Context) -> None:
 @main.command()
 @pass_ctx
 def status(c: Context) -> None:
-    """Say which month is next and when its deadline falls.
+    """Say which month is next, when its deadline falls, who has sent no orders, and which
+    engarde command is working on the campaign now, if one is.
 
     \b
     Example:
       engarde status
     """
     camp = c.campaign()
-    month = ops.current_month(camp)
-    deadline = ops.month_deadline(camp)  # before anything is printed: it may refuse
+    now = ops.status(camp)
+    month, deadline = now.month, now.deadline
     click.echo(f"{camp.name} ({camp.id}), {camp.newspaper}")
     click.echo(f"Next month to resolve: {month}")
     if deadline is not None:
@@ -126,11 +141,87 @@ def status(c: Context) -> None:
     else:
         deadline = camp.next_deadline()
         click.echo(f"Next deadline: {deadline:%A %d %B %Y, %H:%M %Z}" if deadline else "No deadline schedule set.")
-    missing = ops.missing_orders(camp)
+    missing = now.missing
     click.echo(f"Orders missing from: {', '.join(missing)}" if missing else "Every character has orders in.")
+    if now.holder is not None:
+        click.echo(f"Another engarde command is working on this campaign ({now.holder}): a command that writes "
+                   "waits for it.")
 
 
 # -- characters -------------------------------------------------------------
+
+
+@main.group()
+def db() -> None:
+    """The campaign's database: its schema version, and upgrading it to this engarde's."""
+
+
+@db.command("status")
+@pass_ctx
+def db_status(c: Context) -> None:
+    """Say which schema version the campaign's database is at, and whether it needs upgrading.
+
+    \b
+    Example:
+      engarde db status
+    """
+    click.echo(str(ops.database.status(c.campaign())))
+
+
+@db.command("upgrade")
+@pass_ctx
+def db_upgrade(c: Context) -> None:
+    """Carry the campaign's database to this engarde's schema, in one transaction.  An SQLite
+    file is copied first, beside it (FILE.before-VERSION-TIMESTAMP).
+
+    \b
+    Example:
+      engarde db upgrade
+    """
+    done = ops.database.upgrade(c.campaign())
+    if done is None:
+        click.echo("The database is up to date; nothing to do.")
+        return
+    before = f"version {done.before}" if done.before else "the schema from before versions"
+    copy = f"; the file as it was is kept as {done.backup}" if done.backup else ""
+    click.echo(f"Upgraded the database from {before} to version {done.after}{copy}.")
+
+
+@main.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@pass_ctx
+def backup_command(c: Context, file: Path) -> None:
+    """Write the whole campaign to FILE (a zip): every row of its database and the files of its
+    orders folder.  It moves between SQLite and PostgreSQL.
+
+    \b
+    Example:
+      engarde backup demo-1607-05.zip
+    """
+    done = ops.backup.backup(c.campaign(), file)
+    rows = sum(done.counts.values())
+    click.echo(f"Wrote {done.path}: {rows} rows ({done.counts['character']} characters, "
+               f"{done.counts['turn']} months resolved, {done.counts['order_sheet']} order sheets) "
+               f"and {done.mail} mail file(s).")
+
+
+@main.command("restore")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--replace", is_flag=True, help="Delete the campaign's rows in the database first (same transaction).")
+@pass_ctx
+def restore_command(c: Context, file: Path, replace: bool) -> None:
+    """Load a backup written by 'engarde backup' into the campaign's database, in one
+    transaction.  The database must not hold the campaign, unless --replace is given.  Mail
+    files missing from the orders folder are put back; files already there are kept.
+
+    \b
+    Example:
+      engarde restore demo-1607-05.zip
+    """
+    done = ops.backup.restore(c.campaign(), file, replace=replace)
+    click.echo(f"Restored {done.campaign}: {sum(done.counts.values())} rows "
+               f"({done.counts['character']} characters, {done.counts['turn']} months resolved); "
+               f"{len(done.mail_restored)} mail file(s) put back, {len(done.mail_kept)} already there.")
 
 
 @main.group()
@@ -455,13 +546,7 @@ def gazette(c: Context, month: str | None, pdf: bool, reports: bool) -> None:
       engarde gazette "April 1607" --no-pdf
     """
     camp = c.campaign()
-    resolved = ops.resolved_months(camp)
-    if not resolved:
-        fail("no month has been resolved yet: run 'engarde turn run' first")
-    target = GameMonth.parse(month) if month else resolved[-1]
-    if target not in resolved:
-        fail(f"{target} has not been resolved (resolved: {', '.join(map(str, resolved))})")
-    for path in ops.publish(camp, target, pdf=pdf, reports=reports):
+    for path in ops.publish(camp, GameMonth.parse(month) if month else None, pdf=pdf, reports=reports):
         click.echo(f"wrote {path}")
 
 

@@ -1,22 +1,37 @@
 """A database that cannot be used, said in one line: which file (or which server, its password
 hidden) and what is wrong with it, for the GM to act on.
 
-``store.transaction`` turns the driver's errors into a ``DatabaseError`` (a CampaignError, so
-the CLI prints it and exits with status 2) through ``describe``.
+``store.transaction``, ``store.reading`` and ``lock.writing`` turn the driver's errors into a
+``DatabaseError`` (a CampaignError, so the CLI prints it and exits with status 2) through
+``translated``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from .errors import CampaignError
 
 
 class DatabaseError(CampaignError):
     """The campaign's database cannot be opened, read or written."""
+
+
+@contextmanager
+def translated(url: str) -> Iterator[None]:
+    """The driver's errors on ``url`` in the block raised as ``DatabaseError``."""
+    try:
+        yield
+    except DBAPIError as exc:
+        raise DatabaseError(describe(url, exc)) from exc
+    except ImportError as exc:  # the driver of the URL's database is not installed
+        raise DatabaseError(f"{where(url)}: the database driver is not installed ({exc.name}); for PostgreSQL: "
+                            "pip install -e '.[postgres]'") from exc
 
 
 def where(url: str) -> str:

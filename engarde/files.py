@@ -110,3 +110,14 @@ def _alive(pid: int) -> bool:
 
 def _glob_escape(name: str) -> str:
     return "".join(f"[{c}]" if c in "*?[" else c for c in name)
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> Path:
+    """``data`` to ``path`` all-or-nothing, its folder made if need be (engarde.ops.backup's name)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return write_bytes(path, data)
+
+
+def write_text_atomic(path: Path, text: str) -> Path:
+    return write_bytes_atomic(path, text.encode("utf-8"))

@@ -43,7 +43,8 @@ def test_a_newsletters_folder_engarde_may_not_write_to():
     try:
         folder.chmod(0o777)
         config = resolved_campaign(folder, "c", newsletters="news")
-        os.chmod(folder / "c.sqlite", 0o666)
+        for path in folder.rglob("*"):  # the database and the files SQLite and the lock keep beside it
+            path.chmod(0o777 if path.is_dir() else 0o666)
         (folder / "news").mkdir(mode=0o555)
         (folder / "news").chmod(0o555)
         line = one_line(run_engarde(folder, "--config", str(config), "gazette", "--no-pdf", unprivileged=True))

@@ -26,12 +26,14 @@ from .intake import (
     month_sheets,
     stored_sheets,
 )
+from . import backup, database
 from .publishing import publish
 from .setup import add_character, init, reset
 from .turns import TurnReport, refuse_mass_nmr, resolved_months, run_turn, undo_turn, undone_world
 from .views import (
     AuditFinding,
     SheetView,
+    Status,
     audit,
     characters_at_end_of,
     current_month,
@@ -40,13 +42,15 @@ from .views import (
     month_ledger,
     pending_requests,
     sheet,
+    status,
 )
 
 __all__ = [
-    "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SUPERSEDED", "AuditFinding", "CampaignError",
-    "IngestResult", "SheetView", "StoredSheet", "TurnReport", "add_character", "audit", "characters_at_end_of",
+    "backup", "database", "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SUPERSEDED", "AuditFinding",
+    "CampaignError", "IngestResult", "SheetView", "Status", "StoredSheet", "TurnReport", "add_character", "audit",
+    "characters_at_end_of",
     "confirmation_text", "current_month", "ingest", "ingest_imap", "ingest_messages", "init", "list_characters",
     "missing_orders", "month_deadline", "month_events", "month_ledger", "month_sheets", "pending_requests",
-    "publish", "refuse_mass_nmr", "reset", "resolved_months", "run_turn", "sheet", "stored_sheets", "undo_turn",
+    "publish", "refuse_mass_nmr", "reset", "resolved_months", "run_turn", "sheet", "status", "stored_sheets", "undo_turn",
     "undone_world",
 ]

@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from .. import queries, store
+from .. import lock, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..deadlines import Schedule, aware, describe
@@ -125,7 +125,7 @@ def schedule(campaign: Campaign, camp: CampaignRow) -> Schedule:
 def month_deadline(campaign: Campaign, month: GameMonth | None = None) -> dt.datetime | None:
     """The deadline that closes ``month`` (default: the month to resolve); None without a schedule
     (a ConfigError when the schedule has run out before it)."""
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         camp = queries.campaign_row(s, campaign)
         return schedule(campaign, camp).require(month or GameMonth.parse(camp.current_month))
 
@@ -151,7 +151,9 @@ def ingest_messages(campaign: Campaign, messages: list[Message], now: dt.datetim
     now = aware(now or dt.datetime.now(dt.timezone.utc))
     registry = for_campaign(campaign)
     results: list[IngestResult] = []
-    with store.transaction(campaign.database) as s:
+    # Under the campaign's lock: the month to resolve, the sheets on file and "already read?" are
+    # what they are when the new sheets are stored.
+    with lock.writing(campaign, "orders-ingest") as s:
         camp = queries.campaign_row(s, campaign)
         current = GameMonth.parse(camp.current_month)
         release_held(s, campaign, current)
@@ -240,17 +242,17 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
 
 
 def active_sheets(s: Session, campaign: Campaign, month: GameMonth, registry: Registry) -> dict[str, OrderSheet]:
-    """The sheet that counts for each character in ``month`` (held sheets are released first),
-    in the order they came."""
-    release_held(s, campaign, month)
+    """The sheet that counts for each character in ``month``, in the order they came: accepted,
+    or held for it (``release_held`` marks those accepted when the month is resolved; a reader
+    counts them without writing)."""
     names = {r.id: r.name for r in queries.characters(s, campaign.id)}
     return {names[row.character_id]: registry.sheet_from(row.parsed)
-            for row in queries.sheets_of_month(s, campaign.id, month, (ACCEPTED,))}
+            for row in queries.sheets_of_month(s, campaign.id, month, ACTIVE)}
 
 
 def month_sheets(campaign: Campaign, month: GameMonth) -> dict[str, OrderSheet]:
     """The sheets that counted for ``month``, by character, in the order they came."""
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         return active_sheets(s, campaign, month, for_campaign(campaign))
 
 
@@ -280,7 +282,7 @@ def stored_sheets(campaign: Campaign, month: GameMonth | None = None, character:
     A sheet belongs to the month it counts for; a rejected one to the month it
     was read in.  ``character`` matches the name the sheet gives.
     """
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         camp = queries.campaign_row(s, campaign)
         month = month or GameMonth.parse(camp.current_month)
         if character is not None:
@@ -299,7 +301,7 @@ def stored_sheets(campaign: Campaign, month: GameMonth | None = None, character:
 
 def missing_orders(campaign: Campaign) -> list[str]:
     """The living characters with no orders for the month to resolve (the dead give none)."""
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         month = queries.current_month(s, campaign)
         have = set(active_sheets(s, campaign, month, for_campaign(campaign)))
         return [r.name for r in queries.characters(s, campaign.id) if r.name not in have and not queries.is_dead(r)]

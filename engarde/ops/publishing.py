@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from .. import gazette as gz
+from .. import lock, queries
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..errors import CampaignError
@@ -14,30 +15,39 @@ from .intake import month_sheets
 from .views import characters_at_end_of, month_events, month_ledger
 
 
-def publish(campaign: Campaign, month: GameMonth, pdf: bool = True, reports: bool = True) -> list[Path]:
-    """Write the gazette of a resolved month (HTML, and PDF if asked) and the players' reports."""
-    data = gz.GazetteData(
-        campaign=campaign,
-        month=month,
-        characters=characters_at_end_of(campaign, month),
-        events=month_events(campaign, month),
-        sheets=month_sheets(campaign, month),
-        registry=for_campaign(campaign),
-    )
+def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True, reports: bool = True) -> list[Path]:
+    """Write the gazette of a resolved month (default: the last), HTML and PDF if asked, and the
+    players' reports.  Under the campaign's lock: no month is resolved or undone while the
+    gazette reads it and its files are written."""
     _newsletters_folder(campaign)
-    # Everything is rendered before a file is written: a template that fails writes nothing.
-    rendered = gz.gazette_files(data, pdf=pdf)
-    if reports:
-        rendered += gz.report_files(data, month_ledger(campaign, month))
-    for path, _ in rendered:
-        _folder_for(campaign, path.parent)
-        if path.is_dir():
-            raise CampaignError(f"{path}: is a folder, not a file: engarde cannot write the gazette there")
-    try:
-        return gz.write_files(rendered)
-    except OSError as exc:
-        raise CampaignError(f"{campaign.key('newsletters')}: cannot write {exc.filename or campaign.newsletters}: "
-                            f"{(exc.strerror or str(exc)).lower()}") from None
+    with lock.writing(campaign, "gazette") as s:
+        resolved = [GameMonth.parse(t.month) for t in queries.turns(s, campaign.id)]
+        if not resolved:
+            raise CampaignError("no month has been resolved yet: run 'engarde turn run' first")
+        month = month or resolved[-1]
+        if month not in resolved:
+            raise CampaignError(f"{month} has not been resolved (resolved: {', '.join(map(str, resolved))})")
+        data = gz.GazetteData(
+            campaign=campaign,
+            month=month,
+            characters=characters_at_end_of(campaign, month),
+            events=month_events(campaign, month),
+            sheets=month_sheets(campaign, month),
+            registry=for_campaign(campaign),
+        )
+        # Everything is rendered before a file is written: a template that fails writes nothing.
+        rendered = gz.gazette_files(data, pdf=pdf)
+        if reports:
+            rendered += gz.report_files(data, month_ledger(campaign, month))
+        for path, _ in rendered:
+            _folder_for(campaign, path.parent)
+            if path.is_dir():
+                raise CampaignError(f"{path}: is a folder, not a file: engarde cannot write the gazette there")
+        try:
+            return gz.write_files(rendered)
+        except OSError as exc:
+            raise CampaignError(f"{campaign.key('newsletters')}: cannot write {exc.filename or campaign.newsletters}: "
+                                f"{(exc.strerror or str(exc)).lower()}") from None
 
 
 def _newsletters_folder(campaign: Campaign) -> None:

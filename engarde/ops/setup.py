@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from sqlalchemy.exc import DatabaseError
 
-from .. import queries, store
+from .. import lock, queries, store
 from ..config import Campaign
 from ..dice import Roll
 from ..errors import CampaignError
@@ -14,8 +14,8 @@ from ..store import CampaignRow, CharacterRow
 
 
 def init(campaign: Campaign) -> bool:
-    """Create the campaign's tables and row.  False if it already existed."""
-    with store.transaction(campaign.database) as s:
+    """Create the campaign's tables (in an empty database) and row.  False if it already existed."""
+    with lock.writing(campaign, "init", creating=True) as s:
         if s.get(CampaignRow, campaign.id) is not None:
             return False
         s.add(CampaignRow(id=campaign.id, current_month=campaign.first_month.key, seed=campaign.seed))
@@ -23,16 +23,32 @@ def init(campaign: Campaign) -> bool:
 
 
 def reset(campaign: Campaign) -> None:
-    """Delete everything the campaign has stored (the demo starts afresh)."""
+    """Delete everything the campaign has stored (the demo starts afresh): an SQLite file
+    goes whole (whatever its schema), with the files SQLite keeps beside it."""
     url = campaign.database
-    if url.startswith("sqlite:///"):
+    files = store.sqlite_files(url)
+    if files:
         store.forget_engine(url)
-        path = Path(url[len("sqlite:///"):])
-        for p in (path, path.with_name(path.name + "-journal")):
-            p.unlink(missing_ok=True)
+        if not files[0].exists():
+            _unlink(files)
+            return
+        engine = store.new_engine(url)
+        try:
+            # Held while the files go, so that no engarde command is half way through writing them.
+            with lock.connected(campaign, "reset", engine):
+                _unlink(files)
+        except DatabaseError:  # not a database engarde can open: no engarde command is writing it
+            _unlink(files)
+        finally:
+            engine.dispose()
         return
-    with store.transaction(url) as s:
+    with lock.writing(campaign, "reset", creating=True) as s:  # an empty database has nothing to delete
         queries.delete_campaign(s, campaign.id)
+
+
+def _unlink(files: list) -> None:
+    for p in files:
+        p.unlink(missing_ok=True)
 
 
 def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = ()) -> Character:
@@ -41,7 +57,7 @@ def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = ()) -> C
     name = ch.name.strip()
     if not name:
         raise CampaignError("a character needs a name")
-    with store.transaction(campaign.database) as s:
+    with lock.writing(campaign, "character-create") as s:
         queries.campaign_row(s, campaign)
         same = queries.character_named(s, campaign.id, name)
         if same is not None:

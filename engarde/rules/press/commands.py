@@ -33,7 +33,7 @@ def press(c: Context, month: str | None) -> None:
       engarde press "April 1607"
     """
     camp = c.campaign()
-    with store.transaction(camp.database) as s:
+    with store.reading(camp.database) as s:
         target = GameMonth.parse(month) if month else queries.current_month(s, camp)
         names = {r.id: r.name for r in queries.characters(s, camp.id)}
         found = letters({names.get(row.character_id, ""): _sheet(row)
