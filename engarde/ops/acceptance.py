@@ -17,6 +17,7 @@ from typing import Protocol
 
 from .. import codes
 from ..calendar import GameMonth
+from ..passwords import check_password, password_problem
 from ..deadlines import aware, describe
 from ..orders import OrderSheet
 from ..records import ErrorRecord
@@ -25,8 +26,9 @@ from ..store import ACCEPTED, ACTIVE, HELD, REJECTED, SUPERSEDED
 
 @dataclass(frozen=True)
 class Who:
-    """A character as the intake sees him: his name, his player's address and password on
-    record, and whether (and when) he died."""
+    """A character as the intake sees him: his name, his player's address and order password
+    on record (as stored: a hash, ``engarde.passwords``; a database made before hashing holds
+    it as written), and whether (and when) he died."""
 
     name: str
     email: str = ""
@@ -75,12 +77,17 @@ class Decision:
 
 
 def sender_problem(sent: Sent, who: Who, everyone: list[Who]) -> str | None:
-    """Why the sender may not give this character's orders; None if he may.  A character with
-    no address on record accepts any sender, and a plain text file (no sender) is taken on
-    its password."""
+    """Why the sender may not give this character's orders; None if he may.  A plain text
+    file (no sender: the GM put it in the orders folder) is taken on its password; mail must
+    come from the player's address on record, and for a character with none, mail is refused
+    (anyone could have sent it)."""
     registered = who.email.strip()
-    if not registered or not sent.is_mail:
+    if not sent.is_mail:
         return None
+    if not registered:
+        return (f"no mail address is on record for {who.name}'s player, so mail cannot be told from a forgery: "
+                "the GM gives his sheets as text files in the orders folder, or puts his address on record "
+                f"(engarde character email \"{who.name}\" ADDRESS)")
     sender = (sent.sender or "").strip()
     if sender.casefold() == registered.casefold():
         return None
@@ -118,8 +125,11 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
     if who is None:
         return reject(f"no character called {sheet.character!r} in this campaign", codes.E_UNKNOWN_CHARACTER)
     if (why := sender_problem(sent, who, everyone)) is not None:
-        return reject(why, codes.E_UNKNOWN_SENDER)
-    if who.password and sheet.password != who.password:
+        return reject(why, codes.E_UNKNOWN_SENDER if who.email.strip() else codes.E_NO_ADDRESS)
+    if not who.password:
+        return reject(f"no order password is on record for {who.name}: the GM must give him one "
+                      f"(engarde character password \"{who.name}\" --generate)", codes.E_NO_PASSWORD)
+    if not check_password(sheet.password, who.password):
         return reject(f"wrong or missing password for {who.name}", codes.E_WRONG_PASSWORD)
     if who.dead:
         return reject(f"{who.name} is dead{f' (he died in {who.died})' if who.died else ''}: a dead man gives no "
@@ -128,9 +138,7 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
         return reject(f"the sheet is for {sheet.month}, which has been resolved; the month to resolve is {current}",
                       codes.E_CLOSED_MONTH)
     decision.character = who
-    if not who.email.strip():
-        decision.notes.append(f"no address is registered for {who.name}: a sheet from any sender is accepted")
-    elif not sent.is_mail:
+    if not sent.is_mail:
         decision.notes.append("a text file has no sender: it was accepted on the character's password")
     sheet.character = who.name
     written_for = sheet.month or current
@@ -155,9 +163,33 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
             break
         decision.replaces.append(old.id)
     if decision.status in ACTIVE and sheet.new_password:
-        decision.new_password = sheet.new_password
-        decision.notes.append(f"{who.name}'s order password is changed: the next sheet must carry the new one")
+        why = password_change_problem(sheet, sent, who)
+        if why is None:
+            decision.new_password = sheet.new_password
+            decision.notes.append(f"{who.name}'s order password is changed: the next sheet must carry the new one")
+        else:
+            decision.notes.append(f"the new password was NOT put on record: {why}; the old one stands")
+            decision.errors.append(ErrorRecord(sent.source, 0, codes.E_PASSWORD_REFUSED,
+                                               f"{who.name}'s new password refused: {why}"))
     return decision
+
+
+def password_change_problem(sheet: OrderSheet, sent: Sent, who: Who) -> str | None:
+    """Why the "New password:" on an accepted sheet may not be put on record; None if it may.
+
+    Only mail from the address on record, carrying the present password on the same sheet,
+    changes a password: a text file has no sender to check (the GM resets a password with
+    ``engarde character password``), and a forged sender must not lock the player out.
+    """
+    registered = who.email.strip()
+    if not sent.is_mail:
+        return ("a password is changed only by mail from the player's address on record, and a text file has "
+                "no sender (the GM can set one: engarde character password)")
+    if not registered or (sent.sender or "").strip().casefold() != registered.casefold():
+        return "a password is changed only by mail from the player's address on record"
+    if not who.password or not check_password(sheet.password, who.password):
+        return "the sheet must carry the present password to change it"
+    return password_problem(sheet.new_password or "")
 
 
 def month_of(sheet: OrderSheet, sent: Sent, current: GameMonth, deadlines: Deadlines) -> GameMonth:

@@ -25,6 +25,7 @@ from ..errors import CampaignError
 from ..intake import Message
 from ..orders import MONTHLY, STANDING, OrderSheet, Parts
 from ..parse import parse_sheet
+from ..passwords import hash_password
 from ..records import ErrorRecord
 from ..registry import Registry, core_registry, for_campaign
 from ..sources import SourceError, read_imap, read_path
@@ -202,7 +203,7 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
             row.status, row.reason = SUPERSEDED, f"replaced by {msg.source}"
             s.add(row)
     if char_row is not None and decision.new_password:
-        char_row.password = decision.new_password
+        char_row.password = hash_password(decision.new_password)
         s.add(char_row)
     errors = list(msg.errors) + list(sheet.errors) + decision.errors
     notes = list(msg.notes) + decision.notes
