@@ -24,6 +24,7 @@ from .dice import SeededDice
 from .errors import CampaignError
 from .intake import read_message
 from .parse import parse_sheet
+from .redaction import scrub, scrub_data, secrets_in
 from .registry import ALL_MODULES, for_campaign, load_campaign, module_of_command
 from .rules.creation.rules import CreationError, given_character, roll_character
 from .tables import Tables
@@ -383,17 +384,18 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
     msg = read_message(file.read_bytes(), str(file))
     sheet = parse_sheet(msg.body, str(file), registry)
     errors = list(msg.errors) + list(sheet.errors)
+    secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))  # never echoed
     if as_json:
         data = sheet.to_dict()
         data["errors"] = [e.to_dict() for e in errors]
         data["notes"] = list(sheet.notes) + list(msg.notes)
-        echo_json(data)
+        echo_json(scrub_data(data, secrets))
     else:
         month = sheet.month or GameMonth(1607, 4)
         text = ops.confirmation_text(sheet, month, msg.notes, registry=registry)
         if msg.errors:
             text += "".join(f"  {e}\n" for e in msg.errors)
-        click.echo(text, nl=False)
+        click.echo(scrub(text, secrets), nl=False)
     if errors:
         sys.exit(1)
 

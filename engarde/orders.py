@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Mapping
 
 from .calendar import GameMonth
+from .passwords import WITHHELD
 from .records import ErrorRecord
 
 
@@ -213,7 +214,8 @@ class OrderSheet:
             "lines": {str(w): n for w, n in sorted(self.lines.items())},
             "monthly": self.monthly.to_dict(),
             "standing": self.standing.to_dict(),
-            "new_password": self.new_password,
+            # never the password itself: a stored parse, a --json print says only that one was given
+            "new_password": WITHHELD if self.new_password else None,
             "errors": [e.to_dict() for e in self.errors],
             "notes": list(self.notes),
         }

@@ -53,6 +53,7 @@ from .grammar import (
 )
 from .orders import Order, OrderSheet, Rest
 from .records import ErrorRecord
+from .redaction import redact_text, secret_spans
 from .registry import Registry, core_registry
 from .text import normalise_name
 
@@ -238,6 +239,9 @@ class _SheetReader:
             return False
         if (m := _HEADER.fullmatch(line)) is not None:
             return self.read_header(number, m.group("key").lower(), m.group("value"))
+        if secret_spans(line) and not _NEW_PASSWORD.fullmatch(line):
+            self.stray_password(number, line)
+            return True
         if (week := week_line(line)) is not None:
             self.read_week(number, line, *week)
         elif not self.read_line(number, line):
@@ -333,6 +337,13 @@ class _SheetReader:
             self.error(number, unclaimed.error.code, unclaimed.error.message, unclaimed.error.suggestion)
             return True
         return False
+
+    def stray_password(self, number: int, line: str) -> None:
+        """A password written where none is read ("Pasword: ...", "Week 1: New password ..."):
+        reported without it, and not read."""
+        self.error(number, codes.E_BAD_ORDER,
+                   f"a password where engarde reads none: {quote(redact_text(line))} is not read",
+                   "write 'Password: ...' (your order password) or 'New password: ...' on a line of its own")
 
     def not_understood(self, number: int, line: str) -> None:
         as_action = self.interpret(line, [])

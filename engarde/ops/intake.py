@@ -26,6 +26,7 @@ from ..intake import Message
 from ..orders import MONTHLY, STANDING, OrderSheet, Parts
 from ..parse import parse_sheet
 from ..passwords import hash_password
+from ..redaction import redact_raw, redact_text, scrub, scrub_data, secrets_in
 from ..records import ErrorRecord
 from ..registry import Registry, core_registry, for_campaign
 from ..sources import SourceError, read_imap, read_path
@@ -205,14 +206,27 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
     if char_row is not None and decision.new_password:
         char_row.password = hash_password(decision.new_password)
         s.add(char_row)
-    errors = list(msg.errors) + list(sheet.errors) + decision.errors
-    notes = list(msg.notes) + decision.notes
+    # The passwords it carries are withheld from everything stored or echoed of it.
+    secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))
+    parsed = sheet.to_dict()
+    withheld = scrub_data(parsed, secrets)
+    errors = [ErrorRecord(**scrub_data(e.to_dict(), secrets))
+              for e in list(msg.errors) + list(sheet.errors) + decision.errors]
+    notes = scrub_data(list(msg.notes) + decision.notes, secrets)
+    if withheld != parsed:
+        notes.append("your password is written in your orders besides its Password line; it is withheld there "
+                     "too (in what is stored, and below): choose a password that is none of your orders' words")
+    raw = redact_raw(msg.raw, msg.is_mail, secrets)
+    if raw is None:
+        raw = b""
+        notes.append("the message's raw bytes are not kept: a password in them could not be withheld "
+                     "(its text is kept, the password withheld)")
     standing = registry.standing_from(char_row.standing).merged(sheet.standing) if char_row is not None else None
     month, deadline = decision.month, decision.deadline
     when = (f"Received {describe(received, campaign.timezone)} ({received_by}); the deadline for {month} is "
             f"{describe(deadline, campaign.timezone)}.") if deadline is not None else ""
-    confirmation = confirmation_text(sheet, month, notes, status=decision.status, reason=decision.reason,
-                                     standing=standing, received=when, registry=registry)
+    confirmation = scrub(confirmation_text(sheet, month, notes, status=decision.status, reason=decision.reason,
+                                           standing=standing, received=when, registry=registry), secrets)
     s.add(SheetRow(
         campaign_id=campaign.id,
         month=month.key,
@@ -220,9 +234,9 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         source=msg.source,
         sender=msg.sender or "",
         digest=digest,
-        raw=msg.raw,
-        text=msg.body,
-        parsed=sheet.to_dict(),
+        raw=raw,
+        text=redact_text(msg.body, secrets),
+        parsed=withheld,
         errors=[e.to_dict() for e in errors],
         status=decision.status,
         reason=decision.reason,
