@@ -98,10 +98,19 @@ class Part:
 
     module: ClassVar[str] = ""
     when: ClassVar[str] = MONTHLY
+    # True: a later sheet of the month written again (with week lines) adds to these rather
+    # than replacing them (letters to the gazette; engarde.month_orders)
+    accumulates: ClassVar[bool] = False
 
     def describe(self) -> list[str]:
         """Each order, as the confirmation lists it."""
         return []
+
+    def changes(self, before: "Part") -> list[str]:
+        """What these orders (as on file now) change from ``before`` (as on file before a sheet
+        came), as a confirmation says it."""
+        old, new = before.describe(), self.describe()
+        return [f"now: {x}" for x in new if x not in old] + [f"no longer: {x}" for x in old if x not in new]
 
     def confirmation(self, author: str) -> list[str]:
         """Lines of a confirmation section of its own, after the standing orders (letters)."""

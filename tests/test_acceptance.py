@@ -14,7 +14,7 @@ from engarde import codes
 from engarde.calendar import GameMonth
 from engarde.ops.acceptance import (ACCEPTED, HELD, REJECTED, SUPERSEDED, OnFile, Sent, Who, decide,
                                     password_change_problem)
-from engarde.orders import OrderSheet
+from engarde.orders import OrderSheet, Rest
 from engarde.passwords import hash_password
 
 APRIL, MAY = GameMonth(1607, 4), GameMonth(1607, 5)
@@ -39,8 +39,8 @@ EVERYONE = [Who("Porthos", "paul@example.org", "wine"), Who("Athos", "anne@examp
             Who("Aramis", "", "prayer"), Who("Rochefort", "rob@example.org", "cardinal", dead=True, died=APRIL.previous())]
 
 
-def sheet(character="Porthos", password="wine", month=None, new_password=None) -> OrderSheet:
-    return OrderSheet("p.eml", character, password, month, new_password=new_password)
+def sheet(character="Porthos", password="wine", month=None, new_password=None, weeks=None) -> OrderSheet:
+    return OrderSheet("p.eml", character, password, month, weeks=dict(weeks or {}), new_password=new_password)
 
 
 def sent(sender="paul@example.org", when=DEADLINE - dt.timedelta(days=1), is_mail=True) -> Sent:
@@ -118,11 +118,12 @@ def test_after_the_deadline_it_is_held_for_the_next_month():
 
 
 def test_a_later_sheet_replaces_an_earlier_one_and_an_earlier_one_is_superseded():
-    earlier = OnFile(7, "old.eml", DEADLINE - dt.timedelta(days=3))
-    d = decide(sheet(), sent(), EVERYONE, APRIL, Deadlines(), [earlier])
+    weeks = {1: Rest()}
+    earlier = OnFile(7, "old.eml", DEADLINE - dt.timedelta(days=3), OrderSheet("old.eml", "Porthos", weeks=weeks))
+    d = decide(sheet(weeks=weeks), sent(), EVERYONE, APRIL, Deadlines(), [earlier])
     assert d.status == ACCEPTED and d.replaces == [7]
-    later = OnFile(8, "new.eml", DEADLINE - dt.timedelta(hours=1))
-    d = decide(sheet(), sent(), EVERYONE, APRIL, Deadlines(), [later])
+    later = OnFile(8, "new.eml", DEADLINE - dt.timedelta(hours=1), OrderSheet("new.eml", "Porthos", weeks=weeks))
+    d = decide(sheet(weeks=weeks), sent(), EVERYONE, APRIL, Deadlines(), [later])
     assert d.status == SUPERSEDED and d.replaces == [] and "new.eml, sent later" in d.reason
 
 

@@ -4,7 +4,9 @@
 sent it, when), the campaign's characters as they stand, the deadlines, and
 the sheets already on file for the same character, and says what becomes of
 it: accepted for the month being resolved, held for a later month, superseded
-by a sheet sent later, or rejected (and why).  The intake (``engarde.ops.intake``)
+by sheets sent later, or rejected (and why); and what the month on file then
+holds (``engarde.month_orders``: a sheet without week lines adds its letters and
+orders for the month to the weeks on file).  The intake (``engarde.ops.intake``)
 stores the result and carries out what it implies (the older sheets it
 replaces, a new password).
 """
@@ -19,6 +21,7 @@ from .. import codes
 from ..calendar import GameMonth
 from ..passwords import check_password, password_problem
 from ..deadlines import aware, describe
+from ..month_orders import compose, counting
 from ..orders import OrderSheet
 from ..records import ErrorRecord
 from ..store import ACCEPTED, ACTIVE, HELD, REJECTED, SUPERSEDED
@@ -50,11 +53,12 @@ class Sent:
 
 @dataclass(frozen=True)
 class OnFile:
-    """A sheet of his already stored for a month, that still counts."""
+    """A sheet of his already stored for a month, that still counts (as read: ``sheet``)."""
 
     id: int
     source: str
     received: dt.datetime | None
+    sheet: OrderSheet
 
 
 class Deadlines(Protocol):
@@ -74,6 +78,9 @@ class Decision:
     notes: list[str] = field(default_factory=list)
     replaces: list[int] = field(default_factory=list)  # the ids of the sheets on file it supersedes
     new_password: str | None = None  # to put on record now
+    # The month on file with this sheet (when it counts), and before it (None: nothing was)
+    month_sheet: OrderSheet | None = None
+    before: OrderSheet | None = None
 
 
 def sender_problem(sent: Sent, who: Who, everyone: list[Who]) -> str | None:
@@ -155,13 +162,26 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
         else:
             decision.reason = f"the sheet is for {month}"
     sheet.month = month
-    # A later sheet for the same month replaces an earlier one, whatever order they are read in.
-    for old in on_file:
-        if old.received is not None and aware(old.received) > received:
-            decision.status = SUPERSEDED
-            decision.reason = f"{old.source}, sent later, is already on file for {month}"
-            break
-        decision.replaces.append(old.id)
+    # His sheets for the month make the month on file, in the order they were sent (whatever
+    # order they are read in); one that no longer adds anything to it is superseded.
+    ordered = sorted(on_file, key=lambda o: (aware(o.received) if o.received else received, o.id))
+    later = [o for o in ordered if o.received is not None and aware(o.received) > received]
+    earlier = [o for o in ordered if o not in later]
+    this = -1  # no sheet on file has this id
+    sheets = [(o.id, o.sheet) for o in earlier] + [(this, sheet)] + [(o.id, o.sheet) for o in later]
+    kept = counting(sheets)
+    decision.replaces = [o.id for o in ordered if o.id not in kept]
+    if ordered:
+        decision.before = compose([o.sheet for o in ordered])
+    if this not in kept:
+        decision.status = SUPERSEDED
+        decision.reason = (f"{', '.join(o.source for o in later)}, sent later, {'is' if len(later) == 1 else 'are'} "
+                           f"already on file for {month}")
+    else:
+        decision.month_sheet = compose([s for key, s in sheets if key in kept])
+        if later:
+            decision.notes.append(f"sent before {', '.join(o.source for o in later)}, which is on file for {month}: "
+                                  "what that gives stands, and this sheet adds only what it does not give")
     if decision.status in ACTIVE and sheet.new_password:
         why = password_change_problem(sheet, sent, who)
         if why is None:

@@ -1,5 +1,6 @@
 """Letters to the gazette: "Letter to the gazette (signed|anonymous|as "The Red Fox"):", the
-letter as written, then "End of letter"."""
+letter as written, then "End of letter"; "Withdraw letters" takes back those sent on earlier
+sheets of the month."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ _LETTER = re.compile(
     r"\s*(?P<how>[^:]*?)\s*:\s*(?P<first>.*)", I)
 _LETTER_HOW_ALIAS = re.compile(
     r"(?:signed\s+)?(?:as|under\s+the\s+name(?:\s+of)?|by|signed)\s+[\"']?(?P<alias>[^\"]+?)[\"']?", I)
+_WITHDRAW = re.compile(
+    r"(?:withdraw|cancel|retract|take\s+back)\s+(?:all\s+)?(?:my\s+|the\s+|his\s+)?(?:earlier\s+|previous\s+)?"
+    r"letters?(?:\s+to\s+the\s+(?:gazette|editors?|press|newspaper))?(?:\s+sent\s+(?:before|earlier))?[\s.!]*", I)
 _END_LETTER = re.compile(r"(?:the\s+)?end\s+(?:of\s+)?(?:the\s+|my\s+|his\s+)?letter[\s.!]*|letter\s+ends?[\s.!]*", I)
 
 
@@ -55,7 +59,11 @@ class LetterBlock(Block):
 
 
 class LetterLines(LineReader):
-    LINES = ((_LETTER, "open_letter"),)
+    LINES = ((_WITHDRAW, "withdraw"), (_LETTER, "open_letter"))
+
+    def withdraw(self, number: int, m: re.Match[str]) -> None:
+        """The letters sent on earlier sheets this month are taken back (engarde.month_orders)."""
+        self.sheet.monthly(Letters).withdraw = True
 
     def open_letter(self, number: int, m: re.Match[str]) -> LetterBlock:
         how, first = m.group("how"), m.group("first")
