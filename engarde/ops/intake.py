@@ -218,7 +218,8 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         return IngestResult(msg.source, None, DUPLICATE, notes=[f"already read (from {seen.source}); nothing changed"])
     received, received_by = msg.received(now)
     received = aware(received)
-    sheet = parse_sheet(msg.body, msg.source, registry) if not msg.too_large else OrderSheet(source=msg.source)
+    sheet = (parse_sheet(msg.body, msg.source, registry, tuple(r.name for r in rows)) if not msg.too_large
+             else OrderSheet(source=msg.source))
     sent = Sent(msg.source, msg.sender, msg.is_mail, received, msg.errors[0].message if msg.too_large else None)
     by_name = {r.name: r for r in rows}
     on_file: list[OnFile] = []

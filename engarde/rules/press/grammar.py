@@ -8,8 +8,9 @@ import re
 
 from ... import codes
 from ...grammar import I, Block, LineReader, SheetContext, quote
-from .codes import E_LETTER_UNENDED
+from .codes import E_LETTER_UNENDED, E_PEN_NAME
 from .orders import Letter, Letters
+from .pennames import pen_name_problem
 
 _LETTER = re.compile(
     r"(?:(?:a\s+)?letter(?:\s+to\s+(?:the\s+)?(?:gazette|editors?|press|newspaper|paper|printers?))?|press)"
@@ -27,8 +28,9 @@ class LetterBlock(Block):
     blank lines and all."""
 
     def __init__(self, sheet: SheetContext, line: int, signature: str, alias: str | None, ok: bool,
-                 first: str) -> None:
+                 first: str, reader: "LetterLines") -> None:
         self.sheet = sheet
+        self.reader = reader
         self.start = line
         self.signature = signature
         self.alias = alias
@@ -47,8 +49,10 @@ class LetterBlock(Block):
         if not lines:
             self.sheet.error(self.start, codes.E_BAD_ORDER, "the letter to the gazette is empty", None)
         elif self.ok:
+            letter = Letter("\n".join(lines), self.signature, self.alias)
             letters = self.sheet.monthly(Letters)
-            letters.letters = (*letters.letters, Letter("\n".join(lines), self.signature, self.alias))
+            letters.letters = (*letters.letters, letter)
+            self.reader.written.append((self.start, letter))
         return False
 
     def unended(self) -> None:
@@ -60,6 +64,26 @@ class LetterBlock(Block):
 
 class LetterLines(LineReader):
     LINES = ((_WITHDRAW, "withdraw"), (_LETTER, "open_letter"))
+
+    def __init__(self, sheet: SheetContext) -> None:
+        super().__init__(sheet)
+        self.written: list[tuple[int, Letter]] = []  # each letter read, with its first line
+
+    def finish(self) -> None:
+        """A letter signed with a character's name (not the author's) is not printed
+        (engarde.rules.press.pennames): checked once the whole sheet is read, which names its author."""
+        if not self.sheet.characters:
+            return
+        for line, letter in self.written:
+            if letter.alias is None:
+                continue
+            why = pen_name_problem(letter.alias, self.sheet.sheet.character, self.sheet.characters)
+            if why is None:
+                continue
+            letters = self.sheet.monthly(Letters)
+            letters.letters = tuple(x for x in letters.letters if x is not letter)
+            self.sheet.error(line, E_PEN_NAME, f"{why}: the letter is not printed",
+                             "sign it with a name no one plays, or (signed), or (anonymous)")
 
     def withdraw(self, number: int, m: re.Match[str]) -> None:
         """The letters sent on earlier sheets this month are taken back (engarde.month_orders)."""
@@ -80,4 +104,4 @@ class LetterLines(LineReader):
             self.sheet.error(number, codes.E_BAD_ORDER,
                              f"letter signed {quote(how)}: not understood; it is not printed",
                              "write 'Letter to the gazette (signed):', '(anonymous):' or '(as \"The Red Fox\"):'")
-        return LetterBlock(self.sheet, number, signature, alias, ok, first)
+        return LetterBlock(self.sheet, number, signature, alias, ok, first, self)
