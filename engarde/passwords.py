@@ -13,7 +13,9 @@ are written into each hash, so a campaign that raises them later still checks th
 
 A database made before hashing holds the passwords as written: ``is_hashed`` tells them apart,
 and ``hash_password`` is what the upgrade applies to each (an empty one stays empty: that
-character has no password, and his sheets are refused until the GM sets one).
+character has no password, and his sheets are refused until the GM sets one).  Its JSON
+copies of each character held the password too (``without_password``), and its stored sheets
+hold it in their text and raw mail (``engarde.redaction.withhold_stored_sheet``).
 """
 
 from __future__ import annotations
@@ -107,3 +109,9 @@ def password_problem(plain: str) -> str | None:
     if len(plain) > 200:
         return "an order password is at most 200 characters"
     return None
+
+
+def without_password(record: dict) -> dict:
+    """A JSON copy of a character (``character.start``/``current``, a turn's snapshot) as this
+    engarde writes it: with no ``password`` key (an older one wrote the password there as written)."""
+    return {k: v for k, v in record.items() if k != "password"}

@@ -296,3 +296,24 @@ def _redact_file_text(data: bytes) -> str:
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return data.decode("utf-16", errors="replace")
     return _decode(data, ())[0]
+
+
+# -- a database made before passwords were withheld -----------------------------------------------
+
+
+def withhold_stored_sheet(text: str, raw: bytes, parsed: dict[str, Any], errors: list[Any], confirmation: str,
+                          is_mail: bool) -> tuple[str, bytes, dict[str, Any], list[Any], str]:
+    """A stored sheet's columns (``order_sheet``: text, raw, parsed, errors, confirmation) as this
+    engarde would have stored them: every password withheld.  For the upgrade of a database made
+    before passwords were withheld; ``is_mail``: its raw bytes are a mail (it has a sender).
+    Raw bytes a password cannot be taken out of are not kept (``b""``): the text still is."""
+    new_password = parsed.get("new_password") if isinstance(parsed, dict) else None
+    secrets = secrets_in(text, (new_password if new_password != WITHHELD else None,))
+    redacted = redact_raw(raw, is_mail, secrets)
+    if redacted is None:
+        redacted = redact_raw(raw, not is_mail, secrets)
+    parsed = scrub_data(dict(parsed), secrets)
+    if parsed.get("new_password"):
+        parsed["new_password"] = WITHHELD
+    return (redact_text(text, secrets), redacted if redacted is not None else b"", parsed,
+            scrub_data(list(errors), secrets), scrub(redact_text(confirmation, secrets), secrets))

@@ -206,3 +206,18 @@ def test_status_names_the_characters_with_no_password_on_record(gm):
     assert "no order password is on record for Porthos" in gm("orders", "ingest", code=1)
     gm("character", "password", "Porthos", "--set", "sack")
     assert "No order password on record" not in gm("status")
+
+
+def test_a_broken_welcome_template_is_one_line_naming_it(gm, tmp_path):
+    """A campaign's own welcome.txt.j2 with a mistake: one line naming it, no traceback; the
+    character is created all the same and his password was printed before."""
+    (tmp_path / "tpl").mkdir()
+    config = tmp_path / "campaigns.toml"
+    config.write_text(config.read_text() + 'templates = "tpl"\n')
+    for name, body, said in (("Porthos", "{% if %}broken", "welcome.txt.j2:1: Expected an expression"),
+                             ("Athos", "{{ nosuch.thing }}", "'nosuch' is undefined")):
+        (tmp_path / "tpl" / "welcome.txt.j2").write_text(body)
+        out = gm("character", "create", name, *GIVEN, code=2)
+        assert f"Order password of {name}: " in out and said in out and "Traceback" not in out
+        out = gm("character", "welcome", name, code=2)
+        assert out.startswith("engarde: ") and said in out

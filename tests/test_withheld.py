@@ -18,11 +18,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, Phase, assume, given, settings, strategies as st
 from sqlalchemy import text as sql
 
-from engarde import codes, ops, store
+from engarde import codes, ops, redaction, store
 from engarde.cli import main
 from engarde.config import load_one
 from engarde.intake import read_message
 from engarde.parse import parse_sheet
+from engarde.passwords import without_password
 from engarde.redaction import redact_raw, redact_text, secrets_in
 from engarde.rules.creation.rules import given_character
 from engarde.tables import Tables
@@ -239,3 +240,21 @@ def test_no_password_is_stored_or_echoed_anywhere(password, new, header, new_lin
         if form == "alternative":
             escaped = secret.replace("&", "&amp;").replace("<", "&lt;")
             assert escaped not in everything
+
+
+def test_a_sheet_stored_before_passwords_were_withheld_can_be_withheld_on_upgrade():
+    """For the migration of an older database: its stored sheets held the password lines as
+    written (text, raw, parse's new_password, an echo in an error and the confirmation)."""
+    body = SHEET + "Pasword: pourquoi-pas\n"
+    raw = mail(body, cte="base64")
+    parsed = parse_sheet(body, "a.eml").to_dict()
+    parsed["new_password"] = "sack-and-sherry"  # as an older engarde stored it
+    errors = [{"source": "a.eml", "line": 5, "code": "unknown-verb",
+               "message": "line not understood: 'Pasword: pourquoi-pas'", "suggestion": None}]
+    confirmation = "Orders of Porthos\n  a.eml:5: line not understood: 'Pasword: pourquoi-pas'\n"
+    out = redaction.withhold_stored_sheet(body, raw, parsed, errors, confirmation, True)
+    seen = json.dumps([out[0], out[2], out[3], out[4]]) + out[1].decode("latin-1")
+    seen += email.message_from_bytes(out[1]).get_payload(decode=True).decode()
+    assert "pourquoi-pas" not in seen and "sack-and-sherry" not in seen
+    assert out[0].splitlines()[1] == "Password: [withheld]" and out[2]["new_password"] == "[withheld]"
+    assert without_password({"name": "Porthos", "password": "sack"}) == {"name": "Porthos"}

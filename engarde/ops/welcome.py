@@ -7,6 +7,8 @@ written (at creation, or just after the GM reset it): only its hash is kept.
 
 from __future__ import annotations
 
+import jinja2
+
 from .. import passwords, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
@@ -31,6 +33,12 @@ def welcome_text(campaign: Campaign, name: str, password: str | None = None) -> 
         email = row.email or ""
         month = GameMonth.parse(camp.current_month)
         deadline = schedule(campaign, camp).deadline(month)
-    template = environment(campaign).get_template(WELCOME_TEMPLATE)
-    return template.render(campaign=campaign, character=character, email=email, password=password, month=month,
-                           deadline=describe(deadline, campaign.timezone) if deadline is not None else None)
+    try:
+        template = environment(campaign).get_template(WELCOME_TEMPLATE)
+        return template.render(campaign=campaign, character=character, email=email, password=password, month=month,
+                               deadline=describe(deadline, campaign.timezone) if deadline is not None else None)
+    except jinja2.TemplateError as exc:  # a campaign's own welcome.txt.j2 with a mistake in it
+        where = getattr(exc, "filename", None) or (campaign.templates / WELCOME_TEMPLATE if campaign.templates
+                                                   else WELCOME_TEMPLATE)
+        line = getattr(exc, "lineno", None)
+        raise CampaignError(f"{where}{f':{line}' if line else ''}: {exc.message or exc}") from None
