@@ -42,6 +42,7 @@ _SHORT = frozenset({"pw", "pass", "passe"})  # only right before ":" or "=": "pa
 _GAP = r"(?:\s|\*\*|__|<[^<>\n]*>|&nbsp;|&#160;)*"
 _SEPARATOR = re.compile(
     _GAP + r"(?:change\s*)?(?::|=|-|\b(?:is|to|as)\b)" + _GAP, re.IGNORECASE)
+_STRONG = re.compile(_GAP + r"(?:change\s*)?[:=-]" + _GAP, re.IGNORECASE)
 _TIGHT = re.compile(_GAP + r"[:=]" + _GAP)
 _BARE = re.compile(r"[ \t]+" + _GAP)  # "new password sack"
 _NEW = re.compile(r"(?:new|change(?:\s+(?:my|his|the))?)\s+$", re.IGNORECASE)
@@ -70,15 +71,19 @@ def _distance(a: str, b: str) -> int:
     return rows[-1][-1]
 
 
-def secret_spans(line: str, markup: bool = False) -> list[tuple[int, int]]:
+def secret_spans(line: str, markup: bool = False, strict: bool = False) -> list[tuple[int, int]]:
     """Where the password values are on one line (start, end): after each password word and its
-    separator.  ``markup``: the line is HTML source (a value ends at the next tag)."""
+    separator.  ``markup``: the line is HTML source (a value ends at the next tag).  ``strict``:
+    only after a colon, "=" or "-" (what follows "password is/to/as" is withheld on its line,
+    but may be ordinary words: "send the password to Athos")."""
     spans: list[tuple[int, int]] = []
     value = _HTML_VALUE if markup else _TEXT_VALUE
     for m in _WORD.finditer(line):
         word = re.sub(r"[\s_-]", "", m.group(0))
         if word.casefold() in _SHORT:
             separators = (_TIGHT,)
+        elif strict:
+            separators = (_STRONG,) if _near_password(word) else ()
         elif _near_password(word):
             before = line[max(0, m.start() - 24): m.start()]
             separators = (_SEPARATOR, _BARE) if _NEW.search(before) else (_SEPARATOR,)
@@ -105,12 +110,12 @@ def _withhold_spans(line: str, spans: list[tuple[int, int]]) -> str:
 
 
 def secrets_in(text: str, also: Iterable[str | None] = ()) -> list[str]:
-    """The password values a text carries (each password line's), with ``also`` (the sheet's
-    password and new password as the parser read them), longest first."""
+    """The password values a text carries (each password line's, after a colon, "=" or "-"), with
+    ``also`` (the sheet's password and new password as the parser read them), longest first."""
     first = [v for v in also if v]
     found: set[str] = set()
     for line in re.split(r"\r\n|\r|\n", text):
-        for start, end in secret_spans(line):
+        for start, end in secret_spans(line, strict=True):
             found.add(line[start:end])
             found.add(line[start:end].strip(" \"'.,;"))
         if len(found) >= MAX_SECRETS:

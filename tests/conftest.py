@@ -2,6 +2,8 @@ import os
 
 import pytest
 
+import engarde.passwords
+
 
 @pytest.fixture(scope="session")
 def postgres_url():
@@ -32,6 +34,4 @@ def quick_password_hashes(request, monkeypatch):
     parameters to account) the hashes are made with N = 2**8.  It is the same scrypt: each hash
     says its N, so checking one works the same either way."""
     if request.module.__name__ != "test_passwords":
-        import engarde.passwords
-
         monkeypatch.setattr(engarde.passwords, "N", 2**8)

@@ -167,9 +167,10 @@ def test_a_raw_mail_keeps_its_other_bytes_as_received():
 # -- the property: no password anywhere ----------------------------------------------------------
 
 SAFE = string.ascii_letters + string.digits + "-&!é€ <"
-# (three letters at least: six digits could be a time stamp's, and no password of anyone's)
+# (three letters and two other characters at least: six digits could be a time stamp's and
+# "sender" a JSON key, where no password is)
 PASSWORDS = st.text(alphabet=SAFE, min_size=6, max_size=18).map(str.strip).filter(
-    lambda p: len(p) >= 6 and sum(c.isalpha() for c in p) >= 3)
+    lambda p: len(p) >= 6 and sum(c.isalpha() for c in p) >= 3 and sum(not c.isalpha() for c in p) >= 2)
 HEADERS = ("Password: {}", "password = {}", "PW: {}", "**Password:** {}", "Passwd - {}", "  * Password: {}")
 NEW = ("New password: {}", "Change my password to {}", "password change: {}", "Week 4: new password {}",
        "Week 4: Password: {}")
@@ -258,3 +259,12 @@ def test_a_sheet_stored_before_passwords_were_withheld_can_be_withheld_on_upgrad
     assert "pourquoi-pas" not in seen and "sack-and-sherry" not in seen
     assert out[0].splitlines()[1] == "Password: [withheld]" and out[2]["new_password"] == "[withheld]"
     assert without_password({"name": "Porthos", "password": "sack"}) == {"name": "Porthos"}
+
+
+def test_words_after_password_is_or_to_are_withheld_on_their_line_only():
+    """'Send the password to Athos' withholds 'Athos' there, and nowhere else: Athos stays a
+    man one can challenge on the same sheet."""
+    text = "Character: Porthos\nPassword: pourquoi-pas\nWeek 1: Challenge Athos for cheating\nI sent the password to Athos\n"
+    assert secrets_in(text) == ["pourquoi-pas"]
+    assert redact_text(text).splitlines()[2:] == ["Week 1: Challenge Athos for cheating",
+                                                  "I sent the password to [withheld]"]

@@ -19,10 +19,10 @@ from typing import Protocol
 
 from .. import codes
 from ..calendar import GameMonth
-from ..passwords import check_password, password_problem
 from ..deadlines import aware, describe
 from ..month_orders import compose, counting
 from ..orders import OrderSheet
+from ..passwords import check_password, password_problem
 from ..records import ErrorRecord
 from ..store import ACCEPTED, ACTIVE, HELD, REJECTED, SUPERSEDED
 

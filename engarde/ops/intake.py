@@ -23,8 +23,8 @@ from ..config import Campaign
 from ..deadlines import Schedule, aware, describe
 from ..errors import CampaignError
 from ..intake import Message
-from ..orders import MONTHLY, STANDING, OrderSheet, Parts
 from ..month_orders import month_on_file
+from ..orders import MONTHLY, STANDING, OrderSheet, Parts
 from ..parse import parse_sheet
 from ..passwords import hash_password
 from ..redaction import redact_raw, redact_text, scrub, scrub_data, secrets_in
