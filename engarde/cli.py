@@ -27,6 +27,7 @@ from .dice import SeededDice
 from .errors import CampaignError
 from .intake import read_message
 from .parse import parse_sheet
+from .redaction import scrub, scrub_data, secrets_in
 from .registry import ALL_MODULES, for_campaign, load_campaign, module_of_command
 from .rules.creation.rules import CreationError, given_character, roll_character
 from .tables import Tables
@@ -146,6 +147,10 @@ def status(c: Context) -> None:
     if now.holder is not None:
         click.echo(f"Another engarde command is working on this campaign ({now.holder}): a command that writes "
                    "waits for it.")
+    bare = ops.without_password(camp)
+    if bare:
+        click.echo(f"No order password on record for: {', '.join(bare)} (their sheets are refused; give each one: "
+                   "engarde character password NAME --generate)")
 
 
 # -- characters -------------------------------------------------------------
@@ -226,14 +231,16 @@ def restore_command(c: Context, file: Path, replace: bool) -> None:
 
 @main.group()
 def character() -> None:
-    """Create and list characters."""
+    """Create and list characters; their order passwords, welcome texts and addresses."""
 
 
 @character.command("create")
 @click.argument("name")
 @click.option("--player", default="", help="The player's name.")
-@click.option("--email", default="", help="The player's registered address.")
-@click.option("--password", default="", help="The order password his sheets must carry.")
+@click.option("--email", default="", help="The player's address on record: his mail must come from it "
+              "(none: his sheets must come as text files the GM puts in the orders folder).")
+@click.option("--password", default=None,
+              help="His order password (default: a generated one, shown once; only its hash is kept).")
 @click.option("--roll/--given", "rolled", default=True,
               help="Roll on the Birth Tables (default), or take the values given below.")
 @click.option("--seed", default=None, help="Dice seed for --roll (default: from the campaign seed and name).")
@@ -248,9 +255,13 @@ def character() -> None:
 @click.option("--club", default=None, help="Given club membership.")
 @click.option("--title", default=None)
 @pass_ctx
-def character_create(c: Context, name: str, player: str, email: str, password: str, rolled: bool,
+def character_create(c: Context, name: str, player: str, email: str, password: str | None, rolled: bool,
                      seed: str | None, **given: object) -> None:
     """Create a character: rolled on the Birth Tables, or with given values.
+
+    Every character has an order password: --password, else a generated one.  It is
+    printed this once, with the welcome text for his player (only its hash is kept;
+    'engarde character password' sets a new one).
 
     \b
     Examples:
@@ -264,8 +275,7 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
     if rolled:
         dice = SeededDice(seed or f"{camp.seed}:birth:{name}")
         birth = roll_character(for_campaign(camp).tables, name, dice, player=player, email=email)
-        birth.character.password = password
-        ch = ops.add_character(camp, birth, dice.log)
+        new = ops.add_character(camp, birth, dice.log, password=password)
     else:
         missing = [k for k in ("social_level", "crowns", "strength", "constitution", "expertise", "military_ability")
                    if given.get(k) is None]
@@ -276,13 +286,95 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
             if club is None:
                 fail(f"no club called {given['club']!r}")
             given["club"] = club.name
-        birth = given_character(for_campaign(camp).tables, name, player=player, email=email, password=password,
-                                **given)
-        ch = ops.add_character(camp, birth)
+        birth = given_character(for_campaign(camp).tables, name, player=player, email=email, **given)
+        new = ops.add_character(camp, birth, password=password)
+    ch = new.character
     for line in birth.story:
         click.echo(f"  {line}")
     click.echo(f"Created {ch.name}: Social Level {ch.social_level}, {ch.crowns} crowns, "
                f"allowance {ch.allowance}.")
+    _echo_password(new)
+    if not ch.email:
+        click.echo(f"No address on record: {ch.name}'s sheets must come as text files you put in the orders folder "
+                   f"(mail for him is refused until you give one: engarde character email \"{ch.name}\" ADDRESS).")
+    click.echo(f"\n--- welcome text for {ch.name}'s player (it holds his password) ---")
+    click.echo(ops.welcome_text(camp, ch.name, new.password), nl=False)
+
+
+def _echo_password(new: ops.NewCharacter) -> None:
+    if new.generated:
+        click.echo(f"Order password of {new.character.name}: {new.password} (generated; shown this once: only its "
+                   "hash is kept)")
+    else:
+        click.echo(f"Order password of {new.character.name}: as given (only its hash is kept)")
+
+
+@character.command("password")
+@click.argument("name")
+@click.option("--set", "new_password", metavar="PASSWORD", help="The new order password.")
+@click.option("--generate", is_flag=True, help="Generate a new order password and print it.")
+@pass_ctx
+def character_password(c: Context, name: str, new_password: str | None, generate: bool) -> None:
+    """Give a character a new order password (the GM's reset: the old one stops working).
+
+    Only a hash of the password is kept, so the GM cannot read one back: a player who
+    lost his gets a new one.  A player changes his own with a 'New password:' line on a
+    sheet sent from his address on record, carrying his present password.
+
+    \b
+    Examples:
+      engarde character password Porthos --generate
+      engarde character password Porthos --set "musketeer-1607"
+    """
+    if (new_password is None) == (not generate):
+        fail("give --set PASSWORD or --generate (one of them)")
+    new = ops.set_password(c.campaign(), name, None if generate else new_password)
+    if new.generated:
+        click.echo(f"New order password of {new.character.name}: {new.password} (shown this once: only its hash "
+                   "is kept)")
+    else:
+        click.echo(f"{new.character.name}'s order password is changed (only its hash is kept).")
+    click.echo(f"His welcome text with it: engarde character welcome \"{new.character.name}\" --password ...")
+
+
+@character.command("welcome")
+@click.argument("name")
+@click.option("--password", default=None,
+              help="His order password, to write into the text (checked against the one on record).")
+@pass_ctx
+def character_welcome(c: Context, name: str, password: str | None) -> None:
+    """Print the welcome text for a character's player: his sheet, how and from which
+    address to send orders, the first deadline, and (with --password) his password.
+
+    Only a hash of the password is kept, so it is written in only when given; a
+    campaign's own welcome.txt.j2 in its templates folder replaces engarde's.
+
+    \b
+    Examples:
+      engarde character welcome Porthos
+      engarde character welcome Porthos --password k7dm4-qz2xa
+    """
+    click.echo(ops.welcome_text(c.campaign(), name, password), nl=False)
+
+
+@character.command("email")
+@click.argument("name")
+@click.argument("address")
+@pass_ctx
+def character_email(c: Context, name: str, address: str) -> None:
+    """Put a player's mail address on record: his character's orders must come from it.
+
+    With "" there is none, and his sheets must come as text files the GM puts in the
+    orders folder (mail for him is refused: anyone could have sent it).
+
+    \b
+    Examples:
+      engarde character email Porthos paul@example.org
+      engarde character email Jacques ""
+    """
+    ch = ops.set_email(c.campaign(), name, address)
+    click.echo(f"{ch.name}: orders by mail from {ch.email}" if ch.email else
+               f"{ch.name}: no address on record; his sheets must come as text files in the orders folder")
 
 
 @character.command("list")
@@ -384,17 +476,18 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
     msg = read_message(file.read_bytes(), str(file))
     sheet = parse_sheet(msg.body, str(file), registry)
     errors = list(msg.errors) + list(sheet.errors)
+    secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))  # never echoed
     if as_json:
         data = sheet.to_dict()
         data["errors"] = [e.to_dict() for e in errors]
         data["notes"] = list(sheet.notes) + list(msg.notes)
-        echo_json(data)
+        echo_json(scrub_data(data, secrets))
     else:
         month = sheet.month or GameMonth(1607, 4)
         text = ops.confirmation_text(sheet, month, msg.notes, registry=registry)
         if msg.errors:
             text += "".join(f"  {e}\n" for e in msg.errors)
-        click.echo(text, nl=False)
+        click.echo(scrub(text, secrets), nl=False)
     if errors:
         sys.exit(1)
 

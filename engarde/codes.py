@@ -25,6 +25,10 @@ E_TOO_LARGE = "message-too-large"  # over mail.max_message_bytes: rejected unrea
 E_CLOSED_MONTH = "closed-month"  # a sheet for a month already resolved
 E_BAD_ORDER = "bad-order"  # an order of a known kind that lacks what it needs (whom, which rank...)
 E_DEAD_CHARACTER = "dead-character"  # a sheet for a character who is dead
+# -- issue 10: trust at the deadline ---------------------------------------------
+E_NO_ADDRESS = "no-address-on-record"  # mail for a character whose player has no address on record
+E_NO_PASSWORD = "no-password-on-record"  # a character with no order password (made before they were required)
+E_PASSWORD_REFUSED = "password-change-refused"  # "New password:" not from the address on record, or unfit
 
 # -- events (things that happen; the gazette and reports render them) ---------
 EV_CANNOT_AFFORD = "cannot-afford"

@@ -60,7 +60,8 @@ class GM:
         tables = for_campaign(self.camp).tables
         for values in roster():
             values = dict(values)
-            ops.add_character(self.camp, given_character(tables, values.pop("name"), **values))
+            password = values.pop("password")
+            ops.add_character(self.camp, given_character(tables, values.pop("name"), **values), password=password)
         roll_mistresses(self.camp, tables)
 
     def cli(self, *args: str, code: int | None = 0, wait: str | None = None) -> str:
@@ -272,6 +273,8 @@ WRITERS = {
     "init": ("init",),
     "character create": ("character", "create", "Cyrano", "--given", "--sl", "8", "--crowns", "100",
                          "--strength", "10", "--constitution", "10", "--expertise", "10", "--ma", "3"),
+    "character password": ("character", "password", "Porthos", "--generate"),
+    "character email": ("character", "email", "Porthos", "paul.marchand@example.org"),
     "orders ingest": ("orders", "ingest", "{later}"),
     "turn run": ("turn", "run"),
     "turn undo": ("turn", "undo"),
@@ -290,6 +293,7 @@ WRITERS = {
 READERS = {
     "status": ("status",),
     "character list": ("character", "list"),
+    "character welcome": ("character", "welcome", "Porthos"),
     "orders check": ("orders", "check", "{later}/aramis-again.txt"),
     "orders list": ("orders", "list"),
     "orders confirmations": ("orders", "confirmations"),

@@ -15,7 +15,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-from engarde import schema, store
+from engarde import passwords, schema, store
 from helpers import cli, write_campaign
 
 
@@ -69,9 +69,17 @@ BASELINE_ROWS = [
     "INSERT INTO campaign (id, current_month, seed, world, created_at) "
     "VALUES ('test', '1607-05', 'test', '{}', '2026-01-01 12:00:00')",
     "INSERT INTO character (id, campaign_id, name, player, email, password, social_level, start, current, standing, "
-    "birth_story, birth_rolls, created_at) VALUES (1, 'test', 'Athos', 'Anne', 'anne@example.org', '', 8, "
-    "'{\"name\": \"Athos\", \"social_level\": 8, \"crowns\": 100}', "
-    "'{\"name\": \"Athos\", \"social_level\": 8, \"crowns\": 90}', '{}', '[]', '[]', '2026-01-01 12:00:00')",
+    "birth_story, birth_rolls, created_at) VALUES (1, 'test', 'Athos', 'Anne', 'anne@example.org', 'comte-de-la-fere', "
+    "8, '{\"name\": \"Athos\", \"password\": \"comte-de-la-fere\", \"social_level\": 8, \"crowns\": 100}', "
+    "'{\"name\": \"Athos\", \"password\": \"comte-de-la-fere\", \"social_level\": 8, \"crowns\": 90}', "
+    "'{}', '[]', '[]', '2026-01-01 12:00:00')",
+    "INSERT INTO order_sheet (campaign_id, month, character_id, source, sender, digest, raw, text, parsed, errors, "
+    "status, reason, confirmation, received_at, message_id, size, received_by) VALUES ('test', '1607-05', 1, "
+    "'athos.txt', '', 'd1', CAST('Character: Athos' || char(10) || 'Password: comte-de-la-fere' || char(10) || "
+    "'Week 1: rest' AS BLOB), 'Character: Athos' || char(10) || 'Password: comte-de-la-fere' || char(10) || "
+    "'Week 1: rest', '{\"source\": \"athos.txt\", \"character\": \"Athos\", \"month\": \"1607-05\", \"weeks\": {\"1\": "
+    "{\"kind\": \"rest\", \"reason\": \"\"}}}', '[]', 'accepted', '', 'Orders of Athos', "
+    "'2026-01-01 12:00:00', '', 60, 'its arrival time')",
     "INSERT INTO ledger (campaign_id, character_id, month, week, field, delta, value, reason, rule) "
     "VALUES ('test', 1, '1607-04', 5, 'crowns', -10, NULL, 'support (SL 8 x 2, less 6)', 'b. Support')",
 ]
@@ -107,6 +115,11 @@ def test_an_old_database_is_refused_until_upgraded_and_keeps_its_rows(tmp_path):
     assert sheet["crowns"] == 90 and [e["reason"] for e in sheet["ledger"]] == ["support (SL 8 x 2, less 6)"]
     assert "May 1607" in run("status")
     assert no_differences(f"sqlite:///{run.db}") == []
+    # Revision 0002: the password is a hash now, and is nowhere else in the database.
+    everything = "\n".join(sqlite3.connect(run.db).iterdump())
+    assert "comte-de-la-fere" not in everything
+    stored = sqlite3.connect(run.db).execute("select password from character").fetchone()[0]
+    assert passwords.check_password("comte-de-la-fere", stored)
 
 
 def test_a_database_from_before_versions_is_upgraded(tmp_path):

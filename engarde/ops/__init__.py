@@ -28,7 +28,7 @@ from .intake import (
 )
 from . import backup, database
 from .publishing import publish
-from .setup import add_character, init, reset
+from .setup import NewCharacter, add_character, init, reset, set_email, set_password
 from .turns import TurnReport, refuse_mass_nmr, resolved_months, run_turn, undo_turn, undone_world
 from .views import (
     AuditFinding,
@@ -43,14 +43,16 @@ from .views import (
     pending_requests,
     sheet,
     status,
+    without_password,
 )
+from .welcome import welcome_text
 
 __all__ = [
     "backup", "database", "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SUPERSEDED", "AuditFinding",
-    "CampaignError", "IngestResult", "SheetView", "Status", "StoredSheet", "TurnReport", "add_character", "audit",
-    "characters_at_end_of",
-    "confirmation_text", "current_month", "ingest", "ingest_imap", "ingest_messages", "init", "list_characters",
-    "missing_orders", "month_deadline", "month_events", "month_ledger", "month_sheets", "pending_requests",
-    "publish", "refuse_mass_nmr", "reset", "resolved_months", "run_turn", "sheet", "status", "stored_sheets", "undo_turn",
-    "undone_world",
+    "CampaignError", "IngestResult", "NewCharacter", "SheetView", "Status", "StoredSheet", "TurnReport",
+    "add_character", "audit", "characters_at_end_of", "confirmation_text", "current_month", "ingest", "ingest_imap",
+    "ingest_messages", "init", "list_characters", "missing_orders", "month_deadline", "month_events",
+    "month_ledger", "month_sheets", "pending_requests", "publish", "refuse_mass_nmr", "reset", "resolved_months",
+    "run_turn", "set_email", "set_password", "sheet", "status", "stored_sheets", "undo_turn", "undone_world",
+    "welcome_text", "without_password",
 ]

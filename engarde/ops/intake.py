@@ -23,8 +23,11 @@ from ..config import Campaign
 from ..deadlines import Schedule, aware, describe
 from ..errors import CampaignError
 from ..intake import Message
+from ..month_orders import month_on_file
 from ..orders import MONTHLY, STANDING, OrderSheet, Parts
 from ..parse import parse_sheet
+from ..passwords import hash_password
+from ..redaction import redact_raw, redact_text, scrub, scrub_data, secrets_in
 from ..records import ErrorRecord
 from ..registry import Registry, core_registry, for_campaign
 from ..sources import SourceError, read_imap, read_path
@@ -45,22 +48,30 @@ class IngestResult:
 
 def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = (), *, status: str | None = None,
                       reason: str = "", standing: Parts | None = None, received: str = "",
-                      registry: Registry | None = None) -> str:
-    """What the player is told: whether the sheet was taken, the calendar as understood week by
-    week, his orders for the month, the standing orders on file, what his modules add (his
-    letters to the gazette exactly as they will be printed), and each error with its line.
+                      registry: Registry | None = None, month_sheet: OrderSheet | None = None,
+                      before: OrderSheet | None = None) -> str:
+    """What the player is told: whether the sheet was taken, what it changed in the month on
+    file, the calendar as understood week by week, his orders for the month, the standing
+    orders on file, what his modules add (his letters to the gazette exactly as they will be
+    printed), and each error with its line.
 
+    ``month_sheet`` is the month on file with this sheet (``engarde.month_orders``; None: this
+    sheet alone), ``before`` the month on file before it came (None: nothing was).
     ``standing`` is what will be on file once this sheet applies (None: this sheet's own).
     A rejected sheet's confirmation shows only what the sender wrote, never the
     character's orders on file.  ``registry``: the campaign's modules, which say their
     own orders (default: the core rules).
     """
     registry = registry or core_registry()
+    counts = status in (ACCEPTED, HELD)
+    shown = month_sheet if month_sheet is not None and counts else sheet
     who = sheet.character or "(no character named)"
     lines = [f"Orders of {who} for {month}"]
     if received:
         lines.append(received)
-    if status == ACCEPTED:
+    if status == ACCEPTED and before is not None:
+        lines.append(f"Accepted, with the orders already on file: below is all {month} now holds.")
+    elif status == ACCEPTED:
         lines.append(f"Accepted: these are the orders for {month} (a later sheet for {month} replaces them).")
     elif status == HELD:
         lines.append(f"Held for {month}: {reason}.")
@@ -68,10 +79,13 @@ def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()
         lines.append(f"Not used: {reason}.")
     elif status == REJECTED:
         lines.append(f"REJECTED: {reason}. These orders are not used; nothing on file changes.")
+    if before is not None and counts:
+        lines += ["", f"What this mail changed in your orders on file for {month}:"]
+        lines += [f"  - {x}" for x in changes(sheet, before, shown, registry)]
     lines += ["", "The month, week by week:"]
     for week in range(1, 5):
-        lines.append(f"  Week {week}: {sheet.action(week).describe()}")
-    extra = registry.describe(sheet.monthly, MONTHLY)
+        lines.append(f"  Week {week}: {shown.action(week).describe()}")
+    extra = registry.describe(shown.monthly, MONTHLY)
     if sheet.new_password:
         extra.append("a new order password (from the next sheet you send)")
     if extra:
@@ -81,12 +95,14 @@ def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()
         if given:
             lines += ["", "Standing orders given (they stand until changed):"] + [f"  {x}" for x in given]
     elif status != REJECTED:
-        on_file = registry.describe(standing if standing is not None else sheet.standing, STANDING)
+        on_file = registry.describe(standing if standing is not None else shown.standing, STANDING)
         lines += ["", "Standing orders on file (they stand until you change them):"]
         lines += [f"  {x}" for x in on_file] or ["  none: the rules' defaults apply"]
-    for part in sheet.monthly:
+    for part in shown.monthly:
         lines += part.confirmation(sheet.character or "?")
     all_notes = list(sheet.notes) + list(notes)
+    if counts and before is None and not shown.weeks:
+        all_notes.append("this sheet has no week lines: you rest all four weeks unless you send them")
     if all_notes:
         lines += ["", "Notes:"] + [f"  - {n}" for n in all_notes]
     if sheet.errors:
@@ -95,6 +111,26 @@ def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()
     else:
         lines += ["", "Every line was understood."]
     return "\n".join(lines) + "\n"
+
+
+def changes(sheet: OrderSheet, before: OrderSheet, after: OrderSheet, registry: Registry) -> list[str]:
+    """What ``sheet`` changed in the month on file, from ``before`` to ``after``: its weeks (a sheet
+    with week lines replaces them, one without leaves them), then its orders for the month and
+    standing orders, module by module."""
+    lines: list[str] = []
+    if sheet.weeks and after.source == sheet.source:
+        lines.append("its week lines replace the weeks on file, and its orders for the month those on file "
+                     "(letters to the gazette sent before are kept)" if before.weeks else
+                     "its week lines are the month's weeks")
+    elif sheet.weeks:
+        lines.append(f"its week lines are not used: {after.source}, sent later, gives the month's weeks")
+    elif after.weeks:
+        lines.append(f"it has no week lines: the weeks on file stand (from {after.source})")
+    else:
+        lines.append("it has no week lines, and none are on file: you rest all four weeks unless you send them")
+    lines += registry.changes(before.monthly, after.monthly, MONTHLY)
+    lines += [f"standing order {x}" for x in registry.changes(before.standing, after.standing, STANDING)]
+    return lines
 
 
 def ingest(campaign: Campaign, folder: Path) -> list[IngestResult]:
@@ -186,7 +222,8 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         return IngestResult(msg.source, None, DUPLICATE, notes=[f"already read (from {seen.source}); nothing changed"])
     received, received_by = msg.received(now)
     received = aware(received)
-    sheet = parse_sheet(msg.body, msg.source, registry) if not msg.too_large else OrderSheet(source=msg.source)
+    sheet = (parse_sheet(msg.body, msg.source, registry, tuple(r.name for r in rows)) if not msg.too_large
+             else OrderSheet(source=msg.source))
     sent = Sent(msg.source, msg.sender, msg.is_mail, received, msg.errors[0].message if msg.too_large else None)
     by_name = {r.name: r for r in rows}
     on_file: list[OnFile] = []
@@ -196,7 +233,7 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         everyone = [replace(w, died=queries.death_month(s, named)) if w.name == named.name else w for w in everyone]
     if named is not None:
         month = month_of(sheet, sent, current, deadlines)
-        on_file = [OnFile(r.id, r.source, r.received)
+        on_file = [OnFile(r.id, r.source, r.received, registry.sheet_from(r.parsed))
                    for r in queries.active_sheets_of(s, campaign.id, month, named.id, ACTIVE)]
     decision = decide(sheet, sent, everyone, current, deadlines, on_file, campaign.timezone)
     char_row = by_name[decision.character.name] if decision.character is not None else None
@@ -206,16 +243,31 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
             row.status, row.reason = SUPERSEDED, f"replaced by {msg.source}"
             s.add(row)
     if char_row is not None and decision.new_password:
-        char_row.password = decision.new_password
+        char_row.password = hash_password(decision.new_password)
         s.add(char_row)
-    errors = list(msg.errors) + list(sheet.errors) + decision.errors
-    notes = list(msg.notes) + decision.notes
-    standing = registry.standing_from(char_row.standing).merged(sheet.standing) if char_row is not None else None
+    # The passwords it carries are withheld from everything stored or echoed of it.
+    secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))
+    parsed = sheet.to_dict()
+    withheld = scrub_data(parsed, secrets)
+    errors = [ErrorRecord(**scrub_data(e.to_dict(), secrets))
+              for e in list(msg.errors) + list(sheet.errors) + decision.errors]
+    notes = scrub_data(list(msg.notes) + decision.notes, secrets)
+    if withheld != parsed:
+        notes.append("your password is written in your orders besides its Password line; it is withheld there "
+                     "too (in what is stored, and below): choose a password that is none of your orders' words")
+    raw = redact_raw(msg.raw, msg.is_mail, secrets)
+    if raw is None:
+        raw = b""
+        notes.append("the message's raw bytes are not kept: a password in them could not be withheld "
+                     "(its text is kept, the password withheld)")
+    standing = (registry.standing_from(char_row.standing).merged((decision.month_sheet or sheet).standing)
+                if char_row is not None else None)
     month, deadline = decision.month, decision.deadline
     when = (f"Received {describe(received, campaign.timezone)} ({received_by}); the deadline for {month} is "
             f"{describe(deadline, campaign.timezone)}.") if deadline is not None else ""
-    confirmation = confirmation_text(sheet, month, notes, status=decision.status, reason=decision.reason,
-                                     standing=standing, received=when, registry=registry)
+    confirmation = scrub(confirmation_text(sheet, month, notes, status=decision.status, reason=decision.reason,
+                                           standing=standing, received=when, registry=registry,
+                                           month_sheet=decision.month_sheet, before=decision.before), secrets)
     s.add(SheetRow(
         campaign_id=campaign.id,
         month=month.key,
@@ -223,9 +275,9 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         source=msg.source,
         sender=msg.sender or "",
         digest=digest,
-        raw=msg.raw,
-        text=msg.body,
-        parsed=sheet.to_dict(),
+        raw=raw,
+        text=redact_text(msg.body, secrets),
+        parsed=withheld,
         errors=[e.to_dict() for e in errors],
         status=decision.status,
         reason=decision.reason,
@@ -242,12 +294,12 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
 
 
 def active_sheets(s: Session, campaign: Campaign, month: GameMonth, registry: Registry) -> dict[str, OrderSheet]:
-    """The sheet that counts for each character in ``month``, in the order they came: accepted,
-    or held for it (``release_held`` marks those accepted when the month is resolved; a reader
-    counts them without writing)."""
-    names = {r.id: r.name for r in queries.characters(s, campaign.id)}
-    return {names[row.character_id]: registry.sheet_from(row.parsed)
-            for row in queries.sheets_of_month(s, campaign.id, month, ACTIVE)}
+    """The month on file for each character in ``month``, composed from the sheets of his that
+    count (``engarde.month_orders``): accepted, or held for it (``release_held`` marks those
+    accepted when the month is resolved; a reader counts them without writing), in the order
+    the characters' first sheets came."""
+    return month_on_file(queries.characters(s, campaign.id),
+                         queries.sheets_of_month(s, campaign.id, month, ACTIVE), registry.sheet_from)
 
 
 def month_sheets(campaign: Campaign, month: GameMonth) -> dict[str, OrderSheet]:

@@ -1,16 +1,29 @@
-"""A campaign set up, reset (the demo), and its characters added."""
+"""A campaign set up, reset (the demo), and its characters added; a character's order
+password and address on record."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlalchemy.exc import DatabaseError
 
-from .. import lock, queries, store
+from .. import lock, passwords, queries, store
 from ..config import Campaign
 from ..dice import Roll
 from ..errors import CampaignError
 from ..records import Character
 from ..rules.creation.rules import Birth
 from ..store import CampaignRow, CharacterRow
+
+
+@dataclass
+class NewCharacter:
+    """A character just stored, and his order password as written: the one moment it can be
+    read (only its hash is kept), to show the GM and put in the player's welcome text."""
+
+    character: Character
+    password: str
+    generated: bool  # True: engarde made it up; False: the GM gave it
 
 
 def init(campaign: Campaign) -> bool:
@@ -51,12 +64,22 @@ def _unlink(files: list) -> None:
         p.unlink(missing_ok=True)
 
 
-def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = ()) -> Character:
-    """Store a new character; his starting sheet is what the ledger starts from."""
+def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = (),
+                  password: str | None = None) -> NewCharacter:
+    """Store a new character; his starting sheet is what the ledger starts from.
+
+    Every character has an order password: ``password`` if given, else a generated one
+    (``engarde.passwords.generate``).  Only its hash is stored.
+    """
     ch = birth.character
     name = ch.name.strip()
     if not name:
         raise CampaignError("a character needs a name")
+    generated = password is None
+    plain = passwords.generate() if password is None else password
+    if (why := passwords.password_problem(plain)) is not None:
+        raise CampaignError(f"--password: {why}")
+    hashed = passwords.hash_password(plain)
     with lock.writing(campaign, "character-create") as s:
         queries.campaign_row(s, campaign)
         same = queries.character_named(s, campaign.id, name)
@@ -69,7 +92,7 @@ def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = ()) -> C
             name=name,
             player=ch.player,
             email=ch.email,
-            password=ch.password,
+            password=hashed,
             social_level=ch.social_level,
             start=sheet,
             current=sheet,
@@ -79,4 +102,34 @@ def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = ()) -> C
         s.add(row)
         s.flush()
         ch.id = row.id
-    return ch
+    return NewCharacter(ch, plain, generated)
+
+
+def set_password(campaign: Campaign, name: str, password: str | None = None) -> NewCharacter:
+    """The GM resets a character's order password: to ``password``, else to a generated one.
+    Returns it as written (the GM's one chance to read it: only its hash is kept)."""
+    generated = password is None
+    plain = passwords.generate() if password is None else password
+    if (why := passwords.password_problem(plain)) is not None:
+        raise CampaignError(f"--set: {why}")
+    with lock.writing(campaign, "character-password") as s:
+        row = queries.find_character(s, campaign, name)
+        row.password = passwords.hash_password(plain)
+        s.add(row)
+        ch = store.character_from_row(row)
+    return NewCharacter(ch, plain, generated)
+
+
+def set_email(campaign: Campaign, name: str, email: str) -> Character:
+    """The GM puts the player's address on record (``""``: none; his sheets must then come as
+    text files the GM puts in the orders folder)."""
+    address = email.strip()
+    if address and ("@" not in address or any(c.isspace() for c in address)):
+        raise CampaignError(f"{email!r} is not a mail address")
+    with lock.writing(campaign, "character-email") as s:
+        row = queries.find_character(s, campaign, name)
+        row.email = address
+        # the sheet's copies of the address (the player's details, not ledger values)
+        row.current = dict(row.current, email=address)
+        s.add(row)
+        return store.character_from_row(row)

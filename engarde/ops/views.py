@@ -144,6 +144,14 @@ def current_month(campaign: Campaign) -> GameMonth:
         return queries.current_month(s, campaign)
 
 
+def without_password(campaign: Campaign) -> list[str]:
+    """The living characters with no order password on record (made before every character had
+    one): their sheets are refused until the GM gives them one."""
+    with store.reading(campaign.database) as s:
+        queries.campaign_row(s, campaign)
+        return [r.name for r in queries.characters(s, campaign.id) if not r.password and not queries.is_dead(r)]
+
+
 def list_characters(campaign: Campaign) -> list[Character]:
     with store.reading(campaign.database) as s:
         queries.campaign_row(s, campaign)
