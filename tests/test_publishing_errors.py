@@ -65,8 +65,15 @@ def test_a_missing_orders_folder_is_named_by_its_key(tmp_path, campaign):
     assert "campaigns.c.orders" in line and "no such folder" in line, line
 
 
+def _templates(config: Path, folder: str = "own") -> Path:
+    """The campaign's ``templates`` key set once the campaign is made (creating a character
+    renders his welcome text through the campaign's templates)."""
+    config.write_text(config.read_text() + f'templates = "{folder}"\n')
+    return config
+
+
 def test_a_templates_folder_that_is_a_file(tmp_path):
-    config = resolved_campaign(tmp_path, "c", templates="own")
+    config = _templates(resolved_campaign(tmp_path, "c"))
     (tmp_path / "own").write_text("not a folder")
     line = refused(config, "gazette", "--no-pdf")
     assert "campaigns.c.templates" in line and "is a file, not a folder" in line, line
@@ -74,13 +81,13 @@ def test_a_templates_folder_that_is_a_file(tmp_path):
 
 def test_a_missing_templates_folder(tmp_path):
     """A templates folder named but not there: the GM's own templates would be silently unused."""
-    config = resolved_campaign(tmp_path, "c", templates="own")
+    config = _templates(resolved_campaign(tmp_path, "c"))
     line = refused(config, "gazette", "--no-pdf")
     assert "campaigns.c.templates" in line and "no such folder" in line, line
 
 
 def _with_template(tmp_path: Path, name: str, text: str | bytes) -> Path:
-    config = resolved_campaign(tmp_path, "c", templates="own", newsletters="news")
+    config = _templates(resolved_campaign(tmp_path, "c", newsletters="news"))
     path = tmp_path / "own" / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text if isinstance(text, bytes) else text.encode())
