@@ -146,6 +146,8 @@ MAX_CONFIG_BYTES = 1_000_000
 
 def load(path: str | Path = DEFAULT_CONFIG) -> dict[str, Campaign]:
     """Read every campaign in the file; raise ConfigError naming the bad key."""
+    if not str(path).strip():
+        raise ConfigError("--config: no campaigns file given (an empty name)")
     path = Path(path)
     try:
         raw = tomllib.loads(read_text(path))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
+from collections.abc import Iterator
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from dateutil import rrule
@@ -69,6 +70,14 @@ def after(rule: rrule.rruleset, moment: dt.datetime) -> dt.datetime | None:
         return rule.after(moment)
     except (ValueError, OverflowError):
         return None
+
+
+def following(rule: rrule.rruleset, moment: dt.datetime) -> Iterator[dt.datetime]:
+    """The deadlines after ``moment``, in order, until the rule ends (or runs past the year 9999)."""
+    try:
+        yield from rule.xafter(moment)
+    except (ValueError, OverflowError):
+        return
 
 
 def last_before(rule: rrule.rruleset, moment: dt.datetime) -> dt.datetime | None:

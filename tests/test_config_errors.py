@@ -8,7 +8,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from engarde.cli import main
+from engarde.config import load_one
 from helpers import one_line, refused, run_engarde, write_campaign
 
 GOOD = '[campaigns.c]\nname = "Café de Paris"\nfirst_month = "April 1607"\n'
@@ -59,6 +62,12 @@ def test_a_missing_campaigns_file_says_where_to_read_how_to_write_one(tmp_path):
     """It does not send the GM to 'engarde init', which needs the file to exist."""
     line = refused(tmp_path / "campaigns.toml", "status")
     assert "campaigns.toml: no such file" in line and "engarde init" not in line, line
+
+
+def test_an_empty_config_option_is_not_read_as_the_current_folder(tmp_path):
+    """`--config ""` (an unset variable in a script) named the folder "."."""
+    result = CliRunner().invoke(main, ["--config", "", "status"])
+    assert result.exit_code == 2 and result.output.strip() == "engarde: --config: no campaigns file given (an empty name)"
 
 
 def test_an_unreadable_campaigns_file(open_folder):
@@ -122,7 +131,5 @@ def test_a_database_url_of_an_unknown_scheme_is_named(tmp_path, url, said):
 def test_a_plain_postgresql_url_uses_the_driver_engarde_installs(tmp_path):
     """DESIGN.md's `postgresql://...` works: it is read as postgresql+psycopg (the postgres
     extra), not SQLAlchemy's default psycopg2, which engarde does not install."""
-    from engarde.config import load_one
-
     camp = load_one(write_campaign(tmp_path, "c", database="postgresql://gm:secret@db.example.org/engarde"), "c")
     assert camp.database == "postgresql+psycopg://gm:secret@db.example.org/engarde"

@@ -153,7 +153,7 @@ def password_postgres():
         import psycopg  # noqa: F401  (only to skip without the postgres extra)
     except ImportError:
         pytest.skip("psycopg is not installed (pip install -e '.[postgres]')")
-    from postgres import Server, Unavailable
+    from postgres import Server, Unavailable  # noqa: PLC0415  (as conftest's postgres_url: only when PostgreSQL is wanted)
 
     try:
         server = Server(password="the-right-one", port=54331)

@@ -13,7 +13,7 @@ from engarde import ops, store
 from engarde.calendar import GameMonth
 from engarde.config import ConfigError, load_one
 from engarde.store import CampaignRow
-from helpers import cli, refused
+from helpers import cli, refused, run_engarde
 
 APRIL, MAY, JUNE, JULY = (GameMonth(1607, m) for m in (4, 5, 6, 7))
 UTC = dt.timezone.utc
@@ -145,3 +145,24 @@ def test_a_campaign_whose_until_has_passed_says_so(tmp_path):
         s.get(CampaignRow, "t").current_month = JUNE.key
     line = refused(tmp_path / "campaigns.toml", "status")
     assert "run past its last deadline" in line and "Fri 01 Mar 2030, 12:00 CET" in line, line
+
+
+def test_a_month_far_from_the_first_is_found_at_once(tmp_path):
+    """Its deadline is the 19,000th of the rule: each was once searched for from the rule's start
+    (a hang, found by the fuzz test with first_month = "0001-01" on a campaign of 1607)."""
+    _campaign(tmp_path, "FREQ=MONTHLY;BYMONTHDAY=1;BYHOUR=12")
+    config = tmp_path / "campaigns.toml"
+    config.write_text(config.read_text().replace('first_month = "April 1607"', 'first_month = "0001-01"'))
+    result = run_engarde(tmp_path, "status", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Deadline for April 1607: " in result.stdout
+
+
+def test_a_first_month_after_the_month_the_campaign_is_at(tmp_path):
+    """first_month moved past the campaign's month in campaigns.toml: its deadlines, counted from
+    the first month, cannot be known (it said "No deadline schedule set.")."""
+    _campaign(tmp_path, "FREQ=MONTHLY;BYMONTHDAY=1;BYHOUR=12")
+    config = tmp_path / "campaigns.toml"
+    config.write_text(config.read_text().replace('first_month = "April 1607"', 'first_month = "1700-01"'))
+    line = refused(config, "status")
+    assert "campaigns.t.first_month" in line and "January 1700 is after April 1607" in line, line

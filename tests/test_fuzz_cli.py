@@ -340,7 +340,7 @@ def _check(runner: Runner, base: Path, args: list[str], **hostile: object) -> No
     assert why is None, f"engarde {' '.join(args)} with {hostile or 'a good campaign'}: {why}\n{result['output'][-3000:]}"
 
 
-FUZZ = settings(max_examples=45, deadline=dt.timedelta(seconds=2 * TIMEOUT), derandomize=True, database=None,
+FUZZ = settings(max_examples=250, deadline=dt.timedelta(seconds=2 * TIMEOUT), derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                        HealthCheck.data_too_large])
 
@@ -351,7 +351,7 @@ def test_every_command_survives_a_hostile_campaigns_file(runner, base, config, c
     _check(runner, base, call, config=config)
 
 
-@settings(FUZZ, max_examples=25)
+@settings(FUZZ, max_examples=100)
 @given(database=hostile_database(), call=command_call(hostile=False))
 def test_every_command_survives_a_hostile_database(runner, base, database, call):
     _check(runner, base, call, database=database)

@@ -145,3 +145,14 @@ def test_a_broken_report_template_writes_no_file_at_all(tmp_path):
     config = _with_template(tmp_path, "report.html.j2", "{{ character.name / 2 }}\n")
     refused(config, "gazette", "--no-pdf")
     assert not (tmp_path / "news").exists() or list((tmp_path / "news").rglob("*.html")) == []
+
+
+@pytest.mark.parametrize("target", ["campaigns.toml", "c.sqlite", "c.sqlite-wal"])
+def test_a_backup_is_never_written_over_the_campaigns_file_or_its_database(tmp_path, target):
+    """`engarde backup campaigns.toml` (a slip of the GM's fingers) wrote the zip over the
+    campaigns file, and `backup c.sqlite` over the database it was backing up."""
+    config = resolved_campaign(tmp_path, "c", database="sqlite:///c.sqlite")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    line = refused(config, "backup", str(tmp_path / target))
+    assert target in line and ("campaigns file" in line or "database" in line), line
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file() and p.name in before} == before

@@ -115,6 +115,14 @@ class Backup:
 
 def backup(campaign: Campaign, path: Path) -> Backup:
     """Write the whole campaign to ``path`` (all-or-nothing: a temporary file renamed)."""
+    # Never over the campaign's own files: a backup written over campaigns.toml or the database
+    # it copies would lose the one to save the other.
+    target = Path(path).resolve()
+    if target == campaign.source.resolve():
+        raise CampaignError(f"{path}: is the campaigns file; write the backup to another file")
+    if target in {f.resolve() for f in store.sqlite_files(campaign.database)}:
+        raise CampaignError(f"{path}: is the campaign's database (or a file SQLite keeps beside it); write the "
+                            "backup to another file")
     counts: dict[str, int] = {}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
