@@ -328,6 +328,10 @@ def render(env: jinja2.Environment, name: str, context: dict[str, Any], campaign
         raise CampaignError(f"{_template_path(filename, campaign)}, line {line}: {_problem(exc)}") from exc
 
 
+# The file names a template may have (its frames in a traceback carry them).
+TEMPLATE_SUFFIXES = (".j2", ".html", ".jinja", ".jinja2", ".txt")
+
+
 def _template_frame(tb: Any) -> tuple[str, int] | None:
     """Where in a template an error was raised: the innermost frame Jinja gave the template's
     own file name and line (it rewrites the traceback so)."""
@@ -338,9 +342,6 @@ def _template_frame(tb: Any) -> tuple[str, int] | None:
             found = (filename, tb.tb_lineno)
         tb = tb.tb_next
     return found
-
-
-TEMPLATE_SUFFIXES = (".j2", ".html", ".jinja", ".jinja2", ".txt")
 
 
 def _problem(exc: BaseException) -> str:
