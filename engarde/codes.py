@@ -25,6 +25,9 @@ E_TOO_LARGE = "message-too-large"  # over mail.max_message_bytes: rejected unrea
 E_CLOSED_MONTH = "closed-month"  # a sheet for a month already resolved
 E_BAD_ORDER = "bad-order"  # an order of a known kind that lacks what it needs (whom, which rank...)
 E_DEAD_CHARACTER = "dead-character"  # a sheet for a character who is dead
+# -- issue 10: hostile mail ------------------------------------------------------
+E_NOT_READ = "not-read"  # not a regular file (a FIFO, a device, a link out of the folder), or unreadable
+E_QUARANTINED = "quarantined"  # engarde failed on the message: stored as rejected, the others go on
 
 # -- events (things that happen; the gazette and reports render them) ---------
 EV_CANNOT_AFFORD = "cannot-afford"

@@ -13,7 +13,7 @@ answer) are with their GM commands (``engarde.rules.MODULE.commands``).
 from __future__ import annotations
 
 from ..errors import CampaignError
-from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SUPERSEDED
+from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SKIPPED, SUPERSEDED
 from .intake import (
     IngestResult,
     StoredSheet,
@@ -43,7 +43,7 @@ from .views import (
 )
 
 __all__ = [
-    "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SUPERSEDED", "AuditFinding", "CampaignError",
+    "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SKIPPED", "SUPERSEDED", "AuditFinding", "CampaignError",
     "IngestResult", "SheetView", "StoredSheet", "TurnReport", "add_character", "audit", "characters_at_end_of",
     "confirmation_text", "current_month", "ingest", "ingest_imap", "ingest_messages", "init", "list_characters",
     "missing_orders", "month_deadline", "month_events", "month_ledger", "month_sheets", "pending_requests",
