@@ -130,7 +130,10 @@ def read_mbox(path: str | os.PathLike[str], max_bytes: int | None = None) -> lis
     try:
         for n, key in enumerate(keys, start=1):
             source = f"{source_name(path)}#{n}"
-            data = box.get_bytes(key)
+            try:
+                data = box.get_bytes(key)
+            except (OSError, mailbox.Error, ValueError) as exc:  # the file changed under us
+                raise SourceError(f"{source}: cannot be read ({exc})") from None
             try:
                 arrived = _from_line_time(box.get_message(key).get_from() or "")
             except Exception:  # noqa: BLE001 - a damaged From line costs only the arrival time

@@ -547,3 +547,39 @@ def test_orders_check_applies_the_campaigns_size_limit(tmp_path):
     (tmp_path / "huge.txt").write_bytes(PORTHOS.encode() + b"x" * 5_000_001)
     out = run_cli(tmp_path / "none.toml", "orders", "check", str(tmp_path / "huge.txt"))
     assert out.returncode == 1 and "more than the campaign's limit of 5,000,000" in out.stdout, out
+
+
+# -- 1. a row the database refuses ---------------------------------------------------------------
+
+
+def refused_by_the_database(postgres: bool) -> Message:
+    """A Message made by a source of one's own (not read_message, which cleans what it keeps) whose
+    sender the database cannot hold: NUL for PostgreSQL, a lone surrogate for SQLite."""
+    return Message(source="own-source#1", sender="paul@example.org" + ("\x00" if postgres else "\ud800"),
+                   raw=mail("paul@example.org", PORTHOS), body=PORTHOS, is_mail=True)
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_row_the_database_refuses_is_quarantined_and_the_batch_read_again(tmp_path, request, database):
+    """Issue 10, item 1: when the database refuses what one message would store, the batch is rolled
+    back and read again with that message quarantined (its raw bytes kept, as rejected): the
+    others are stored, and nothing is stored twice."""
+    extra = f'database = "{request.getfixturevalue("postgres_url")}"\n' if database == "postgresql" else ""
+    camp = make_campaign(tmp_path, "refused" + database[:2], extra)
+    results = ops.ingest_messages(camp, [read_message(mail("henri@example.org", ATHOS), "a.eml"),
+                                         refused_by_the_database(database == "postgresql")])
+    by_source = {r.source: r for r in results}
+    assert by_source["a.eml"].status == ops.ACCEPTED
+    bad = by_source["own-source#1"]
+    assert bad.status == ops.REJECTED and [e.code for e in bad.errors] == [codes.E_QUARANTINED]
+    assert "the database refused it" in bad.errors[0].message
+    stored = rows(camp)
+    assert sorted(r.status for r in stored) == ["accepted", "rejected"]
+    assert next(r for r in stored if r.status == "rejected").sender == ""
+
+
+def test_a_fifo_given_as_the_source_is_refused(camp, tmp_path):
+    """Issue 10, item 10: `orders ingest FIFO` says what it is, exit 2, never opened."""
+    os.mkfifo(tmp_path / "pipe")
+    out = run_cli(tmp_path / "campaigns.toml", "orders", "ingest", str(tmp_path / "pipe"))
+    assert out.returncode == 2 and "not a folder, a Maildir, an mbox or an order file" in out.stderr, out
