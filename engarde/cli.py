@@ -23,6 +23,7 @@ from .demo import run_demo
 from .dice import SeededDice
 from .errors import CampaignError
 from .intake import read_file
+from .orders import OrderSheet
 from .parse import parse_sheet
 from .registry import ALL_MODULES, for_campaign, load_campaign, module_of_command
 from .rules.creation.rules import CreationError, given_character, roll_character
@@ -306,7 +307,7 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
     source = msg.source
     if msg.skipped:
         fail(f"{source}: " + "; ".join([e.message for e in msg.errors] + msg.notes))
-    sheet = parse_sheet(msg.body, source, registry)
+    sheet = parse_sheet(msg.body, source, registry) if msg.ok else OrderSheet(source=source)
     errors = list(msg.errors) + list(sheet.errors)
     if as_json:
         data = sheet.to_dict()
