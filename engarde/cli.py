@@ -14,7 +14,7 @@ from typing import Callable
 
 import click
 
-from . import ops
+from . import lock, ops
 from .calendar import CalendarError, GameMonth
 from .clikit import Context, echo_json, fail, pass_ctx
 from .config import DEFAULT_CONFIG, Campaign, ConfigError, MailSettings
@@ -25,6 +25,7 @@ from .errors import CampaignError
 from .intake import read_file
 from .orders import OrderSheet
 from .parse import parse_sheet
+from .redaction import scrub, scrub_data, secrets_in
 from .registry import ALL_MODULES, for_campaign, load_campaign, module_of_command
 from .rules.creation.rules import CreationError, given_character, roll_character
 from .tables import Tables
@@ -74,9 +75,13 @@ def _loader(module: str | None) -> Callable[[str, str | None], Campaign]:
               help="The campaigns file.")
 @click.option("--campaign", "-C", "campaign_id", envvar="ENGARDE_CAMPAIGN",
               help="Which campaign (needed when the file has several).")
+@click.option("--wait", type=click.FloatRange(min=0), default=lock.DEFAULT_WAIT, show_default=True,
+              envvar="ENGARDE_WAIT", metavar="SECONDS",
+              help="How long a command that writes waits for another engarde command working on the same "
+                   "campaign before it gives up.")
 @click.version_option(package_name="engarde")
 @click.pass_context
-def main(ctx: click.Context, config: str, campaign_id: str | None) -> None:
+def main(ctx: click.Context, config: str, campaign_id: str | None, wait: float) -> None:
     """engarde: run a play-by-email En Garde! campaign.
 
     \b
@@ -85,7 +90,12 @@ def main(ctx: click.Context, config: str, campaign_id: str | None) -> None:
       engarde orders missing                # who has not written
       engarde turn run                      # resolve the month
       engarde gazette --pdf                 # publish
+
+    \b
+    One command at a time writes to a campaign; another waits for it (--wait):
+      engarde --wait 60 turn run
     """
+    ctx.meta[lock.WAIT_KEY] = wait
     owner = module_of_command(ctx.invoked_subcommand) if ctx.invoked_subcommand else None
     ctx.obj = Context(config, campaign_id, _loader(owner.name if owner and owner.house else None), campaign_tables)
 
@@ -109,40 +119,123 @@ def init(c: Context) -> None:
 @main.command()
 @pass_ctx
 def status(c: Context) -> None:
-    """Say which month is next and when its deadline falls.
+    """Say which month is next, when its deadline falls, who has sent no orders, and which
+    engarde command is working on the campaign now, if one is.
 
     \b
     Example:
       engarde status
     """
     camp = c.campaign()
-    month = ops.current_month(camp)
+    now = ops.status(camp)
+    month, deadline = now.month, now.deadline
     click.echo(f"{camp.name} ({camp.id}), {camp.newspaper}")
     click.echo(f"Next month to resolve: {month}")
-    deadline = ops.month_deadline(camp)
     if deadline is not None:
         click.echo(f"Deadline for {month}: {describe(deadline, camp.timezone)} (orders received later are held "
                    "for the next month)")
     else:
         deadline = camp.next_deadline()
         click.echo(f"Next deadline: {deadline:%A %d %B %Y, %H:%M %Z}" if deadline else "No deadline schedule set.")
-    missing = ops.missing_orders(camp)
+    missing = now.missing
     click.echo(f"Orders missing from: {', '.join(missing)}" if missing else "Every character has orders in.")
+    if now.holder is not None:
+        click.echo(f"Another engarde command is working on this campaign ({now.holder}): a command that writes "
+                   "waits for it.")
+    bare = ops.without_password(camp)
+    if bare:
+        click.echo(f"No order password on record for: {', '.join(bare)} (their sheets are refused; give each one: "
+                   "engarde character password NAME --generate)")
 
 
 # -- characters -------------------------------------------------------------
 
 
 @main.group()
+def db() -> None:
+    """The campaign's database: its schema version, and upgrading it to this engarde's."""
+
+
+@db.command("status")
+@pass_ctx
+def db_status(c: Context) -> None:
+    """Say which schema version the campaign's database is at, and whether it needs upgrading.
+
+    \b
+    Example:
+      engarde db status
+    """
+    click.echo(str(ops.database.status(c.campaign())))
+
+
+@db.command("upgrade")
+@pass_ctx
+def db_upgrade(c: Context) -> None:
+    """Carry the campaign's database to this engarde's schema, in one transaction.  An SQLite
+    file is copied first, beside it (FILE.before-VERSION-TIMESTAMP).
+
+    \b
+    Example:
+      engarde db upgrade
+    """
+    done = ops.database.upgrade(c.campaign())
+    if done is None:
+        click.echo("The database is up to date; nothing to do.")
+        return
+    before = f"version {done.before}" if done.before else "the schema from before versions"
+    copy = f"; the file as it was is kept as {done.backup}" if done.backup else ""
+    click.echo(f"Upgraded the database from {before} to version {done.after}{copy}.")
+
+
+@main.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@pass_ctx
+def backup_command(c: Context, file: Path) -> None:
+    """Write the whole campaign to FILE (a zip): every row of its database and the files of its
+    orders folder.  It moves between SQLite and PostgreSQL.
+
+    \b
+    Example:
+      engarde backup demo-1607-05.zip
+    """
+    done = ops.backup.backup(c.campaign(), file)
+    rows = sum(done.counts.values())
+    click.echo(f"Wrote {done.path}: {rows} rows ({done.counts['character']} characters, "
+               f"{done.counts['turn']} months resolved, {done.counts['order_sheet']} order sheets) "
+               f"and {done.mail} mail file(s).")
+
+
+@main.command("restore")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--replace", is_flag=True, help="Delete the campaign's rows in the database first (same transaction).")
+@pass_ctx
+def restore_command(c: Context, file: Path, replace: bool) -> None:
+    """Load a backup written by 'engarde backup' into the campaign's database, in one
+    transaction.  The database must not hold the campaign, unless --replace is given.  Mail
+    files missing from the orders folder are put back; files already there are kept.
+
+    \b
+    Example:
+      engarde restore demo-1607-05.zip
+    """
+    done = ops.backup.restore(c.campaign(), file, replace=replace)
+    click.echo(f"Restored {done.campaign}: {sum(done.counts.values())} rows "
+               f"({done.counts['character']} characters, {done.counts['turn']} months resolved); "
+               f"{len(done.mail_restored)} mail file(s) put back, {len(done.mail_kept)} already there.")
+
+
+@main.group()
 def character() -> None:
-    """Create and list characters."""
+    """Create and list characters; their order passwords, welcome texts and addresses."""
 
 
 @character.command("create")
 @click.argument("name")
 @click.option("--player", default="", help="The player's name.")
-@click.option("--email", default="", help="The player's registered address.")
-@click.option("--password", default="", help="The order password his sheets must carry.")
+@click.option("--email", default="", help="The player's address on record: his mail must come from it "
+              "(none: his sheets must come as text files the GM puts in the orders folder).")
+@click.option("--password", default=None,
+              help="His order password (default: a generated one, shown once; only its hash is kept).")
 @click.option("--roll/--given", "rolled", default=True,
               help="Roll on the Birth Tables (default), or take the values given below.")
 @click.option("--seed", default=None, help="Dice seed for --roll (default: from the campaign seed and name).")
@@ -157,9 +250,13 @@ def character() -> None:
 @click.option("--club", default=None, help="Given club membership.")
 @click.option("--title", default=None)
 @pass_ctx
-def character_create(c: Context, name: str, player: str, email: str, password: str, rolled: bool,
+def character_create(c: Context, name: str, player: str, email: str, password: str | None, rolled: bool,
                      seed: str | None, **given: object) -> None:
     """Create a character: rolled on the Birth Tables, or with given values.
+
+    Every character has an order password: --password, else a generated one.  It is
+    printed this once, with the welcome text for his player (only its hash is kept;
+    'engarde character password' sets a new one).
 
     \b
     Examples:
@@ -173,8 +270,7 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
     if rolled:
         dice = SeededDice(seed or f"{camp.seed}:birth:{name}")
         birth = roll_character(for_campaign(camp).tables, name, dice, player=player, email=email)
-        birth.character.password = password
-        ch = ops.add_character(camp, birth, dice.log)
+        new = ops.add_character(camp, birth, dice.log, password=password)
     else:
         missing = [k for k in ("social_level", "crowns", "strength", "constitution", "expertise", "military_ability")
                    if given.get(k) is None]
@@ -185,13 +281,95 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
             if club is None:
                 fail(f"no club called {given['club']!r}")
             given["club"] = club.name
-        birth = given_character(for_campaign(camp).tables, name, player=player, email=email, password=password,
-                                **given)
-        ch = ops.add_character(camp, birth)
+        birth = given_character(for_campaign(camp).tables, name, player=player, email=email, **given)
+        new = ops.add_character(camp, birth, password=password)
+    ch = new.character
     for line in birth.story:
         click.echo(f"  {line}")
     click.echo(f"Created {ch.name}: Social Level {ch.social_level}, {ch.crowns} crowns, "
                f"allowance {ch.allowance}.")
+    _echo_password(new)
+    if not ch.email:
+        click.echo(f"No address on record: {ch.name}'s sheets must come as text files you put in the orders folder "
+                   f"(mail for him is refused until you give one: engarde character email \"{ch.name}\" ADDRESS).")
+    click.echo(f"\n--- welcome text for {ch.name}'s player (it holds his password) ---")
+    click.echo(ops.welcome_text(camp, ch.name, new.password), nl=False)
+
+
+def _echo_password(new: ops.NewCharacter) -> None:
+    if new.generated:
+        click.echo(f"Order password of {new.character.name}: {new.password} (generated; shown this once: only its "
+                   "hash is kept)")
+    else:
+        click.echo(f"Order password of {new.character.name}: as given (only its hash is kept)")
+
+
+@character.command("password")
+@click.argument("name")
+@click.option("--set", "new_password", metavar="PASSWORD", help="The new order password.")
+@click.option("--generate", is_flag=True, help="Generate a new order password and print it.")
+@pass_ctx
+def character_password(c: Context, name: str, new_password: str | None, generate: bool) -> None:
+    """Give a character a new order password (the GM's reset: the old one stops working).
+
+    Only a hash of the password is kept, so the GM cannot read one back: a player who
+    lost his gets a new one.  A player changes his own with a 'New password:' line on a
+    sheet sent from his address on record, carrying his present password.
+
+    \b
+    Examples:
+      engarde character password Porthos --generate
+      engarde character password Porthos --set "musketeer-1607"
+    """
+    if (new_password is None) == (not generate):
+        fail("give --set PASSWORD or --generate (one of them)")
+    new = ops.set_password(c.campaign(), name, None if generate else new_password)
+    if new.generated:
+        click.echo(f"New order password of {new.character.name}: {new.password} (shown this once: only its hash "
+                   "is kept)")
+    else:
+        click.echo(f"{new.character.name}'s order password is changed (only its hash is kept).")
+    click.echo(f"His welcome text with it: engarde character welcome \"{new.character.name}\" --password ...")
+
+
+@character.command("welcome")
+@click.argument("name")
+@click.option("--password", default=None,
+              help="His order password, to write into the text (checked against the one on record).")
+@pass_ctx
+def character_welcome(c: Context, name: str, password: str | None) -> None:
+    """Print the welcome text for a character's player: his sheet, how and from which
+    address to send orders, the first deadline, and (with --password) his password.
+
+    Only a hash of the password is kept, so it is written in only when given; a
+    campaign's own welcome.txt.j2 in its templates folder replaces engarde's.
+
+    \b
+    Examples:
+      engarde character welcome Porthos
+      engarde character welcome Porthos --password k7dm4-qz2xa
+    """
+    click.echo(ops.welcome_text(c.campaign(), name, password), nl=False)
+
+
+@character.command("email")
+@click.argument("name")
+@click.argument("address")
+@pass_ctx
+def character_email(c: Context, name: str, address: str) -> None:
+    """Put a player's mail address on record: his character's orders must come from it.
+
+    With "" there is none, and his sheets must come as text files the GM puts in the
+    orders folder (mail for him is refused: anyone could have sent it).
+
+    \b
+    Examples:
+      engarde character email Porthos paul@example.org
+      engarde character email Jacques ""
+    """
+    ch = ops.set_email(c.campaign(), name, address)
+    click.echo(f"{ch.name}: orders by mail from {ch.email}" if ch.email else
+               f"{ch.name}: no address on record; his sheets must come as text files in the orders folder")
 
 
 @character.command("list")
@@ -309,16 +487,17 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
         fail(f"{source}: " + "; ".join([e.message for e in msg.errors] + msg.notes))
     sheet = parse_sheet(msg.body, source, registry) if msg.ok else OrderSheet(source=source)
     errors = list(msg.errors) + list(sheet.errors)
+    secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))  # never echoed
     if as_json:
         data = sheet.to_dict()
         data["errors"] = [e.to_dict() for e in errors]
         data["notes"] = list(sheet.notes) + list(msg.notes)
-        echo_json(data)
+        echo_json(scrub_data(data, secrets))
     elif msg.errors:  # not read: there is no sheet to show
-        click.echo("".join(f"{e}\n" for e in msg.errors), nl=False)
+        click.echo(scrub("".join(f"{e}\n" for e in msg.errors), secrets), nl=False)
     else:
         month = sheet.month or GameMonth(1607, 4)
-        click.echo(ops.confirmation_text(sheet, month, msg.notes, registry=registry), nl=False)
+        click.echo(scrub(ops.confirmation_text(sheet, month, msg.notes, registry=registry), secrets), nl=False)
     if errors:
         sys.exit(1)
 
@@ -470,13 +649,7 @@ def gazette(c: Context, month: str | None, pdf: bool, reports: bool) -> None:
       engarde gazette "April 1607" --no-pdf
     """
     camp = c.campaign()
-    resolved = ops.resolved_months(camp)
-    if not resolved:
-        fail("no month has been resolved yet: run 'engarde turn run' first")
-    target = GameMonth.parse(month) if month else resolved[-1]
-    if target not in resolved:
-        fail(f"{target} has not been resolved (resolved: {', '.join(map(str, resolved))})")
-    for path in ops.publish(camp, target, pdf=pdf, reports=reports):
+    for path in ops.publish(camp, GameMonth.parse(month) if month else None, pdf=pdf, reports=reports):
         click.echo(f"wrote {path}")
 
 

@@ -25,7 +25,10 @@ E_TOO_LARGE = "message-too-large"  # over mail.max_message_bytes: rejected unrea
 E_CLOSED_MONTH = "closed-month"  # a sheet for a month already resolved
 E_BAD_ORDER = "bad-order"  # an order of a known kind that lacks what it needs (whom, which rank...)
 E_DEAD_CHARACTER = "dead-character"  # a sheet for a character who is dead
-# -- issue 10: hostile mail ------------------------------------------------------
+# -- issue 10: trust at the deadline ---------------------------------------------
+E_NO_ADDRESS = "no-address-on-record"  # mail for a character whose player has no address on record
+E_NO_PASSWORD = "no-password-on-record"  # a character with no order password (made before they were required)
+E_PASSWORD_REFUSED = "password-change-refused"  # "New password:" not from the address on record, or unfit
 E_NOT_READ = "not-read"  # not a regular file (a FIFO, a device, a link out of the folder), or unreadable
 E_QUARANTINED = "quarantined"  # engarde failed on the message: stored as rejected, the others go on
 

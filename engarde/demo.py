@@ -27,7 +27,8 @@ def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pri
     tables = for_campaign(camp).tables
     for values in roster():
         values = dict(values)
-        ch = ops.add_character(camp, given_character(tables, values.pop("name"), **values))
+        password = values.pop("password")
+        ch = ops.add_character(camp, given_character(tables, values.pop("name"), **values), password=password).character
         echo(f"  created {ch.name} (Social Level {ch.social_level})")
     # d. Mistresses: "At the beginning of the game someone should roll dice to determine the
     # various mistresses' Social Levels and special attributes": one per character.

@@ -257,9 +257,11 @@ def verb(name: str, pattern: str, build: Builder, spellings: tuple[str, ...] = (
 class SheetContext:
     """What a module's ``LineReader`` sees of the sheet being read."""
 
-    def __init__(self, sheet: OrderSheet, tables: Tables | None = None) -> None:
+    def __init__(self, sheet: OrderSheet, tables: Tables | None = None, characters: tuple[str, ...] = ()) -> None:
         self.sheet = sheet
         self.tables = tables if tables is not None else Tables()
+        # the names of the campaign's characters, when the reader knows them (the intake does)
+        self.characters = characters
 
     def error(self, line: int, code: str, message: str, suggestion: str | None = None) -> None:
         self.sheet.errors.append(ErrorRecord(self.sheet.source, line, code, message, suggestion))

@@ -520,7 +520,8 @@ def _parts_problem(msg: email.message.EmailMessage) -> str | None:
                 continue
             size = len(value)
             if size > MAX_FIELD_BYTES:
-                return f"its {header_text(name)} header is {size:,} bytes long, more than the {MAX_FIELD_BYTES:,} engarde reads"
+                return (f"its {header_text(name)} header is {size:,} bytes long, more than the {MAX_FIELD_BYTES:,} "
+                        "engarde reads")
             total += size
             if total > MAX_FIELDS_BYTES:
                 return f"its headers are {total:,} bytes long, more than the {MAX_FIELDS_BYTES:,} engarde reads"

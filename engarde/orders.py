@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Mapping
 
 from .calendar import GameMonth
+from .passwords import WITHHELD
 from .records import ErrorRecord
 
 
@@ -97,10 +98,19 @@ class Part:
 
     module: ClassVar[str] = ""
     when: ClassVar[str] = MONTHLY
+    # True: a later sheet of the month written again (with week lines) adds to these rather
+    # than replacing them (letters to the gazette; engarde.month_orders)
+    accumulates: ClassVar[bool] = False
 
     def describe(self) -> list[str]:
         """Each order, as the confirmation lists it."""
         return []
+
+    def changes(self, before: "Part") -> list[str]:
+        """What these orders (as on file now) change from ``before`` (as on file before a sheet
+        came), as a confirmation says it."""
+        old, new = before.describe(), self.describe()
+        return [f"now: {x}" for x in new if x not in old] + [f"no longer: {x}" for x in old if x not in new]
 
     def confirmation(self, author: str) -> list[str]:
         """Lines of a confirmation section of its own, after the standing orders (letters)."""
@@ -213,7 +223,8 @@ class OrderSheet:
             "lines": {str(w): n for w, n in sorted(self.lines.items())},
             "monthly": self.monthly.to_dict(),
             "standing": self.standing.to_dict(),
-            "new_password": self.new_password,
+            # never the password itself: a stored parse, a --json print says only that one was given
+            "new_password": WITHHELD if self.new_password else None,
             "errors": [e.to_dict() for e in self.errors],
             "notes": list(self.notes),
         }

@@ -53,6 +53,7 @@ from .grammar import (
 )
 from .orders import Order, OrderSheet, Rest
 from .records import ErrorRecord
+from .redaction import redact_text, secret_spans
 from .registry import Registry, core_registry
 from .text import normalise_name
 
@@ -215,10 +216,10 @@ class _Written:
 class _SheetReader:
     """Reads one sheet line by line; ``finish`` resolves dittos and sorts errors."""
 
-    def __init__(self, source: str, registry: Registry) -> None:
+    def __init__(self, source: str, registry: Registry, characters: tuple[str, ...] = ()) -> None:
         self.sheet = OrderSheet(source=source)
         self.registry = registry
-        self.context = SheetContext(self.sheet, registry.tables)
+        self.context = SheetContext(self.sheet, registry.tables, characters)
         self.readers: list[LineReader] = [cls(self.context) for m in registry.modules for cls in m.lines]
         self.written: dict[int, _Written] = {}
         self.header_lines: dict[str, int] = {}
@@ -240,6 +241,9 @@ class _SheetReader:
             return False
         if (m := _HEADER.fullmatch(line)) is not None:
             return self.read_header(number, m.group("key").lower(), m.group("value"))
+        if secret_spans(line) and not _NEW_PASSWORD.fullmatch(line):
+            self.stray_password(number, line)
+            return True
         if (week := week_line(line)) is not None:
             self.read_week(number, line, *week)
         elif not self.read_line(number, line):
@@ -336,6 +340,13 @@ class _SheetReader:
             return True
         return False
 
+    def stray_password(self, number: int, line: str) -> None:
+        """A password written where none is read ("Pasword: ...", "Week 1: New password ..."):
+        reported without it, and not read."""
+        self.error(number, codes.E_BAD_ORDER,
+                   f"a password where engarde reads none: {quote(redact_text(line))} is not read",
+                   "write 'Password: ...' (your order password) or 'New password: ...' on a line of its own")
+
     def not_understood(self, number: int, line: str) -> None:
         as_action = self.interpret(line, [])
         if isinstance(as_action, (Order, Ditto)):
@@ -401,16 +412,20 @@ class _SheetReader:
         return replace(err, message=f"{err.message}; {tail}")
 
 
-def parse_sheet(text: str, source: str, registry: Registry | None = None) -> OrderSheet:
+def parse_sheet(text: str, source: str, registry: Registry | None = None,
+                characters: tuple[str, ...] = ()) -> OrderSheet:
     """A player's order text as an ``OrderSheet``, read with the campaign's modules
     (default: the core rules).  Never raises.
+
+    ``characters``: the names of the campaign's characters, when known (the intake gives
+    them): a module may check the sheet against them (a pen-name may be no one's name).
 
     Text before the first header (or week) line and after ``End of orders`` is
     ignored, so a player may write a greeting or reply below a report.
     """
     raws = split_lines(text)
     lines = [clean_line(raw) for raw in raws]
-    reader = _SheetReader(source, registry or core_registry())
+    reader = _SheetReader(source, registry or core_registry(), tuple(characters))
     start = _sheet_start(lines)
     if start is not None:
         for number, line in enumerate(lines[start:], start=start + 1):

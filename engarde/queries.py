@@ -2,7 +2,8 @@
 
 The operations (``engarde.ops``) and the modules' GM commands say what they want
 of a campaign's stored rows through these functions, inside a transaction they
-open with ``engarde.store.transaction``; nothing else writes SQL.
+open: ``engarde.store.reading`` to read, ``engarde.lock.writing`` (the campaign's
+lock) to write; nothing else writes SQL.
 """
 
 from __future__ import annotations

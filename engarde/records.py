@@ -39,7 +39,8 @@ class Character:
     name: str
     player: str = ""
     email: str = ""
-    password: str = ""
+    # (his order password is no part of his sheet: only its hash is kept, on the character
+    # row; see engarde.passwords)
     # birth facts (Birth Tables A-D); never changed by the ledger
     social_class: str = ""
     sibling_rank: str = ""

@@ -106,6 +106,10 @@ class Registry:
         """Every module's orders in ``parts``, as a confirmation lists them, module by module."""
         return [line for cls in self.part_types_of(when).values() for line in parts.of(cls).describe()]
 
+    def changes(self, before: Parts, after: Parts, when: str) -> list[str]:
+        """What changed from ``before`` to ``after`` (a month's orders on file), module by module."""
+        return [line for cls in self.part_types_of(when).values() for line in after.of(cls).changes(before.of(cls))]
+
     @classmethod
     def build(cls, house_rules: Sequence[str] = (), modules: Iterable[RuleModule] | None = None,
               tables: Mapping[str, Any] | None = None, settings: Mapping[str, Any] | None = None,

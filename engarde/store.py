@@ -3,19 +3,27 @@
 SQLite is the embedded default; any SQLAlchemy URL works (``postgresql://...``
 needs the ``postgres`` extra).  Only portable column types are used (JSON,
 LargeBinary, Text), so a campaign moves to PostgreSQL by changing its URL.
+
+Two kinds of transaction, and nothing else: ``reading`` (one consistent snapshot, never a
+month half written; it cannot write) and ``transaction`` (a write, whole or not at all).  The
+GM's operations write through ``engarde.lock.writing``, which adds the campaign's lock.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator
 
-from sqlalchemy import JSON, LargeBinary, Text
-from sqlalchemy.engine import Engine
+from sqlalchemy import JSON, LargeBinary, Text, event, text
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
+from . import pause, schema
 from .calendar import GameMonth
+from .errors import CampaignError
 from .records import Character, Event, LedgerEntry
 
 
@@ -156,16 +164,99 @@ class RulingRow(SQLModel, table=True):
 
 
 _ENGINES: dict[str, Engine] = {}
+BUSY_TIMEOUT = 5.0  # seconds an SQLite statement waits for the database (the driver's default)
+BEGIN = "engarde_begin"  # execution option: how an SQLite transaction begins (None: the caller begins it)
+OWN_BEGIN = {BEGIN: None}
+ADVISORY_CLASS = 0x656E67  # "eng": the first key of engarde's advisory locks on PostgreSQL (0: the schema's)
 
 
-def engine_for(url: str) -> Engine:
-    """One engine per URL, with the schema created on first use."""
+class Busy(Exception):
+    """Another connection holds the database for writing (SQLite), past the time given to wait."""
+
+
+def described(url: str) -> str:
+    """The database as a message names it (never with its password)."""
+    try:
+        return f"the database {make_url(url).render_as_string(hide_password=True)}"
+    except Exception:  # an unreadable URL is named as written, less anything after a '@'
+        return f"the database {url.rsplit('@', 1)[-1]}"
+
+
+def new_engine(url: str) -> Engine:
+    """An engine whose transactions hold everything they do.  Python's sqlite3 begins a
+    transaction only before a row is written, so a table created or altered (a schema
+    migration) would be committed on its own, and a command's reads would each see the
+    database as it was at that moment; here SQLite's transactions begin with the
+    transaction, as SQLAlchemy's documentation recommends: with BEGIN, or as the execution
+    option ``BEGIN`` says (BEGIN IMMEDIATE for a write; None: the caller begins it)."""
+    if not url.startswith("sqlite"):
+        return create_engine(url)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT})
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the driver leaves BEGIN to us
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        begin = connection.get_execution_options().get(BEGIN, "BEGIN")
+        if begin:
+            connection.exec_driver_sql(begin)
+
+    return engine
+
+
+def _write_ahead(engine: Engine) -> None:
+    """An engarde SQLite database keeps a write-ahead log: a reader keeps its snapshot while a
+    writer commits, and never holds up a writer's commit.  (Set once the schema check has
+    found the database engarde's: the mode is written in the file.)"""
+    try:
+        with engine.execution_options(**OWN_BEGIN).connect() as connection:
+            connection.exec_driver_sql("PRAGMA journal_mode = WAL")
+    except SQLAlchemyError:
+        pass  # a read-only file, or one another connection holds: it keeps its rollback journal
+
+
+def _lock_busy(exc: OperationalError) -> bool:
+    """The database's lock was held longer than a statement waits (SQLite busy, PostgreSQL's lock_timeout)."""
+    return (getattr(exc.orig, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED")
+            or getattr(exc.orig, "sqlstate", "") == "55P03")
+
+
+def _check_schema(engine: Engine, url: str, creating: bool) -> None:
+    pause.point("schema-create:begin")
+    # Two commands building one empty database take turns (the second then finds it built):
+    # SQLite's write lock, or PostgreSQL's advisory lock on the schema, for at most BUSY_TIMEOUT.
+    with engine.execution_options(**({BEGIN: "BEGIN IMMEDIATE"} if creating else {})).begin() as connection:
+        if creating and connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SET LOCAL lock_timeout = '{int(BUSY_TIMEOUT * 1000)}ms'")
+            connection.execute(text("SELECT pg_advisory_xact_lock(:k1, 0)"), {"k1": ADVISORY_CLASS})
+        state = schema.check(connection, described(url), creating=creating)
+        if state.kind == "empty":
+            schema.create(connection)
+            pause.point("schema-create:before-commit")
+
+
+def engine_for(url: str, *, creating: bool = False) -> Engine:
+    """One engine per URL.  On first use the database's schema is checked
+    (``engarde.schema``): only ``creating`` (``engarde init``) may build an empty one."""
     if url not in _ENGINES:
-        kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
-        engine = create_engine(url, **kwargs)
-        SQLModel.metadata.create_all(engine)
+            path = make_url(url).database
+            if not creating and path and path != ":memory:" and not Path(path).exists():
+                # Never leave an empty file behind a command that only meant to read.
+                raise CampaignError(f"{described(url)} does not exist: run 'engarde init' first")
+        engine = new_engine(url)
+        try:
+            _check_schema(engine, url, creating)
+        except OperationalError as exc:
+            engine.dispose()
+            if not (creating and _lock_busy(exc)):
+                raise
+            raise CampaignError(f"{described(url)} is being set up by another engarde command: try again when it "
+                                "has finished") from None
+        if engine.dialect.name == "sqlite":
+            _write_ahead(engine)
         _ENGINES[url] = engine
     return _ENGINES[url]
 
@@ -177,12 +268,67 @@ def forget_engine(url: str) -> None:
         engine.dispose()
 
 
+def sqlite_files(url: str) -> list[Path]:
+    """An SQLite database's file and the files SQLite keeps beside it (none in memory)."""
+    path = make_url(url).database if url.startswith("sqlite") else None
+    if not path or path == ":memory:":
+        return []
+    path = Path(path)
+    return [path, *(path.with_name(path.name + suffix) for suffix in ("-journal", "-wal", "-shm"))]
+
+
+def begin_writing(conn: Connection, wait: float = BUSY_TIMEOUT) -> None:
+    """Begin a write transaction on ``conn`` (a connection with ``OWN_BEGIN``).  On SQLite it
+    holds the database at once (BEGIN IMMEDIATE: no other connection can write until it ends),
+    waiting up to ``wait`` seconds for another writer, then raising ``Busy``.  On PostgreSQL
+    rows are locked as they are written; engarde.lock adds the campaign's lock."""
+    if conn.dialect.name != "sqlite":
+        return
+    conn.exec_driver_sql(f"PRAGMA busy_timeout = {max(0, int(wait * 1000))}")
+    try:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    except OperationalError as exc:
+        if not _lock_busy(exc):
+            raise
+        raise Busy(str(exc.orig)) from None
+    finally:
+        conn.exec_driver_sql(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+
+
 @contextmanager
-def transaction(url: str) -> Iterator[Session]:
-    """A session whose work is committed whole or not at all."""
-    with Session(engine_for(url), expire_on_commit=False) as session:
+def transaction(url: str, *, creating: bool = False) -> Iterator[Session]:
+    """A write transaction, committed whole or not at all (on SQLite it holds the database from
+    its start: BEGIN IMMEDIATE), without the campaign's lock: the GM's operations write through
+    engarde.lock.writing.  ``creating``: see ``engine_for``."""
+    engine = engine_for(url, creating=creating).execution_options(**{BEGIN: "BEGIN IMMEDIATE"})
+    with Session(engine, expire_on_commit=False) as session:
         try:
             yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+
+
+@contextmanager
+def reading(url: str) -> Iterator[Session]:
+    """A read-only transaction: every query in it sees the database as one moment left it, so a
+    reader never sees a month half written (the sheets of before with the ledger of after).
+    SQLite: BEGIN, its snapshot taken at the first read (the write-ahead log keeps it while
+    writers commit); PostgreSQL: REPEATABLE READ.  A write in it fails."""
+    with Session(engine_for(url), expire_on_commit=False) as session:
+        conn = session.connection()
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA query_only = ON")
+        else:
+            conn.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        try:
+            try:
+                yield session
+            finally:
+                if sqlite:  # the connection goes back to the pool, for writers too
+                    conn.exec_driver_sql("PRAGMA query_only = OFF")
             session.commit()
         except BaseException:
             session.rollback()

@@ -39,11 +39,15 @@ ACTIONS = [
 ]
 
 
+def password_of(name: str) -> str:
+    return f"pw-{name.split()[-1]}"
+
+
 def sheet_text(name: str, rng: random.Random) -> str:
     weeks = [rng.choice(ACTIONS[:-1] if rng.random() > 0.1 else ACTIONS) for _ in range(4)]
     if weeks[0] == "ditto":
         weeks[0] = "Rest"
-    lines = ["Dear GM, my orders:", "", f"Character: {name}", "Month: April 1607"]
+    lines = ["Dear GM, my orders:", "", f"Character: {name}", f"Password: {password_of(name)}", "Month: April 1607"]
     lines += [f"Week {i}: {w}" for i, w in enumerate(weeks, start=1)]
     if rng.random() < 0.3:
         lines.append("Conspicuous consumption")
@@ -83,7 +87,8 @@ def main() -> int:
         def create():
             for i in range(n):
                 dice = SeededDice(f"bench:{i}")
-                ops.add_character(camp, roll_character(tables, f"Gentleman {i:04d}", dice), dice.log)
+                name = f"Gentleman {i:04d}"
+                ops.add_character(camp, roll_character(tables, name, dice), dice.log, password=password_of(name))
 
         timed("create characters", create, figures)
         texts = {f"Gentleman {i:04d}": sheet_text(f"Gentleman {i:04d}", rng) for i in range(n)}

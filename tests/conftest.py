@@ -2,6 +2,8 @@ import os
 
 import pytest
 
+import engarde.passwords
+
 
 @pytest.fixture(scope="session")
 def postgres_url():
@@ -23,3 +25,13 @@ def postgres_url():
         yield server.url
     finally:
         server.stop()
+
+
+@pytest.fixture(autouse=True)
+def quick_password_hashes(request, monkeypatch):
+    """Order passwords are hashed with scrypt at N = 2**14 (some 50 ms each); the suite creates
+    hundreds of characters, so outside tests/test_passwords.py (which holds the real
+    parameters to account) the hashes are made with N = 2**8.  It is the same scrypt: each hash
+    says its N, so checking one works the same either way."""
+    if request.module.__name__ != "test_passwords":
+        monkeypatch.setattr(engarde.passwords, "N", 2**8)

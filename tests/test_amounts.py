@@ -53,7 +53,8 @@ WEEKS = {
         "Visit Hunter's and gamble 3 x 100000000", "100000000 crowns"),
     "a cut on a -6 (ignored: he never cut)": ("Visit Hunter's and gamble 4 bets of 50, cut on a -6", "cut on a -6"),
     "a cut on a 7 (ignored: he never cut)": ("Visit Hunter's and gamble 4 bets of 50, cut on a 7", "cut on a 7"),
-    "a purse of ten thousand million (refused before too; now by the shared reader)": ("Visit bawdyhouse carrying 10000000000 crowns", "carrying 10000000000 crowns"),
+    "a purse of ten thousand million (refused before too; now by the shared reader)": (
+        "Visit bawdyhouse carrying 10000000000 crowns", "carrying 10000000000 crowns"),
     "a purse of minus 50 (read as the club 'bawdyhouse carrying minus')": (
         "Visit bawdyhouse carrying minus 50 crowns", "carrying minus 50 crowns"),
     "mistress number eleven nines (read as a mistress called 'number 99999999999')": (

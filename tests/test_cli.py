@@ -32,6 +32,7 @@ def create_demo_roster(gm):
 
     for ch in roster():
         args = ["character", "create", ch["name"], "--given", "--player", ch["player"], "--email", ch["email"],
+                "--password", ch["password"],
                 "--sl", str(ch["social_level"]), "--crowns", str(ch["crowns"]), "--allowance", str(ch["allowance"]),
                 "--strength", str(ch["strength"]), "--constitution", str(ch["constitution"]),
                 "--expertise", str(ch["expertise"]), "--ma", str(ch["military_ability"])]
@@ -139,13 +140,13 @@ def test_sheet_shows_the_whole_man(gm, tmp_path):
     gm("init")
     for name in ("Porthos", "Athos"):
         gm("character", "create", name, "--given", "--sl", "9", "--crowns", "300", "--strength", "10",
-           "--constitution", "10", "--expertise", "10", "--ma", "3")
+           "--constitution", "10", "--expertise", "10", "--ma", "3", "--password", "secret")
     gm("mistress", "add", "Roxanne", "--sl", "5")
     mail = tmp_path / "loan"
     mail.mkdir()
-    (mail / "porthos.txt").write_text("Character: Porthos\nLend 100 crowns to Athos\nWeek 1: Court Roxanne\n"
+    (mail / "porthos.txt").write_text("Character: Porthos\nPassword: secret\nLend 100 crowns to Athos\nWeek 1: Court Roxanne\n"
                                       "Weeks 2-4: Court Roxanne\nEnd\n")
-    (mail / "athos.txt").write_text("Character: Athos\nWeek 1: Borrow 60 crowns from Porthos\n"
+    (mail / "athos.txt").write_text("Character: Athos\nPassword: secret\nWeek 1: Borrow 60 crowns from Porthos\n"
                                     "If challenged: accept with sabre\nDuel sequence: X L X\n"
                                     "Duel conditions: surrender if endurance below 25%\nEnd\n")
     gm("orders", "ingest", str(mail))

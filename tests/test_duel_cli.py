@@ -21,13 +21,14 @@ def gm(tmp_path):
     run("init")
     for name, strength, expertise in (("Porthos", 10, 12), ("Falstaff", 8, 10)):
         run("character", "create", name, "--given", "--sl", "9", "--crowns", "300", "--strength", str(strength),
-            "--constitution", "10", "--expertise", str(expertise), "--ma", "3", "--allowance", "0")
+            "--constitution", "10", "--expertise", str(expertise), "--ma", "3", "--allowance", "0",
+            "--password", "secret")
     (tmp_path / "mail" / "porthos.txt").write_text(
-        "Character: Porthos\nMonth: April 1607\n"
+        "Character: Porthos\nPassword: secret\nMonth: April 1607\n"
         "Week 1: Challenge Falstaff for insulting my tailor with the rapier\n"
         "Duel sequence: X L X\nEnd\n")
     (tmp_path / "mail" / "falstaff.txt").write_text(
-        "Character: Falstaff\nMonth: April 1607\nWeek 1: rest\n"
+        "Character: Falstaff\nPassword: secret\nMonth: April 1607\nWeek 1: rest\n"
         "If challenged: accept\nDuel sequence: X L X\nConditions: surrender if endurance below 30\nEnd\n")
     return run
 

@@ -24,6 +24,7 @@ from engarde import codes, store
 from helpers import rules_registry
 from engarde.calendar import GameMonth
 from engarde.config import load_one
+from engarde.passwords import check_password
 from engarde.rules.creation.rules import given_character
 from engarde.tables import Tables
 from engarde.store import CampaignRow, CharacterRow, SheetRow
@@ -53,11 +54,11 @@ def gm(tmp_path):
         row = s.get(CampaignRow, "t")
         row.created_at = dt.datetime(2030, 1, 15, 9, 0, tzinfo=UTC)
         s.add(row)
-    for name, email, password in (("Porthos", "Paul@Example.org", "sack"), ("Athos", "henri@example.org", ""),
-                                  ("Jacques", "", "")):
-        ops.add_character(camp, given_character(Tables(), name, email=email, password=password, social_level=6,
+    for name, email, password in (("Porthos", "Paul@Example.org", "sack"), ("Athos", "henri@example.org", "honour"),
+                                  ("Jacques", "", "bread")):
+        ops.add_character(camp, given_character(Tables(), name, email=email, social_level=6,
                                                 crowns=200, strength=10, constitution=10, expertise=10,
-                                                military_ability=3))
+                                                military_ability=3), password=password)
     run = cli(tmp_path / "campaigns.toml")
     run.camp = camp
     run.mail = tmp_path / "mail"
@@ -112,8 +113,7 @@ def test_another_players_address_is_rejected_and_changes_nothing(gm):
     assert row.status == "rejected" and row.character_id is None and row.raw  # kept as received
     assert ops.missing_orders(gm.camp) == ["Porthos", "Athos", "Jacques"]
     with store.transaction(gm.camp.database) as s:
-        assert s.exec(select(CharacterRow).where(
-            CharacterRow.name == "Porthos")).one().password == "sack"
+        assert check_password("sack", s.exec(select(CharacterRow).where(CharacterRow.name == "Porthos")).one().password)
     assert "REJECTED: sent from henri@example.org" in r.confirmation
     assert "Standing orders on file" not in r.confirmation  # nothing of Porthos's is shown
 
@@ -127,11 +127,19 @@ def test_unknown_sender_and_wrong_password_are_rejected(gm):
     assert "not the address registered for Porthos" in results[0].errors[-1].message
 
 
-def test_no_registered_address_accepts_any_sender_with_a_note(gm):
-    drop(gm, "j.eml", mail("someone@example.net", "Character: Jacques\nWeek 1: rest\n"))
+def test_no_registered_address_refuses_mail_and_takes_a_text_file(gm):
+    """Issue 10, item 5: with no address on record, mail could come from anyone: it is refused,
+    and the player's sheets come as text files the GM puts in the orders folder."""
+    drop(gm, "j.eml", mail("someone@example.net", "Character: Jacques\nPassword: bread\nWeek 1: rest\n"))
     [r] = ops.ingest(gm.camp, gm.mail)
-    assert r.status == ops.ACCEPTED
-    assert "no address is registered for Jacques: a sheet from any sender is accepted" in r.notes
+    assert r.status == ops.REJECTED and [e.code for e in r.errors] == [codes.E_NO_ADDRESS]
+    drop(gm, "j.txt", "Character: Jacques\nPassword: bread\nWeek 1: rest\n")
+    assert {Path(x.source).name: x.status for x in ops.ingest(gm.camp, gm.mail)} == {
+        "j.eml": ops.DUPLICATE, "j.txt": ops.ACCEPTED}
+    gm("character", "email", "Jacques", "jacques@example.org")
+    drop(gm, "j2.eml", mail("jacques@example.org", "Character: Jacques\nPassword: bread\nWeek 1: rest\n",
+                            date="Tue, 29 Jan 2030 11:00:00 +0100"))
+    assert {Path(x.source).name: x.status for x in ops.ingest(gm.camp, gm.mail)}["j2.eml"] == ops.ACCEPTED
 
 
 def test_a_text_file_is_taken_on_its_password(gm):
@@ -255,7 +263,7 @@ def test_turn_refuses_when_most_have_no_orders_unless_forced(gm):
 
 def test_half_missing_is_not_too_many(gm):
     drop(gm, "a.txt", PORTHOS)
-    drop(gm, "j.txt", "Character: Jacques\nWeek 1: rest\n")
+    drop(gm, "j.txt", "Character: Jacques\nPassword: bread\nWeek 1: rest\n")
     ops.ingest(gm.camp, gm.mail)
     ops.run_turn(gm.camp)  # 1 of 3 missing
     assert ops.current_month(gm.camp) == MAY
@@ -322,7 +330,7 @@ def test_letters_are_printed_as_echoed(gm):
     letter = "Sirs,\n  <script>alert('the Cardinal')</script> & more."
     drop(gm, "a.eml", mail("paul@example.org", PORTHOS + f'Letter to the gazette (as "The <Red> Fox"):\n{letter}\n'
                            "End of letter\n"))
-    drop(gm, "j.txt", "Character: Jacques\nWeek 1: rest\n")
+    drop(gm, "j.txt", "Character: Jacques\nPassword: bread\nWeek 1: rest\n")
     [r] = [x for x in ops.ingest(gm.camp, gm.mail) if x.character == "Porthos"]
     assert "    Sirs,\n      <script>alert('the Cardinal')</script> & more.\n    \u2014 The <Red> Fox" in r.confirmation
     out = gm("press")

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 UTC = dt.timezone.utc
 
 PORTHOS = "Character: Porthos\nPassword: sack\nWeek 1: Practise rapier\nWeek 2: rest\n"
-ATHOS = "Character: Athos\nWeek 1: rest\n"
+ATHOS = "Character: Athos\nPassword: honour\nWeek 1: rest\n"
 
 
 def campaign_file(folder: Path, cid: str = "t", extra: str = "") -> Path:
@@ -52,13 +52,13 @@ def campaign_file(folder: Path, cid: str = "t", extra: str = "") -> Path:
 
 
 def make_campaign(folder: Path, cid: str = "t", extra: str = ""):
-    """Porthos (paul@example.org, password 'sack') and Athos (henri@example.org, no password)."""
+    """Porthos (paul@example.org, password 'sack') and Athos (henri@example.org, password 'honour')."""
     camp = load_one(campaign_file(folder, cid, extra), cid)
     ops.init(camp)
-    for name, email, password in (("Porthos", "paul@example.org", "sack"), ("Athos", "henri@example.org", "")):
-        ops.add_character(camp, given_character(Tables(), name, email=email, password=password, social_level=6,
-                                                crowns=200, strength=10, constitution=10, expertise=10,
-                                                military_ability=3))
+    for name, email, password in (("Porthos", "paul@example.org", "sack"), ("Athos", "henri@example.org", "honour")):
+        ops.add_character(camp, given_character(Tables(), name, email=email, social_level=6, crowns=200,
+                                                strength=10, constitution=10, expertise=10, military_ability=3),
+                          password=password)
     return camp
 
 
@@ -274,7 +274,8 @@ def test_a_message_engarde_fails_on_is_quarantined_and_the_batch_goes_on(tmp_pat
     assert "ValueError: a bug in a module's grammar" in bad.errors[0].message
     stored = {Path(r.source).name: r for r in rows(camp)}
     assert stored["a.eml"].status == "rejected" and "a bug in a module's grammar" in stored["a.eml"].reason
-    assert stored["a.eml"].raw == (folder / "a.eml").read_bytes()
+    received = (folder / "a.eml").read_bytes()  # kept as received, its password withheld
+    assert stored["a.eml"].raw == received.replace(b"Password: sack", b"Password: [withheld]")
     assert stored["b.eml"].status == "accepted"
     assert [r.status for r in ops.ingest(camp, folder)] == [ops.DUPLICATE, ops.DUPLICATE]
 

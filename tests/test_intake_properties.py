@@ -20,7 +20,8 @@ from engarde.rules.creation.rules import given_character
 from engarde.store import SheetRow
 from engarde.tables import Tables
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Each good sheet costs a password check (scrypt, some 50 ms): a hundred examples each.
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 COUNTER = itertools.count()
 
 
@@ -30,10 +31,9 @@ def make_campaign(folder, extra: str = ""):
         'deadlines = "FREQ=WEEKLY;BYDAY=FR;BYHOUR=18"\ntimezone = "Europe/Paris"\n' + extra)
     c = load_one(folder / "campaigns.toml", "p")
     ops.init(c)
-    for name, email, password in (("Porthos", "paul@example.org", "sack"), ("Athos", "henri@example.org", "")):
-        ops.add_character(c, given_character(Tables(), name, email=email, password=password, social_level=6,
-                                             crowns=200, strength=10, constitution=10, expertise=10,
-                                             military_ability=3))
+    for name, email, password in (("Porthos", "paul@example.org", "sack"), ("Athos", "henri@example.org", "honour")):
+        ops.add_character(c, given_character(Tables(), name, email=email, social_level=6, crowns=200, strength=10,
+                                             constitution=10, expertise=10, military_ability=3), password=password)
     return c
 
 
@@ -50,10 +50,10 @@ def pg_camp(tmp_path_factory, postgres_url):
     return make_campaign(tmp_path_factory.mktemp("props-pg"), f'database = "{postgres_url}"\n')
 
 
-def good(name: str) -> bytes:
+def good() -> bytes:
     n = next(COUNTER)
-    return (f"From: henri@example.org\nMessage-ID: <{n}@example.org>\nSubject: {name} {n}\n\n"
-            f"Character: Athos\nWeek 1: rest\n").encode()
+    return (f"From: henri@example.org\nMessage-ID: <{n}@example.org>\nSubject: orders {n}\n\n"
+            f"Character: Athos\nPassword: honour\nWeek 1: rest\n").encode()
 
 
 def stored_digests(camp) -> set[str]:
@@ -61,20 +61,18 @@ def stored_digests(camp) -> set[str]:
         return set(s.exec(select(SheetRow.digest).where(SheetRow.campaign_id == camp.id)))
 
 
-def ingest_between_good_mail(camp, hostile: list[tuple[bytes, bool]]) -> None:
-    """``hostile`` (bytes, is it mail) read between two good mails: every one of them is stored or
-    noted as already read, and the good ones count."""
-    before, after = good("before"), good("after")
-    messages = [read_message(before, "before.eml")]
+def ingest_with_good_mail(camp, hostile: list[tuple[bytes, bool]]) -> None:
+    """``hostile`` (bytes, is it mail) read in one batch with a good mail: every one of them is
+    stored or noted as already read, and the good one counts as it would alone (accepted, or
+    replaced by a sheet of Athos's sent later, from an earlier example)."""
+    messages = [read_message(good(), "good.eml")]
     messages += [read_message(data, f"hostile{i}.{'eml' if mail else 'txt'}", 5_000_000, mail=mail)
                  for i, (data, mail) in enumerate(hostile)]
-    messages.append(read_message(after, "after.eml"))
     results = ops.ingest_messages(camp, messages)
     assert len(results) == len(messages)
     assert all(r.status in (ops.ACCEPTED, ops.HELD, ops.REJECTED, ops.SUPERSEDED, ops.DUPLICATE) for r in results)
     by_source = {r.source: r for r in results}
-    assert by_source["before.eml"].status in (ops.ACCEPTED, ops.SUPERSEDED)
-    assert by_source["after.eml"].status == ops.ACCEPTED
+    assert by_source["good.eml"].status in (ops.ACCEPTED, ops.SUPERSEDED)
     digests = stored_digests(camp)
     for message in messages:
         result = by_source[message.source]
@@ -89,7 +87,7 @@ def ingest_between_good_mail(camp, hostile: list[tuple[bytes, bool]]) -> None:
 def test_any_bytes_never_stop_a_batch(camp, data, mail):
     """Issue 10, item 1: any bytes as a message (a mail or a typed text file) are stored or noted as
     already read, and the messages read with them are stored as usual."""
-    ingest_between_good_mail(camp, [(data, mail)])
+    ingest_with_good_mail(camp, [(data, mail)])
 
 
 FIELDS = ["From", "Date", "Subject", "Message-ID", "Content-Type", "Content-Transfer-Encoding",
@@ -113,7 +111,7 @@ def test_any_header_values_never_stop_a_batch(camp, headers, body):
     NUL, broken encodings, lone surrogates, huge values, repeated fields) is stored or noted as
     already read, and the messages read with it are stored as usual."""
     data = b"".join(name.encode() + b": " + value + b"\n" for name, value in headers) + b"\n" + body
-    ingest_between_good_mail(camp, [(data, True)])
+    ingest_with_good_mail(camp, [(data, True)])
 
 
 dates = st.builds(
@@ -130,7 +128,7 @@ def test_any_date_never_stops_a_batch(camp, date):
     is used only when it can be trusted, and never stops the batch (before: OverflowError)."""
     data = (f"From: paul@example.org\nDate: {date}\n\nCharacter: Porthos\nPassword: sack\nWeek 1: rest\n"
             f"Week 2: {next(COUNTER)}\n").encode()
-    ingest_between_good_mail(camp, [(data, True)])
+    ingest_with_good_mail(camp, [(data, True)])
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -138,7 +136,7 @@ def test_any_date_never_stops_a_batch(camp, date):
 def test_a_batch_of_hostile_messages_stops_nothing(camp, batch):
     """Issue 10, item 1: several hostile messages in one batch (some the same bytes twice): each one is
     stored or noted as already read."""
-    ingest_between_good_mail(camp, batch + batch[:1])
+    ingest_with_good_mail(camp, batch + batch[:1])
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -148,4 +146,4 @@ def test_a_batch_of_hostile_messages_stops_nothing(camp, batch):
 def test_any_message_never_stops_a_batch_on_postgresql(pg_camp, message):
     """Issue 10, item 1, on the real PostgreSQL: any bytes, any header values (NUL, lone surrogates)
     are stored or noted as already read, and the batch goes on (before: psycopg.DataError)."""
-    ingest_between_good_mail(pg_camp, [message])
+    ingest_with_good_mail(pg_camp, [message])

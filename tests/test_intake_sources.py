@@ -186,9 +186,9 @@ def test_ingest_from_an_mbox_file_through_the_cli(tmp_path):
     (tmp_path / "campaigns.toml").write_text('[campaigns.t]\nname = "T"\nfirst_month = "April 1607"\n')
     camp = load_one(tmp_path / "campaigns.toml", "t")
     ops.init(camp)
-    ops.add_character(camp, given_character(Tables(), "Porthos", email="paul@example.org", password="sack",
+    ops.add_character(camp, given_character(Tables(), "Porthos", email="paul@example.org",
                                             social_level=6, crowns=100, strength=10, constitution=10, expertise=10,
-                                            military_ability=3))
+                                            military_ability=3), password="sack")
     box = mailbox.mbox(str(tmp_path / "in.mbox"))
     box.add(mail(FULL))
     box.close()
@@ -207,7 +207,7 @@ def dovecot():
 
     big = mail("Character: Porthos\nWeek 1: rest\n" + "x" * 6000 + "\n").as_bytes(policy=policy.default)
     messages = [mail(FULL).as_bytes(policy=policy.default), big,
-                mail("Character: Athos\nWeek 1: rest\n", frm="henri@example.org").as_bytes(policy=policy.default)]
+                mail("Character: Athos\nPassword: honour\nWeek 1: rest\n", frm="henri@example.org").as_bytes(policy=policy.default)]
     try:
         server = Dovecot(messages)
     except Unavailable as exc:
@@ -248,9 +248,9 @@ def test_imap_reads_every_message_read_only(dovecot, tmp_path, monkeypatch):
     ops.init(camp)
     for name, email in (("Porthos", "paul@example.org"), ("Athos", "henri@example.org")):
         ops.add_character(camp, given_character(Tables(), name, email=email,
-                                                password="sack" if name == "Porthos" else "",
                                                 social_level=6, crowns=100, strength=10, constitution=10,
-                                                expertise=10, military_ability=3))
+                                                expertise=10, military_ability=3),
+                          password="sack" if name == "Porthos" else "honour")
     monkeypatch.setenv("TEST_IMAP_PASSWORD", dovecot.password)
     run = CliRunner().invoke(main, ["--config", str(tmp_path / "campaigns.toml"), "orders", "ingest", "--imap"])
     assert run.exit_code == 1, run.output  # the big one is rejected

@@ -524,11 +524,11 @@ def test_undo_keeps_the_gms_mistresses(tmp_path):
     camp = load_one(tmp_path / "campaigns.toml", "test")
     for name in ("Athos", "Porthos"):
         ops.add_character(camp, given_character(Tables(), name, social_level=12, crowns=400, strength=10,
-                                                constitution=10, expertise=10, military_ability=3))
+                                                constitution=10, expertise=10, military_ability=3), password="secret")
     add_mistress(camp, "Ninon", 8)
     add_mistress(camp, "Marion", 6)
     (tmp_path / "mail").mkdir()
-    (tmp_path / "mail" / "athos.txt").write_text("Character: Athos\nWeeks 1-4: Court Ninon\nEnd\n")
+    (tmp_path / "mail" / "athos.txt").write_text("Character: Athos\nPassword: secret\nWeeks 1-4: Court Ninon\nEnd\n")
     ops.ingest(camp, tmp_path / "mail")
     first = ops.run_turn(camp, force=True)
     assert [(m.name, m.lover) for m in list_mistresses(camp)] == [("Ninon", "Athos"), ("Marion", None)]

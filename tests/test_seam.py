@@ -51,14 +51,14 @@ def campaign(tmp_path: Path, extra: str = "", sheets: dict[str, str] | None = No
     for name, sl, crowns in ROSTER:
         run("character", "create", name, "--given", "--player", name, "--email", f"{name.lower()}@example.org",
             "--sl", str(sl), "--crowns", str(crowns), "--allowance", "0", "--strength", "10",
-            "--constitution", "10", "--expertise", "10", "--ma", "3")
+            "--constitution", "10", "--expertise", "10", "--ma", "3", "--password", "secret")
     return run
 
 
 TOASTING = {
-    "Aramis": "Character: Aramis\nWeek 1: Toast Porthos\nWeek 2: raise toasts to Porthos\nWeek 3: rest\nWeek 4: rest\n",
-    "Athos": "Character: Athos\nWeek 1: toast Porthos\nWeek 2: toast Aramis\nWeek 3: rest\nWeek 4: rest\n",
-    "Porthos": "Character: Porthos\nWeek 1: rest\nWeek 2: rest\nWeek 3: rest\nWeek 4: rest\n",
+    "Aramis": "Character: Aramis\nPassword: secret\nWeek 1: Toast Porthos\nWeek 2: raise toasts to Porthos\nWeek 3: rest\nWeek 4: rest\n",
+    "Athos": "Character: Athos\nPassword: secret\nWeek 1: toast Porthos\nWeek 2: toast Aramis\nWeek 3: rest\nWeek 4: rest\n",
+    "Porthos": "Character: Porthos\nPassword: secret\nWeek 1: rest\nWeek 2: rest\nWeek 3: rest\nWeek 4: rest\n",
 }
 
 
@@ -130,9 +130,9 @@ def test_a_table_changed_in_campaigns_toml_changes_the_month(tmp_path):
     """[campaigns.ID.tables.bawdyhouse] footpads_on = 1: "This occurs on a roll of 6 on one die"
     becomes any roll, and the same seed's month changes accordingly: Aramis, who kept his purse
     by the book, is robbed of what it has left."""
-    sheets = {**TOASTING, "Aramis": "Character: Aramis\nWeek 1: visit a bawdyhouse and carouse carrying 30 crowns\n"
+    sheets = {**TOASTING, "Aramis": "Character: Aramis\nPassword: secret\nWeek 1: visit a bawdyhouse and carouse carrying 30 crowns\n"
                                     "Week 2: rest\nWeek 3: rest\nWeek 4: rest\n",
-              "Athos": "Character: Athos\nWeek 1: rest\n"}
+              "Athos": "Character: Athos\nPassword: secret\nWeek 1: rest\n"}
     runs = {}
     for name, extra in (("book", ""), ("changed", "[campaigns.test.tables.bawdyhouse]\nfootpads_on = 1\n")):
         (tmp_path / name).mkdir()

@@ -39,10 +39,11 @@ def killed(tmp_path):
     for name, values in (("Athos", dict(social_level=10, strength=14, constitution=12, expertise=14)),
                          ("Jussac", dict(social_level=8, strength=10, constitution=10, expertise=8, endurance=1)),
                          ("Aramis", dict(social_level=6, strength=10, constitution=10, expertise=8))):
-        ops.add_character(camp, given_character(Tables(), name, crowns=300, military_ability=3, **values))
+        ops.add_character(camp, given_character(Tables(), name, crowns=300, military_ability=3, **values),
+                          password="secret")
     (tmp_path / "mail" / "athos.txt").write_text(
-        "Character: Athos\nWeek 1: Challenge Jussac for insulting the King with rapier\nEnd\n")
-    (tmp_path / "mail" / "jussac.txt").write_text("Character: Jussac\nIf challenged: accept with rapier\nEnd\n")
+        "Character: Athos\nPassword: secret\nWeek 1: Challenge Jussac for insulting the King with rapier\nEnd\n")
+    (tmp_path / "mail" / "jussac.txt").write_text("Character: Jussac\nPassword: secret\nIf challenged: accept with rapier\nEnd\n")
     ops.ingest(camp, tmp_path / "mail")
     report = ops.run_turn(camp)
     assert [e.characters for e in report.events if e.code == EV_DUEL_DEATH] == [("Jussac", "Athos")]
@@ -60,7 +61,7 @@ def test_the_dead_owe_no_orders_and_do_not_stop_the_turn(killed):
     (counting Jussac, two of three would be, and the turn would be refused)."""
     camp = killed.camp
     assert ops.missing_orders(camp) == ["Athos", "Aramis"]
-    (killed.path / "mail" / "athos.txt").write_text("Character: Athos\nMonth: May 1607\nWeek 1: rest\nEnd\n")
+    (killed.path / "mail" / "athos.txt").write_text("Character: Athos\nPassword: secret\nMonth: May 1607\nWeek 1: rest\nEnd\n")
     ops.ingest(camp, killed.path / "mail")
     assert ops.missing_orders(camp) == ["Aramis"]
     assert "Orders missing from: Aramis" in killed("status")
@@ -75,7 +76,7 @@ def test_the_dead_owe_no_orders_and_do_not_stop_the_turn(killed):
 def test_a_sheet_for_a_dead_man_is_rejected_with_the_reason(killed):
     """Ingest rejects a sheet for a dead character, saying so and when he died; nothing changes."""
     (killed.path / "mail" / "ghost.txt").write_text(
-        "Character: Jussac\nMonth: May 1607\nWeek 1: Challenge Athos for murder\nEnd\n")
+        "Character: Jussac\nPassword: secret\nMonth: May 1607\nWeek 1: Challenge Athos for murder\nEnd\n")
     (result,) = [r for r in ops.ingest(killed.camp, killed.path / "mail") if r.source.endswith("ghost.txt")]
     assert result.status == ops.REJECTED
     assert [e.code for e in result.errors] == [codes.E_DEAD_CHARACTER]

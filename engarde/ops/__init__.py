@@ -26,12 +26,14 @@ from .intake import (
     month_sheets,
     stored_sheets,
 )
+from . import backup, database
 from .publishing import publish
-from .setup import add_character, init, reset
+from .setup import NewCharacter, add_character, init, reset, set_email, set_password
 from .turns import TurnReport, refuse_mass_nmr, resolved_months, run_turn, undo_turn, undone_world
 from .views import (
     AuditFinding,
     SheetView,
+    Status,
     audit,
     characters_at_end_of,
     current_month,
@@ -40,13 +42,17 @@ from .views import (
     month_ledger,
     pending_requests,
     sheet,
+    status,
+    without_password,
 )
+from .welcome import welcome_text
 
 __all__ = [
-    "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SKIPPED", "SUPERSEDED", "AuditFinding", "CampaignError",
-    "IngestResult", "SheetView", "StoredSheet", "TurnReport", "add_character", "audit", "characters_at_end_of",
-    "confirmation_text", "current_month", "ingest", "ingest_imap", "ingest_messages", "init", "list_characters",
-    "missing_orders", "month_deadline", "month_events", "month_ledger", "month_sheets", "pending_requests",
-    "publish", "refuse_mass_nmr", "reset", "resolved_months", "run_turn", "sheet", "stored_sheets", "undo_turn",
-    "undone_world",
+    "backup", "database", "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SKIPPED", "SUPERSEDED",
+    "AuditFinding", "CampaignError", "IngestResult", "NewCharacter", "SheetView", "Status", "StoredSheet",
+    "TurnReport", "add_character", "audit", "characters_at_end_of", "confirmation_text", "current_month", "ingest",
+    "ingest_imap", "ingest_messages", "init", "list_characters", "missing_orders", "month_deadline", "month_events",
+    "month_ledger", "month_sheets", "pending_requests", "publish", "refuse_mass_nmr", "reset", "resolved_months",
+    "run_turn", "set_email", "set_password", "sheet", "status", "stored_sheets", "undo_turn", "undone_world",
+    "welcome_text", "without_password",
 ]

@@ -4,7 +4,9 @@
 sent it, when), the campaign's characters as they stand, the deadlines, and
 the sheets already on file for the same character, and says what becomes of
 it: accepted for the month being resolved, held for a later month, superseded
-by a sheet sent later, or rejected (and why).  The intake (``engarde.ops.intake``)
+by sheets sent later, or rejected (and why); and what the month on file then
+holds (``engarde.month_orders``: a sheet without week lines adds its letters and
+orders for the month to the weeks on file).  The intake (``engarde.ops.intake``)
 stores the result and carries out what it implies (the older sheets it
 replaces, a new password).
 """
@@ -18,15 +20,18 @@ from typing import Protocol
 from .. import codes
 from ..calendar import GameMonth
 from ..deadlines import aware, describe
+from ..month_orders import compose, counting
 from ..orders import OrderSheet
+from ..passwords import check_password, password_problem
 from ..records import ErrorRecord
 from ..store import ACCEPTED, ACTIVE, HELD, REJECTED, SUPERSEDED
 
 
 @dataclass(frozen=True)
 class Who:
-    """A character as the intake sees him: his name, his player's address and password on
-    record, and whether (and when) he died."""
+    """A character as the intake sees him: his name, his player's address and order password
+    on record (as stored: a hash, ``engarde.passwords``; a database made before hashing holds
+    it as written), and whether (and when) he died."""
 
     name: str
     email: str = ""
@@ -49,11 +54,12 @@ class Sent:
 
 @dataclass(frozen=True)
 class OnFile:
-    """A sheet of his already stored for a month, that still counts."""
+    """A sheet of his already stored for a month, that still counts (as read: ``sheet``)."""
 
     id: int
     source: str
     received: dt.datetime | None
+    sheet: OrderSheet
 
 
 class Deadlines(Protocol):
@@ -73,15 +79,23 @@ class Decision:
     notes: list[str] = field(default_factory=list)
     replaces: list[int] = field(default_factory=list)  # the ids of the sheets on file it supersedes
     new_password: str | None = None  # to put on record now
+    # The month on file with this sheet (when it counts), and before it (None: nothing was)
+    month_sheet: OrderSheet | None = None
+    before: OrderSheet | None = None
 
 
 def sender_problem(sent: Sent, who: Who, everyone: list[Who]) -> str | None:
-    """Why the sender may not give this character's orders; None if he may.  A character with
-    no address on record accepts any sender, and a plain text file (no sender) is taken on
-    its password."""
+    """Why the sender may not give this character's orders; None if he may.  A plain text
+    file (no sender: the GM put it in the orders folder) is taken on its password; mail must
+    come from the player's address on record, and for a character with none, mail is refused
+    (anyone could have sent it)."""
     registered = who.email.strip()
-    if not registered or not sent.is_mail:
+    if not sent.is_mail:
         return None
+    if not registered:
+        return (f"no mail address is on record for {who.name}'s player, so mail cannot be told from a forgery: "
+                "the GM gives his sheets as text files in the orders folder, or puts his address on record "
+                f"(engarde character email \"{who.name}\" ADDRESS)")
     sender = (sent.sender or "").strip()
     if sender.casefold() == registered.casefold():
         return None
@@ -121,8 +135,11 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
     if who is None:
         return reject(f"no character called {sheet.character!r} in this campaign", codes.E_UNKNOWN_CHARACTER)
     if (why := sender_problem(sent, who, everyone)) is not None:
-        return reject(why, codes.E_UNKNOWN_SENDER)
-    if who.password and sheet.password != who.password:
+        return reject(why, codes.E_UNKNOWN_SENDER if who.email.strip() else codes.E_NO_ADDRESS)
+    if not who.password:
+        return reject(f"no order password is on record for {who.name}: the GM must give him one "
+                      f"(engarde character password \"{who.name}\" --generate)", codes.E_NO_PASSWORD)
+    if not check_password(sheet.password, who.password):
         return reject(f"wrong or missing password for {who.name}", codes.E_WRONG_PASSWORD)
     if who.dead:
         return reject(f"{who.name} is dead{f' (he died in {who.died})' if who.died else ''}: a dead man gives no "
@@ -131,9 +148,7 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
         return reject(f"the sheet is for {sheet.month}, which has been resolved; the month to resolve is {current}",
                       codes.E_CLOSED_MONTH)
     decision.character = who
-    if not who.email.strip():
-        decision.notes.append(f"no address is registered for {who.name}: a sheet from any sender is accepted")
-    elif not sent.is_mail:
+    if not sent.is_mail:
         decision.notes.append("a text file has no sender: it was accepted on the character's password")
     sheet.character = who.name
     written_for = sheet.month or current
@@ -150,17 +165,54 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
         else:
             decision.reason = f"the sheet is for {month}"
     sheet.month = month
-    # A later sheet for the same month replaces an earlier one, whatever order they are read in.
-    for old in on_file:
-        if old.received is not None and aware(old.received) > received:
-            decision.status = SUPERSEDED
-            decision.reason = f"{old.source}, sent later, is already on file for {month}"
-            break
-        decision.replaces.append(old.id)
+    # His sheets for the month make the month on file, in the order they were sent (whatever
+    # order they are read in); one that no longer adds anything to it is superseded.
+    ordered = sorted(on_file, key=lambda o: (aware(o.received) if o.received else received, o.id))
+    later = [o for o in ordered if o.received is not None and aware(o.received) > received]
+    earlier = [o for o in ordered if o not in later]
+    this = -1  # no sheet on file has this id
+    sheets = [(o.id, o.sheet) for o in earlier] + [(this, sheet)] + [(o.id, o.sheet) for o in later]
+    kept = counting(sheets)
+    decision.replaces = [o.id for o in ordered if o.id not in kept]
+    if ordered:
+        decision.before = compose([o.sheet for o in ordered])
+    if this not in kept:
+        decision.status = SUPERSEDED
+        decision.reason = (f"{', '.join(o.source for o in later)}, sent later, {'is' if len(later) == 1 else 'are'} "
+                           f"already on file for {month}")
+    else:
+        decision.month_sheet = compose([s for key, s in sheets if key in kept])
+        if later:
+            decision.notes.append(f"sent before {', '.join(o.source for o in later)}, which is on file for {month}: "
+                                  "what that gives stands, and this sheet adds only what it does not give")
     if decision.status in ACTIVE and sheet.new_password:
-        decision.new_password = sheet.new_password
-        decision.notes.append(f"{who.name}'s order password is changed: the next sheet must carry the new one")
+        why = password_change_problem(sheet, sent, who)
+        if why is None:
+            decision.new_password = sheet.new_password
+            decision.notes.append(f"{who.name}'s order password is changed: the next sheet must carry the new one")
+        else:
+            decision.notes.append(f"the new password was NOT put on record: {why}; the old one stands")
+            decision.errors.append(ErrorRecord(sent.source, 0, codes.E_PASSWORD_REFUSED,
+                                               f"{who.name}'s new password refused: {why}"))
     return decision
+
+
+def password_change_problem(sheet: OrderSheet, sent: Sent, who: Who) -> str | None:
+    """Why the "New password:" on an accepted sheet may not be put on record; None if it may.
+
+    Only mail from the address on record, carrying the present password on the same sheet,
+    changes a password: a text file has no sender to check (the GM resets a password with
+    ``engarde character password``), and a forged sender must not lock the player out.
+    """
+    registered = who.email.strip()
+    if not sent.is_mail:
+        return ("a password is changed only by mail from the player's address on record, and a text file has "
+                "no sender (the GM can set one: engarde character password)")
+    if not registered or (sent.sender or "").strip().casefold() != registered.casefold():
+        return "a password is changed only by mail from the player's address on record"
+    if not who.password or not check_password(sheet.password, who.password):
+        return "the sheet must carry the present password to change it"
+    return password_problem(sheet.new_password or "")
 
 
 def month_of(sheet: OrderSheet, sent: Sent, current: GameMonth, deadlines: Deadlines) -> GameMonth:

@@ -17,14 +17,17 @@ from typing import Any, Callable
 
 from sqlmodel import Session
 
-from .. import codes, queries, store
+from .. import codes, lock, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..deadlines import Schedule, aware, describe
 from ..errors import CampaignError
 from ..intake import Message, safe_text
+from ..month_orders import month_on_file
 from ..orders import MONTHLY, STANDING, OrderSheet, Parts
 from ..parse import parse_sheet
+from ..passwords import hash_password
+from ..redaction import redact_raw, redact_text, scrub, scrub_data, secrets_in
 from ..records import ErrorRecord
 from ..registry import Registry, core_registry, for_campaign
 from ..sources import SourceError, read_imap, read_path
@@ -45,22 +48,30 @@ class IngestResult:
 
 def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = (), *, status: str | None = None,
                       reason: str = "", standing: Parts | None = None, received: str = "",
-                      registry: Registry | None = None) -> str:
-    """What the player is told: whether the sheet was taken, the calendar as understood week by
-    week, his orders for the month, the standing orders on file, what his modules add (his
-    letters to the gazette exactly as they will be printed), and each error with its line.
+                      registry: Registry | None = None, month_sheet: OrderSheet | None = None,
+                      before: OrderSheet | None = None) -> str:
+    """What the player is told: whether the sheet was taken, what it changed in the month on
+    file, the calendar as understood week by week, his orders for the month, the standing
+    orders on file, what his modules add (his letters to the gazette exactly as they will be
+    printed), and each error with its line.
 
+    ``month_sheet`` is the month on file with this sheet (``engarde.month_orders``; None: this
+    sheet alone), ``before`` the month on file before it came (None: nothing was).
     ``standing`` is what will be on file once this sheet applies (None: this sheet's own).
     A rejected sheet's confirmation shows only what the sender wrote, never the
     character's orders on file.  ``registry``: the campaign's modules, which say their
     own orders (default: the core rules).
     """
     registry = registry or core_registry()
+    counts = status in (ACCEPTED, HELD)
+    shown = month_sheet if month_sheet is not None and counts else sheet
     who = sheet.character or "(no character named)"
     lines = [f"Orders of {who} for {month}"]
     if received:
         lines.append(received)
-    if status == ACCEPTED:
+    if status == ACCEPTED and before is not None:
+        lines.append(f"Accepted, with the orders already on file: below is all {month} now holds.")
+    elif status == ACCEPTED:
         lines.append(f"Accepted: these are the orders for {month} (a later sheet for {month} replaces them).")
     elif status == HELD:
         lines.append(f"Held for {month}: {reason}.")
@@ -68,10 +79,13 @@ def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()
         lines.append(f"Not used: {reason}.")
     elif status == REJECTED:
         lines.append(f"REJECTED: {reason}. These orders are not used; nothing on file changes.")
+    if before is not None and counts:
+        lines += ["", f"What this mail changed in your orders on file for {month}:"]
+        lines += [f"  - {x}" for x in changes(sheet, before, shown, registry)]
     lines += ["", "The month, week by week:"]
     for week in range(1, 5):
-        lines.append(f"  Week {week}: {sheet.action(week).describe()}")
-    extra = registry.describe(sheet.monthly, MONTHLY)
+        lines.append(f"  Week {week}: {shown.action(week).describe()}")
+    extra = registry.describe(shown.monthly, MONTHLY)
     if sheet.new_password:
         extra.append("a new order password (from the next sheet you send)")
     if extra:
@@ -81,12 +95,14 @@ def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()
         if given:
             lines += ["", "Standing orders given (they stand until changed):"] + [f"  {x}" for x in given]
     elif status != REJECTED:
-        on_file = registry.describe(standing if standing is not None else sheet.standing, STANDING)
+        on_file = registry.describe(standing if standing is not None else shown.standing, STANDING)
         lines += ["", "Standing orders on file (they stand until you change them):"]
         lines += [f"  {x}" for x in on_file] or ["  none: the rules' defaults apply"]
-    for part in sheet.monthly:
+    for part in shown.monthly:
         lines += part.confirmation(sheet.character or "?")
     all_notes = list(sheet.notes) + list(notes)
+    if counts and before is None and not shown.weeks:
+        all_notes.append("this sheet has no week lines: you rest all four weeks unless you send them")
     if all_notes:
         lines += ["", "Notes:"] + [f"  - {n}" for n in all_notes]
     if sheet.errors:
@@ -95,6 +111,26 @@ def confirmation_text(sheet: OrderSheet, month: GameMonth, notes: list[str] = ()
     else:
         lines += ["", "Every line was understood."]
     return "\n".join(lines) + "\n"
+
+
+def changes(sheet: OrderSheet, before: OrderSheet, after: OrderSheet, registry: Registry) -> list[str]:
+    """What ``sheet`` changed in the month on file, from ``before`` to ``after``: its weeks (a sheet
+    with week lines replaces them, one without leaves them), then its orders for the month and
+    standing orders, module by module."""
+    lines: list[str] = []
+    if sheet.weeks and after.source == sheet.source:
+        lines.append("its week lines replace the weeks on file, and its orders for the month those on file "
+                     "(letters to the gazette sent before are kept)" if before.weeks else
+                     "its week lines are the month's weeks")
+    elif sheet.weeks:
+        lines.append(f"its week lines are not used: {after.source}, sent later, gives the month's weeks")
+    elif after.weeks:
+        lines.append(f"it has no week lines: the weeks on file stand (from {after.source})")
+    else:
+        lines.append("it has no week lines, and none are on file: you rest all four weeks unless you send them")
+    lines += registry.changes(before.monthly, after.monthly, MONTHLY)
+    lines += [f"standing order {x}" for x in registry.changes(before.standing, after.standing, STANDING)]
+    return lines
 
 
 def ingest(campaign: Campaign, folder: Path) -> list[IngestResult]:
@@ -124,7 +160,7 @@ def schedule(campaign: Campaign, camp: CampaignRow) -> Schedule:
 
 def month_deadline(campaign: Campaign, month: GameMonth | None = None) -> dt.datetime | None:
     """The deadline that closes ``month`` (default: the month to resolve); None without a schedule."""
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         camp = queries.campaign_row(s, campaign)
         return schedule(campaign, camp).deadline(month or GameMonth.parse(camp.current_month))
 
@@ -181,7 +217,9 @@ def _failure(exc: BaseException) -> str:
 def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message], now: dt.datetime,
                   quarantined: dict[int, str]) -> list[IngestResult]:
     results: list[IngestResult] = []
-    with store.transaction(campaign.database) as s:
+    # Under the campaign's lock: the month to resolve, the sheets on file and "already read?" are
+    # what they are when the new sheets are stored.
+    with lock.writing(campaign, "orders-ingest") as s:
         camp = queries.campaign_row(s, campaign)
         current = GameMonth.parse(camp.current_month)
         release_held(s, campaign, current)
@@ -228,22 +266,37 @@ def _nothing() -> None:
     pass
 
 
+def _duplicate(msg: Message, seen: SheetRow) -> IngestResult:
+    return IngestResult(msg.source, None, DUPLICATE, notes=[f"already read (from {seen.source}); nothing changed"])
+
+
 def _quarantine(s: Session, campaign: Campaign, current: GameMonth, msg: Message, now: dt.datetime, why: str,
                 bare: bool = False) -> tuple[IngestResult, Callable[[], None]]:
     """A message engarde could not read or decide on, stored as rejected with the reason (its
-    raw bytes kept for the GM), so that the next ingest sees a duplicate.  ``bare``: only what
-    any database stores (the raw bytes, the digest, a safe source)."""
+    raw bytes kept for the GM, its passwords withheld), so that the next ingest sees a duplicate.
+    ``bare``: only what any database stores (the raw bytes, the digest, a safe source)."""
     digest = _digest(msg)
     seen = queries.sheet_seen(s, campaign.id, digest, "", "")
     if seen is not None:
-        return IngestResult(msg.source, None, DUPLICATE, notes=[f"already read (from {seen.source}); nothing changed"]), _nothing
-    reason = f"quarantined: {why}; it is kept as received and changes nothing"
+        return _duplicate(msg, seen), _nothing
+    # Its passwords are withheld as any sheet's (engarde.redaction); raw bytes they cannot be
+    # taken out of are not kept.
+    try:
+        secrets = secrets_in(msg.body or msg.raw.decode("utf-8", "replace"))
+        raw = redact_raw(msg.raw, msg.is_mail, secrets)
+    except Exception:  # noqa: BLE001 - whatever failed on the message may fail here too: keep nothing
+        secrets, raw = [], None
+    reason = scrub(redact_text(f"quarantined: {why}; it is kept as received and changes nothing"), secrets)
+    if raw is None:
+        raw = b""
+        reason = reason.replace("it is kept as received", "its bytes are not kept (a password in them could "
+                                                          "not be withheld)")
     error = ErrorRecord(msg.source, 0, codes.E_QUARANTINED, reason, "send the orders again as a plain text mail")
     source = msg.source if not bare else msg.source.encode("ascii", "backslashreplace").decode("ascii")
     confirmation = (f"Orders of (no character named) for {current}\nREJECTED: {reason}. These orders are not "
                     "used; nothing on file changes.\n")
     row = SheetRow(campaign_id=campaign.id, month=current.key, character_id=None, source=source,
-                   sender="" if bare else (msg.sender or ""), digest=digest, raw=msg.raw, text="", parsed={},
+                   sender="" if bare else (msg.sender or ""), digest=digest, raw=raw, text="", parsed={},
                    errors=[error.to_dict()], status=REJECTED, reason=reason, confirmation=confirmation,
                    message_id="" if bare else (msg.message_id or ""), size=msg.size, received=_utc(now),
                    received_by="the time it was read")
@@ -258,10 +311,11 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
     digest = _digest(msg)
     seen = queries.sheet_seen(s, campaign.id, digest, msg.message_id or "", msg.sender or "")
     if seen is not None:
-        return IngestResult(msg.source, None, DUPLICATE, notes=[f"already read (from {seen.source}); nothing changed"]), _nothing
+        return _duplicate(msg, seen), _nothing
     received, received_by, time_notes = msg.when(now)
     received = aware(received)
-    sheet = parse_sheet(msg.body, msg.source, registry) if msg.ok else OrderSheet(source=msg.source)
+    sheet = (parse_sheet(msg.body, msg.source, registry, tuple(r.name for r in rows)) if msg.ok
+             else OrderSheet(source=msg.source))
     sent = Sent(msg.source, msg.sender, msg.is_mail, received, msg.errors[0].message if msg.too_large else None,
                 msg.unreadable)
     by_name = {r.name: r for r in rows}
@@ -272,18 +326,35 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         everyone = [replace(w, died=queries.death_month(s, named)) if w.name == named.name else w for w in everyone]
     if named is not None:
         month = month_of(sheet, sent, current, deadlines)
-        on_file = [OnFile(r.id, r.source, r.received)
+        on_file = [OnFile(r.id, r.source, r.received, registry.sheet_from(r.parsed))
                    for r in queries.active_sheets_of(s, campaign.id, month, named.id, ACTIVE)]
     decision = decide(sheet, sent, everyone, current, deadlines, on_file, campaign.timezone)
     char_row = by_name[decision.character.name] if decision.character is not None else None
-    errors = list(msg.errors) + list(sheet.errors) + decision.errors
-    notes = list(msg.notes) + time_notes + decision.notes
-    standing = registry.standing_from(char_row.standing).merged(sheet.standing) if char_row is not None else None
+    # The passwords it carries are withheld from everything stored or echoed of it.
+    secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))
+    parsed = sheet.to_dict()
+    withheld = scrub_data(parsed, secrets)
+    errors = [ErrorRecord(**scrub_data(e.to_dict(), secrets))
+              for e in list(msg.errors) + list(sheet.errors) + decision.errors]
+    notes = scrub_data(list(msg.notes) + time_notes + decision.notes, secrets)
+    if withheld != parsed:
+        notes.append("your password is written in your orders besides its Password line; it is withheld there "
+                     "too (in what is stored, and below): choose a password that is none of your orders' words")
+    # A message that could not be read is kept as one over the size limit is: its bytes stay in
+    # the source (file, mailbox, server), its digest makes reading it again a duplicate.
+    raw = b"" if msg.unreadable else redact_raw(msg.raw, msg.is_mail, secrets)
+    if raw is None:
+        raw = b""
+        notes.append("the message's raw bytes are not kept: a password in them could not be withheld "
+                     "(its text is kept, the password withheld)")
+    standing = (registry.standing_from(char_row.standing).merged((decision.month_sheet or sheet).standing)
+                if char_row is not None else None)
     month, deadline = decision.month, decision.deadline
     when = (f"Received {describe(received, campaign.timezone)} ({received_by}); the deadline for {month} is "
             f"{describe(deadline, campaign.timezone)}.") if deadline is not None else ""
-    confirmation = confirmation_text(sheet, month, notes, status=decision.status, reason=decision.reason,
-                                     standing=standing, received=when, registry=registry)
+    confirmation = scrub(confirmation_text(sheet, month, notes, status=decision.status, reason=decision.reason,
+                                           standing=standing, received=when, registry=registry,
+                                           month_sheet=decision.month_sheet, before=decision.before), secrets)
     row = SheetRow(
         campaign_id=campaign.id,
         month=month.key,
@@ -291,9 +362,9 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         source=msg.source,
         sender=msg.sender or "",
         digest=digest,
-        raw=msg.raw,
-        text=msg.body,
-        parsed=sheet.to_dict(),
+        raw=raw,
+        text=redact_text(msg.body, secrets),
+        parsed=withheld,
         errors=[e.to_dict() for e in errors],
         status=decision.status,
         reason=decision.reason,
@@ -312,7 +383,7 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
                 replaced.status, replaced.reason = SUPERSEDED, f"replaced by {msg.source}"
                 s.add(replaced)
         if char_row is not None and decision.new_password:
-            char_row.password = decision.new_password
+            char_row.password = hash_password(decision.new_password)
             s.add(char_row)
         s.add(row)
 
@@ -323,17 +394,17 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
 
 
 def active_sheets(s: Session, campaign: Campaign, month: GameMonth, registry: Registry) -> dict[str, OrderSheet]:
-    """The sheet that counts for each character in ``month`` (held sheets are released first),
-    in the order they came."""
-    release_held(s, campaign, month)
-    names = {r.id: r.name for r in queries.characters(s, campaign.id)}
-    return {names[row.character_id]: registry.sheet_from(row.parsed)
-            for row in queries.sheets_of_month(s, campaign.id, month, (ACCEPTED,))}
+    """The month on file for each character in ``month``, composed from the sheets of his that
+    count (``engarde.month_orders``): accepted, or held for it (``release_held`` marks those
+    accepted when the month is resolved; a reader counts them without writing), in the order
+    the characters' first sheets came."""
+    return month_on_file(queries.characters(s, campaign.id),
+                         queries.sheets_of_month(s, campaign.id, month, ACTIVE), registry.sheet_from)
 
 
 def month_sheets(campaign: Campaign, month: GameMonth) -> dict[str, OrderSheet]:
     """The sheets that counted for ``month``, by character, in the order they came."""
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         return active_sheets(s, campaign, month, for_campaign(campaign))
 
 
@@ -363,7 +434,7 @@ def stored_sheets(campaign: Campaign, month: GameMonth | None = None, character:
     A sheet belongs to the month it counts for; a rejected one to the month it
     was read in.  ``character`` matches the name the sheet gives.
     """
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         camp = queries.campaign_row(s, campaign)
         month = month or GameMonth.parse(camp.current_month)
         if character is not None:
@@ -382,7 +453,7 @@ def stored_sheets(campaign: Campaign, month: GameMonth | None = None, character:
 
 def missing_orders(campaign: Campaign) -> list[str]:
     """The living characters with no orders for the month to resolve (the dead give none)."""
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         month = queries.current_month(s, campaign)
         have = set(active_sheets(s, campaign, month, for_campaign(campaign)))
         return [r.name for r in queries.characters(s, campaign.id) if r.name not in have and not queries.is_dead(r)]

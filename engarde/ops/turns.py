@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from .. import queries, store
+from .. import lock, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..dice import SeededDice, month_seed
@@ -24,7 +24,7 @@ from ..registry import for_campaign
 from ..resolve import MonthResult, resolve_month
 from ..store import CharacterRow, EventRow, LedgerRow, RollRow, TurnRow
 from ..world import World
-from .intake import active_sheets
+from .intake import active_sheets, release_held
 
 
 @dataclass
@@ -57,13 +57,22 @@ def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
     Refused (``refuse_mass_nmr``) when too many characters have no orders, unless ``force``.
     """
     registry = for_campaign(campaign)
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
+        asked = queries.current_month(s, campaign)  # the month this command is to resolve
+    with lock.writing(campaign, "turn-run") as s:
         camp = queries.campaign_row(s, campaign)
         month = GameMonth.parse(camp.current_month)
+        if month != asked:
+            raise CampaignError(
+                f"{asked} was resolved by another command while this one waited for it; {month} is now the "
+                "month to resolve (run 'engarde turn run' again to resolve it)" if month > asked else
+                f"{month} was undone by another command while this one waited for it, and is the month to "
+                "resolve again (run 'engarde turn run' again to resolve it)")
         rows = queries.characters(s, campaign.id)
         if not rows:
             raise CampaignError("the campaign has no characters yet: add some with 'engarde character create'")
         before = [store.character_from_row(r) for r in rows]
+        release_held(s, campaign, month)
         sheets = active_sheets(s, campaign, month, registry)
         living = [r for r in rows if not queries.is_dead(r)]  # the dead owe no orders
         refuse_mass_nmr(campaign, month, len(living), [r.name for r in living if r.name not in sheets], force)
@@ -84,6 +93,7 @@ def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
         camp.world = result.world.to_dict()
         camp.current_month = month.next().key
         s.add(camp)
+        release_held(s, campaign, month.next())  # the sheets held for the next month now count
     return TurnReport(month, seed, result.characters, result.events, result.ledger, result.errors, len(sheets),
                       len(dice.log))
 
@@ -130,9 +140,19 @@ def undo_turn(campaign: Campaign) -> GameMonth:
     before the month) is kept.
     """
     registry = for_campaign(campaign)
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
+        queries.campaign_row(s, campaign)
+        last = queries.last_turn(s, campaign.id)
+        asked = last.month if last is not None else None  # the month this command is to undo
+    with lock.writing(campaign, "turn-undo") as s:
         camp = queries.campaign_row(s, campaign)
         turn = queries.last_turn(s, campaign.id)
+        if (turn.month if turn is not None else None) != asked:
+            raise CampaignError(
+                f"{GameMonth.parse(asked)} was undone by another command while this one waited for it; nothing "
+                "more was undone" if turn is None or (asked is not None and turn.month < asked) else
+                f"{GameMonth.parse(turn.month)} was resolved by another command while this one waited for it; "
+                "nothing was undone (run 'engarde turn undo' again to undo it)")
         if turn is None:
             raise CampaignError("no month has been resolved yet: nothing to undo")
         rows = {r.id: r for r in queries.characters(s, campaign.id)}
@@ -164,5 +184,5 @@ def undone_world(before: dict[str, Any], now: dict[str, Any], modules: Any) -> d
 
 
 def resolved_months(campaign: Campaign) -> list[GameMonth]:
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         return [GameMonth.parse(r.month) for r in queries.turns(s, campaign.id)]

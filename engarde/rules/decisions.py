@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .. import queries, store
+from .. import lock, queries
 from ..codes import E_AWAITS_PLAYER
 from ..config import Campaign
 from ..errors import CampaignError
@@ -123,7 +123,7 @@ def record_answer(campaign: Campaign, queue: Callable[[World], list[dict[str, An
     world: regiment applications, appointments, petitions to a player Field Marshal.  It is
     carried out at the start of the next month resolved, through the ledger.  ``missing``
     is the refusal when ``queue(world)`` holds no request of ``applicant``'s."""
-    with store.transaction(campaign.database) as s:
+    with lock.writing(campaign, "decide") as s:
         camp, world = queries.load_world(s, campaign)
         waiting = queue(world)
         entry = record(waiting, applicant, accept, camp.current_month)

@@ -181,7 +181,7 @@ def given_character(tables: Tables, name: str, **values: object) -> Birth:
     Endurance defaults to Constitution x Strength when not given.
     """
     allowed = {
-        "player", "email", "password", "social_level", "crowns", "strength", "constitution",
+        "player", "email", "social_level", "crowns", "strength", "constitution",
         "expertise", "endurance", "military_ability", "allowance", "club", "title",
         "social_class", "sibling_rank", "father_position", "father_title", "orphan",
     }

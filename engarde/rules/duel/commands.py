@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 from sqlmodel import Session
 
-from ... import queries, store
+from ... import lock, queries, store
 from ...calendar import GameMonth, week_label
 from ...clikit import Context, echo_json, fail, pass_ctx
 from ...config import Campaign
@@ -45,7 +45,7 @@ def rule_on_cause(campaign: Campaign, first: str, second: str, cause: bool, note
     given (default: the month to resolve next), and the latest ruling for a
     pair and month stands.  Without one, a stated cause stands.
     """
-    with store.transaction(campaign.database) as s:
+    with lock.writing(campaign, "duel-cause") as s:
         month = month or queries.current_month(s, campaign)
         a, b = queries.find_character(s, campaign, first).name, queries.find_character(s, campaign, second).name
         if a == b:
@@ -56,7 +56,7 @@ def rule_on_cause(campaign: Campaign, first: str, second: str, cause: bool, note
 
 def cause_rulings(campaign: Campaign, month: GameMonth | None = None) -> list[CauseRuling]:
     """The GM's rulings on cause, in the order made (one month's, or all)."""
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         queries.campaign_row(s, campaign)
         return [CauseRuling(GameMonth.parse(r.month), r.first, r.second, r.cause, r.note)
                 for r in queries.rulings(s, campaign.id, month)]
@@ -147,7 +147,7 @@ def duel_show(c: Context, month: str | None, as_json: bool) -> None:
       engarde duel show 1607-04
     """
     camp = c.campaign()
-    with store.transaction(camp.database) as s:
+    with store.reading(camp.database) as s:
         if month:
             when = GameMonth.parse(month)
         else:

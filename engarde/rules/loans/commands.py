@@ -19,7 +19,7 @@ from .tables import LoansTables
 
 def list_loans(campaign: Campaign) -> list[Loan]:
     """Every loan outstanding, by number."""
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         return sorted(queries.load_world(s, campaign)[1].loans, key=lambda x: x.number)
 
 

@@ -22,7 +22,7 @@ def front_view(campaign: Campaign, tables: MilitaryTables) -> dict[str, Any] | N
     """The current (or last) season's campaign: its rolls, organisation, missions,
     who serves where, the battle results and personal outcomes; None if there has
     been none yet.  ``tables``: the campaign's (its Force Organisation Table)."""
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         _, world = queries.load_world(s, campaign)
     f = world.front
     if f is None:

@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 import click
 
-from ... import queries, store
+from ... import lock, queries, store
 from ...clikit import Context, echo_json, pass_ctx
 from ...config import Campaign
 from ...dice import Roll, SeededDice
@@ -26,7 +26,7 @@ def roll_mistresses(campaign: Campaign, tables: Tables,
     Seeded (default: the campaign seed + ":mistresses") and returned with every roll and its
     reason.  Refused once the campaign has mistresses (add more with ``add_mistress``).
     """
-    with store.transaction(campaign.database) as s:
+    with lock.writing(campaign, "mistress-roll") as s:
         camp, world = queries.load_world(s, campaign)
         if world.mistresses:
             raise CampaignError(f"{campaign.id} already has {len(world.mistresses)} mistresses: "
@@ -41,7 +41,7 @@ def roll_mistresses(campaign: Campaign, tables: Tables,
 
 
 def list_mistresses(campaign: Campaign) -> list[Mistress]:
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         return sorted(queries.load_world(s, campaign)[1].mistresses, key=lambda m: m.number)
 
 
@@ -60,7 +60,7 @@ def _check_mistress_name(world: World, name: str, number: int | None = None) -> 
 def rename_mistress(campaign: Campaign, number: int, name: str) -> Mistress:
     """Give mistress ``number`` a new name.  Refused while a character keeps her (his
     sheet carries her name by ledger)."""
-    with store.transaction(campaign.database) as s:
+    with lock.writing(campaign, "mistress-rename") as s:
         camp, world = queries.load_world(s, campaign)
         m = next((x for x in world.mistresses if x.number == number), None)
         if m is None:
@@ -77,7 +77,7 @@ def add_mistress(campaign: Campaign, name: str, social_level: int, beautiful: bo
     """A GM's own mistress, numbered after the others."""
     if social_level < 1:
         raise CampaignError("a mistress's Social Level is 1 or more (rolled ones are 3 to 18)")
-    with store.transaction(campaign.database) as s:
+    with lock.writing(campaign, "mistress-add") as s:
         camp, world = queries.load_world(s, campaign)
         m = Mistress(world.next_mistress_number(), _check_mistress_name(world, name), social_level,
                      beautiful=beautiful, influential=influential, wealthy=wealthy)

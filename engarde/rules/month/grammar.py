@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from ...grammar import DIGITS, SIGN, Built, Ditto, Reading, amount, standing_in_week, verb
+from ... import codes
+from ...grammar import DIGITS, SIGN, Built, Ditto, Reading, amount, problem, verb
 from ...orders import Rest
 
 _DITTO = (
@@ -17,7 +18,8 @@ _DITTO = (
 def _build_ditto(m: re.Match[str], r: Reading) -> Built:
     if m.group("week") is None:
         return Ditto(None)
-    week = amount(m.group("week"), "", low=1, words=f"week {m.group('week')}", hint="repeat an earlier week: 'same as week 2'")
+    week = amount(m.group("week"), "", low=1, words=f"week {m.group('week')}",
+                  hint="repeat an earlier week: 'same as week 2'")
     return Ditto(week) if isinstance(week, int) else week
 
 
@@ -31,9 +33,15 @@ def _build_rest(m: re.Match[str], r: Reading) -> Rest:
     return Rest()
 
 
+def _password_in_week(m: re.Match[str], r: Reading) -> Built:
+    # never quoted back: the words after it are a password
+    return problem(codes.E_UNKNOWN_VERB, "a new password, on a week's line: it is not read there",
+                   "write 'New password: ...' on a line of its own")
+
+
 VERBS = (
     verb("ditto", _DITTO, _build_ditto, ("ditto", "same")),
     verb("rest", _REST, _build_rest, ("rest", "nothing", "relax", "recover")),
     # the new password belongs on a line of its own (engarde.parse reads it)
-    verb("new password in a week", r"new\s+password\b.*", standing_in_week),
+    verb("new password in a week", r"new\s+password\b.*", _password_in_week),
 )

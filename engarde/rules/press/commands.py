@@ -7,16 +7,17 @@ import click
 from ... import queries, store
 from ...calendar import GameMonth
 from ...clikit import Context, pass_ctx
+from ...month_orders import month_on_file
 from ...orders import OrderSheet, Parts
-from ...store import ACCEPTED, SheetRow
+from ...store import ACCEPTED
 from .gazette import letters
 from .orders import Letters
 
 
-def _sheet(row: SheetRow) -> OrderSheet:
+def _sheet(parsed: dict) -> OrderSheet:
     """A stored sheet's letters (all this command needs of it: the press module's own record)."""
-    sheet = OrderSheet(source=row.source)
-    sheet.monthly = Parts.from_dict((row.parsed or {}).get("monthly"), {Letters.module: Letters})
+    sheet = OrderSheet(source=(parsed or {}).get("source", ""), weeks={})
+    sheet.monthly = Parts.from_dict((parsed or {}).get("monthly"), {Letters.module: Letters})
     return sheet
 
 
@@ -33,11 +34,10 @@ def press(c: Context, month: str | None) -> None:
       engarde press "April 1607"
     """
     camp = c.campaign()
-    with store.transaction(camp.database) as s:
+    with store.reading(camp.database) as s:
         target = GameMonth.parse(month) if month else queries.current_month(s, camp)
-        names = {r.id: r.name for r in queries.characters(s, camp.id)}
-        found = letters({names.get(row.character_id, ""): _sheet(row)
-                         for row in queries.sheets_of_month(s, camp.id, target, (ACCEPTED,))})
+        found = letters(month_on_file(queries.characters(s, camp.id),
+                                      queries.sheets_of_month(s, camp.id, target, (ACCEPTED,)), _sheet))
     if not found:
         click.echo(f"No letters to the gazette for {target}.")
     for i, letter in enumerate(found):

@@ -1,5 +1,6 @@
 """Letters to the gazette: "Letter to the gazette (signed|anonymous|as "The Red Fox"):", the
-letter as written, then "End of letter"."""
+letter as written, then "End of letter"; "Withdraw letters" takes back those sent on earlier
+sheets of the month."""
 
 from __future__ import annotations
 
@@ -7,14 +8,18 @@ import re
 
 from ... import codes
 from ...grammar import I, Block, LineReader, SheetContext, quote
-from .codes import E_LETTER_UNENDED
+from .codes import E_LETTER_UNENDED, E_PEN_NAME
 from .orders import Letter, Letters
+from .pennames import pen_name_problem
 
 _LETTER = re.compile(
     r"(?:(?:a\s+)?letter(?:\s+to\s+(?:the\s+)?(?:gazette|editors?|press|newspaper|paper|printers?))?|press)"
     r"\s*(?P<how>[^:]*?)\s*:\s*(?P<first>.*)", I)
 _LETTER_HOW_ALIAS = re.compile(
     r"(?:signed\s+)?(?:as|under\s+the\s+name(?:\s+of)?|by|signed)\s+[\"']?(?P<alias>[^\"]+?)[\"']?", I)
+_WITHDRAW = re.compile(
+    r"(?:withdraw|cancel|retract|take\s+back)\s+(?:all\s+)?(?:my\s+|the\s+|his\s+)?(?:earlier\s+|previous\s+)?"
+    r"letters?(?:\s+to\s+the\s+(?:gazette|editors?|press|newspaper))?(?:\s+sent\s+(?:before|earlier))?[\s.!]*", I)
 _END_LETTER = re.compile(r"(?:the\s+)?end\s+(?:of\s+)?(?:the\s+|my\s+|his\s+)?letter[\s.!]*|letter\s+ends?[\s.!]*", I)
 
 
@@ -23,8 +28,9 @@ class LetterBlock(Block):
     blank lines and all."""
 
     def __init__(self, sheet: SheetContext, line: int, signature: str, alias: str | None, ok: bool,
-                 first: str) -> None:
+                 first: str, reader: "LetterLines") -> None:
         self.sheet = sheet
+        self.reader = reader
         self.start = line
         self.signature = signature
         self.alias = alias
@@ -43,8 +49,10 @@ class LetterBlock(Block):
         if not lines:
             self.sheet.error(self.start, codes.E_BAD_ORDER, "the letter to the gazette is empty", None)
         elif self.ok:
+            letter = Letter("\n".join(lines), self.signature, self.alias)
             letters = self.sheet.monthly(Letters)
-            letters.letters = (*letters.letters, Letter("\n".join(lines), self.signature, self.alias))
+            letters.letters = (*letters.letters, letter)
+            self.reader.written.append((self.start, letter))
         return False
 
     def unended(self) -> None:
@@ -55,7 +63,31 @@ class LetterBlock(Block):
 
 
 class LetterLines(LineReader):
-    LINES = ((_LETTER, "open_letter"),)
+    LINES = ((_WITHDRAW, "withdraw"), (_LETTER, "open_letter"))
+
+    def __init__(self, sheet: SheetContext) -> None:
+        super().__init__(sheet)
+        self.written: list[tuple[int, Letter]] = []  # each letter read, with its first line
+
+    def finish(self) -> None:
+        """A letter signed with a character's name (not the author's) is not printed
+        (engarde.rules.press.pennames): checked once the whole sheet is read, which names its author."""
+        if not self.sheet.characters:
+            return
+        for line, letter in self.written:
+            if letter.alias is None:
+                continue
+            why = pen_name_problem(letter.alias, self.sheet.sheet.character, self.sheet.characters)
+            if why is None:
+                continue
+            letters = self.sheet.monthly(Letters)
+            letters.letters = tuple(x for x in letters.letters if x is not letter)
+            self.sheet.error(line, E_PEN_NAME, f"{why}: the letter is not printed",
+                             "sign it with a name no one plays, or (signed), or (anonymous)")
+
+    def withdraw(self, number: int, m: re.Match[str]) -> None:
+        """The letters sent on earlier sheets this month are taken back (engarde.month_orders)."""
+        self.sheet.monthly(Letters).withdraw = True
 
     def open_letter(self, number: int, m: re.Match[str]) -> LetterBlock:
         how, first = m.group("how"), m.group("first")
@@ -72,4 +104,4 @@ class LetterLines(LineReader):
             self.sheet.error(number, codes.E_BAD_ORDER,
                              f"letter signed {quote(how)}: not understood; it is not printed",
                              "write 'Letter to the gazette (signed):', '(anonymous):' or '(as \"The Red Fox\"):'")
-        return LetterBlock(self.sheet, number, signature, alias, ok, first)
+        return LetterBlock(self.sheet, number, signature, alias, ok, first, self)

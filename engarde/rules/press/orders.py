@@ -26,11 +26,34 @@ class Letter:
 
 @dataclass
 class Letters(Part):
-    """Letters to the gazette, printed in its press section exactly as the confirmation echoes them."""
+    """Letters to the gazette, printed in its press section exactly as the confirmation echoes them.
+
+    They add up over the sheets of a month (``accumulates``): a later sheet adds its letters to
+    those on file (the same letter twice is printed once), unless it says ``Withdraw letters``
+    (``withdraw``), which takes back those sent before it.
+    """
 
     module: ClassVar[str] = "press"
     when: ClassVar[str] = MONTHLY
+    accumulates: ClassVar[bool] = True
     letters: tuple[Letter, ...] = ()
+    withdraw: bool = False
+
+    def merged(self, newer: "Letters") -> "Letters":
+        kept = () if newer.withdraw else self.letters
+        return Letters(kept + tuple(x for x in newer.letters if x not in kept))
+
+    def describe(self) -> list[str]:
+        return ["withdraw the letters to the gazette sent before this sheet"] if self.withdraw else []
+
+    def changes(self, before: "Letters") -> list[str]:
+        added = [x for x in self.letters if x not in before.letters]
+        gone = [x for x in before.letters if x not in self.letters]
+        lines = [f"{len(gone)} letter{'s' if len(gone) > 1 else ''} to the gazette withdrawn"] if gone else []
+        if added:
+            lines.append(f"{len(added)} letter{'s' if len(added) > 1 else ''} to the gazette added "
+                         f"({len(self.letters)} on file)")
+        return lines
 
     def confirmation(self, author: str) -> list[str]:
         if not self.letters:

@@ -42,7 +42,7 @@ def regiments(campaign: Campaign, tables: Tables, name: str | None = None) -> li
         infos = [info]
     else:
         infos = list(book.regiments)
-    with store.transaction(campaign.database) as s:
+    with store.reading(campaign.database) as s:
         _, world = queries.load_world(s, campaign)
         chars = queries.sheets_now(s, campaign.id)
     views = []
