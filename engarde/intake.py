@@ -42,6 +42,7 @@ from typing import Callable, TypeVar
 
 from . import codes
 from .records import ErrorRecord
+from .redaction import redact_text
 
 T = TypeVar("T")
 
@@ -482,7 +483,7 @@ def header_problem(data: bytes) -> str | None:
                 return "it does not begin with mail headers (its first line is folded)"
             continue
         if not _HEADER_LINE.match(line):
-            text = shown(line.decode("latin-1"), 60)
+            text = shown(redact_text(line.decode("latin-1")), 60)  # "New password: x" is no header
             if not fields:
                 return f"it does not begin with mail headers (line {number}: {text})"
             return f"line {number} of its headers is not a header field: {text}"

@@ -584,3 +584,13 @@ def test_a_fifo_given_as_the_source_is_refused(camp, tmp_path):
     os.mkfifo(tmp_path / "pipe")
     out = run_cli(tmp_path / "campaigns.toml", "orders", "ingest", str(tmp_path / "pipe"))
     assert out.returncode == 2 and "not a folder, a Maildir, an mbox or an order file" in out.stderr, out
+
+
+def test_a_refused_mail_never_quotes_a_password(camp):
+    """Issue 10, items 6 and 7: the header line a refused mail is refused for is quoted with its
+    password withheld ("New password: x" is no header field)."""
+    data = raw_mail(b"From: paul@example.org\nNew password: brandy-wine\n")
+    [r] = ops.ingest_messages(camp, [read_message(data, "a.eml")])
+    assert r.status == ops.REJECTED and "New password: [withheld]" in r.errors[0].message
+    stored = rows(camp)[0]
+    assert "brandy" not in stored.reason + stored.confirmation + str(stored.errors) and stored.raw == b""
