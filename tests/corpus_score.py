@@ -209,7 +209,11 @@ def read(config: Path, sheet: Path, runner: CliRunner | None = None) -> Reading:
     except ValueError:
         empty.crash = f"exit {result.exit_code}, not JSON: {result.output[:300]!r}"
         return empty
-    return reading_from(data, for_campaign(load_campaign(config, CAMPAIGN_ID)))
+    try:
+        return reading_from(data, for_campaign(load_campaign(config, CAMPAIGN_ID)))
+    except (KeyError, TypeError, ValueError) as exc:  # an answer of another shape: said, not raised
+        empty.crash = f"the --json answer could not be read ({type(exc).__name__}: {exc})"
+        return empty
 
 
 # -- the comparison ----------------------------------------------------------------------------------
