@@ -18,14 +18,15 @@ from sqlalchemy.exc import DBAPIError
 from . import lock, ops
 from .calendar import CalendarError, GameMonth
 from .clikit import Context, echo_json, fail, pass_ctx
-from .config import DEFAULT_CONFIG, Campaign, ConfigError
+from .config import DEFAULT_CONFIG, Campaign, ConfigError, MailSettings
 from .dberrors import describe as describe_database_error
 from .dberrors import where as database_named
 from .deadlines import describe
 from .demo import run_demo
 from .dice import SeededDice
 from .errors import CampaignError
-from .intake import read_message
+from .intake import read_file
+from .orders import OrderSheet
 from .parse import parse_sheet
 from .redaction import scrub, scrub_data, secrets_in
 from .registry import ALL_MODULES, for_campaign, load_campaign, module_of_command
@@ -441,20 +442,29 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
         if source is None:
             fail("no SOURCE given and the campaign has no 'orders' folder")
         results = ops.ingest(camp, source)
-    problems = 0
+    problems = unread = 0
     for r in results:
-        who = r.character or "?"
-        held = f" (held for {r.month})" if r.status == ops.HELD and r.month else ""
-        click.echo(f"{r.status:<10} {r.source}: {who}{held}")
+        if r.status == ops.SKIPPED:
+            click.echo(f"{r.status:<10} {r.source}")
+        else:
+            who = r.character or "?"
+            held = f" (held for {r.month})" if r.status == ops.HELD and r.month else ""
+            click.echo(f"{r.status:<10} {r.source}: {who}{held}")
         for note in r.notes:
             click.echo(f"           note: {note}")
         for e in r.errors:
             click.echo(f"           {e}")
-        problems += bool(r.errors) or r.status == ops.REJECTED
-    accepted = sum(r.status == ops.ACCEPTED for r in results)
-    held = sum(r.status == ops.HELD for r in results)
-    click.echo(f"{len(results)} message(s): {accepted} accepted, {held} held, {problems} with problems.")
-    if problems:
+        if r.status == ops.SKIPPED:
+            unread += bool(r.errors)
+        else:
+            problems += bool(r.errors) or r.status == ops.REJECTED
+    messages = [r for r in results if r.status != ops.SKIPPED]
+    accepted = sum(r.status == ops.ACCEPTED for r in messages)
+    held = sum(r.status == ops.HELD for r in messages)
+    skipped = len(results) - len(messages)
+    click.echo(f"{len(messages)} message(s): {accepted} accepted, {held} held, {problems} with problems"
+               + (f"; {skipped} file(s) not read ({unread} that should have been)." if skipped else "."))
+    if problems or unread:
         sys.exit(1)
 
 
@@ -465,16 +475,23 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
 def orders_check(c: Context, file: Path, as_json: bool) -> None:
     """Check one order sheet without storing it.  Exit status 1 if it has errors.
 
-    It is read as the campaign reads it (its house rules and tables), or by the book's
-    rules where there is no campaigns file.
+    It is read as the campaign reads it (its house rules, its tables and its size limit,
+    mail.max_message_bytes), or by the book's rules where there is no campaigns file.  As
+    in an orders folder, an .eml file (or one without an extension) is mail and a .txt
+    file is a sheet the GM typed; only a regular file is opened.
 
     \b
     Example:
       engarde orders check orders/demo/porthos.eml
     """
-    registry = for_campaign(c.campaign()) if Path(c.config).exists() else None
-    msg = read_message(file.read_bytes(), str(file))
-    sheet = parse_sheet(msg.body, str(file), registry)
+    campaign = c.campaign() if Path(c.config).exists() else None
+    registry = for_campaign(campaign) if campaign is not None else None
+    limit = (campaign.mail if campaign is not None else MailSettings()).max_message_bytes
+    msg = read_file(file, limit)
+    source = msg.source
+    if msg.skipped:
+        fail(f"{source}: " + "; ".join([e.message for e in msg.errors] + msg.notes))
+    sheet = parse_sheet(msg.body, source, registry) if msg.ok else OrderSheet(source=source)
     errors = list(msg.errors) + list(sheet.errors)
     secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))  # never echoed
     if as_json:
@@ -482,12 +499,11 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
         data["errors"] = [e.to_dict() for e in errors]
         data["notes"] = list(sheet.notes) + list(msg.notes)
         echo_json(scrub_data(data, secrets))
+    elif msg.errors:  # not read: there is no sheet to show
+        click.echo(scrub("".join(f"{e}\n" for e in msg.errors), secrets), nl=False)
     else:
         month = sheet.month or GameMonth(1607, 4)
-        text = ops.confirmation_text(sheet, month, msg.notes, registry=registry)
-        if msg.errors:
-            text += "".join(f"  {e}\n" for e in msg.errors)
-        click.echo(scrub(text, secrets), nl=False)
+        click.echo(scrub(ops.confirmation_text(sheet, month, msg.notes, registry=registry), secrets), nl=False)
     if errors:
         sys.exit(1)
 

@@ -29,6 +29,8 @@ E_DEAD_CHARACTER = "dead-character"  # a sheet for a character who is dead
 E_NO_ADDRESS = "no-address-on-record"  # mail for a character whose player has no address on record
 E_NO_PASSWORD = "no-password-on-record"  # a character with no order password (made before they were required)
 E_PASSWORD_REFUSED = "password-change-refused"  # "New password:" not from the address on record, or unfit
+E_NOT_READ = "not-read"  # not a regular file (a FIFO, a device, a link out of the folder), or unreadable
+E_QUARANTINED = "quarantined"  # engarde failed on the message: stored as rejected, the others go on
 
 # -- events (things that happen; the gazette and reports render them) ---------
 EV_CANNOT_AFFORD = "cannot-afford"

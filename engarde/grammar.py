@@ -19,7 +19,7 @@ from typing import Callable, ClassVar
 from . import codes
 from .orders import Order, OrderSheet, P
 from .records import ErrorRecord
-from .tables import Tables
+from .tables import DEFAULT_HIGH, Tables
 
 I = re.IGNORECASE
 
@@ -105,12 +105,67 @@ NUMBER_WORD_VALUES = {
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20,
     "once": 1, "twice": 2, "thrice": 3, "double": 1, "triple": 2,
 }
-N = r"(?:\d{1,4}|a|an|one|single|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)"
+
+# The most engarde reads as any amount or count written in an order: a million.  It is the
+# ceiling of every number a campaign's tables may hold (engarde.tables.DEFAULT_HIGH), far above
+# any sum the rules make (a character's funds are hundreds of crowns, the richest allowance a
+# few thousand a month), and low enough that no sum or product of amounts grows past what a
+# sheet prints, a ledger adds up or a database integer holds.  A rule with a smaller natural
+# bound (nine bets a week, four weeks, nine classes of favour) says so itself.
+MAX_AMOUNT = DEFAULT_HIGH
+
+# An amount as written, caught whole so that what is wrong with it can be said: its digits are
+# one run, never split (an atomic group: "99999999999 crowns" is one number, too large, never
+# "9999999" after "9999"), with what makes it no amount kept in the match: a sign ("-50",
+# "minus 5"), decimals or thousands ("50.5", "1,000"), an exponent ("1e9").
+DIGITS = r"(?<![\d.,'_])(?>\d+(?:[.,'_]\d+)*(?:e[+-]?\d+)?)"
+SIGN = r"(?:(?:minus|negative)\s+|[-\u2212](?=\d))"
+_SIGNED = rf"(?:{SIGN}|\+(?=\d))?"  # "+2" is two
+AMOUNT = rf"(?:{_SIGNED}{DIGITS})"
+# A count: an amount, or a number word ("four bets", "two extra payments").
+_WORDS = r"a|an|one|single|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty"
+N = rf"(?:{_SIGNED}(?:{DIGITS}|(?:{_WORDS})\b))"
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 
 
 def number(word: str) -> int:
+    """A number word or plain digits as an int (``amount`` says what is wrong with other text)."""
     word = word.lower()
     return int(word) if word.isdigit() else NUMBER_WORD_VALUES[word]
+
+
+def amount(written: str, what: str = "crowns", low: int = 0, high: int = MAX_AMOUNT,
+           hint: str | None = None, words: str | None = None) -> int | ErrorRecord:
+    """The number ``written`` (matched by ``AMOUNT`` or ``N``: "50", "1,000", "four"), or an
+    E_BAD_AMOUNT error naming the words (``words``, else what was written and ``what``): a
+    negative amount, one that is no whole number in figures ("50.5", "1e9", "1.000"), more
+    than ``high`` (``MAX_AMOUNT`` unless the rule says less) or less than ``low``.  Never
+    another number than the one written."""
+    text = " ".join(written.split())
+    shown = quote(words if words is not None else
+                  f"{text} {what}" if what and not text.lower().endswith(what) else text)
+    body = re.sub(rf"^{SIGN}", "", text, flags=I)
+    negative = body != text
+    body = re.sub(r"^\+(?=\d)", "", body)
+    of_what = f" of {what}" if what else ""
+    hint = hint or f"write a number{of_what} from {low:,} to {high:,}"
+    lower = body.lower()
+    if lower in NUMBER_WORD_VALUES:
+        value: int | None = NUMBER_WORD_VALUES[lower]
+    elif body.isdigit() or _THOUSANDS.fullmatch(body):
+        digits = body.replace(",", "")
+        # a run of digits longer than the ceiling's is too large, without making it an int
+        value = int(digits) if len(digits.lstrip("0")) <= len(str(high)) else None
+        if value is None or value > high:
+            most = ", the most engarde reads" if high == MAX_AMOUNT else ""
+            return problem(codes.E_BAD_AMOUNT, f"{shown}: more than {high:,}{most}", hint)
+    else:
+        return problem(codes.E_BAD_AMOUNT, f"{shown} is not a whole number{of_what} written in figures", hint)
+    if negative:
+        return problem(codes.E_BAD_AMOUNT, f"{shown}: a number{of_what} cannot be negative", hint)
+    if value < low:
+        return problem(codes.E_BAD_AMOUNT, f"{shown}: at least {low:,}", hint)
+    return value
 
 
 # What joins a clause to the place.  The conjunctions are bounded: an
@@ -284,8 +339,8 @@ def standing_in_week(m: re.Match[str], r: Reading) -> Built:
 
 
 __all__ = [
-    "Block", "Built", "Builder", "Ditto", "I", "LEADING_ARTICLE", "LineReader", "MONTHLY_HINT", "N", "Unclaimed",
-    "NUMBER_WORD_VALUES", "Reading", "SEP", "SheetContext", "TRAILING_CHARS", "Verb", "bad_order", "clean_action",
+    "AMOUNT", "Block", "Built", "Builder", "DIGITS", "Ditto", "I", "LEADING_ARTICLE", "LineReader", "MAX_AMOUNT",
+    "MONTHLY_HINT", "N", "SIGN", "Unclaimed", "NUMBER_WORD_VALUES", "Reading", "amount", "SEP", "SheetContext", "TRAILING_CHARS", "Verb", "bad_order", "clean_action",
     "clean_line", "clean_value", "did_you_mean", "monthly_in_week", "names_in", "number", "problem", "quote",
     "split_lines", "standing_in_week", "take", "verb",
 ]

@@ -2,11 +2,19 @@
 
 Players write from every kind of mail client, so this module takes whatever
 arrives (an RFC 5322 message in any charset and transfer encoding, plain or
-HTML, multipart, a reply with the GM's report quoted below, or a bare text
-file) and returns the words the player wrote, for ``engarde.parse``.  It
-never raises on content: a file that cannot be read or is not text becomes a
-``Message`` carrying an ``E_BAD_MAIL`` error, so one bad file never stops the
-others.
+HTML, multipart, a reply with the GM's report quoted below) and returns the
+words the player wrote, for ``engarde.parse``.  Whether something is mail or a
+text file the GM typed is said by where it came from, never guessed from its
+content: every message of an mbox, a Maildir or IMAP is mail, and in an orders
+folder the name says it (``ORDER_FILES``).  A mail whose headers cannot be read
+is refused with the reason, never read as text (that would skip the sender
+check).
+
+It never raises on content: a message that cannot be read becomes a
+``Message`` carrying an ``E_BAD_MAIL`` error, a file that is not a regular
+file is never opened (``E_NOT_READ``, ``skipped``), so one bad file never stops
+the others.  What it keeps is safe to store and print: no NUL, no lone
+surrogate, no control character (each replaced by U+FFFD, with a note).
 
 Quoted lines and the attribution line above them are blanked rather than
 removed, so a line number in the body is the line the player sees in his own
@@ -24,8 +32,9 @@ import email.message
 import email.utils
 import os
 import re
+import stat
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from email import policy
 from html.parser import HTMLParser
 from pathlib import Path
@@ -33,20 +42,53 @@ from typing import Callable, TypeVar
 
 from . import codes
 from .records import ErrorRecord
+from .redaction import redact_text
 
 T = TypeVar("T")
 
-# Suffixes read from an order folder; "" is a file without one (Maildir, "orders").
-FOLDER_SUFFIXES = frozenset({".eml", ".txt", ""})
+# What a file of an orders folder is, by its name: mail as a mail program saves it (an .eml,
+# or an MH folder's numbered files, which have no extension), or a text file the GM typed
+# (no headers, no sender: taken on the character's password alone).  Any other file is not
+# read, and the intake says so.
+ORDER_FILES = {".eml": "mail", "": "mail", ".txt": "text"}
 
-# Header names that only mail has: a text starting with "Character: Porthos"
-# looks like a header block too, and must stay plain text.
-MAIL_HEADERS = frozenset({
-    "from", "to", "cc", "subject", "date", "message-id", "received", "return-path",
-    "mime-version", "content-type", "content-transfer-encoding", "delivered-to",
-    "reply-to", "sender", "x-mailer", "user-agent", "in-reply-to", "references",
-})
-_HEADER_LINE = re.compile(r"[!-9;-~]+:")  # RFC 5322 field name, then a colon
+# Header fields engarde reads, of the message and of each MIME part.  Python's email package
+# parses them with a structured parser whose time grows faster than their length (a
+# Content-Type of 20 KB with thousands of parameters takes a second; a Subject of 1 MB of
+# encoded words takes gigabytes), so each is refused past MAX_FIELD_BYTES and all of them
+# together past MAX_FIELDS_BYTES.  Real mail stays far below: a From or a Content-Type is a
+# few hundred bytes.  Fields engarde does not read are never parsed, whatever their size.
+READ_FIELDS = frozenset({"from", "date", "message-id", "subject", "content-type",
+                         "content-transfer-encoding", "content-disposition"})
+MAX_FIELD_BYTES = 8192
+MAX_FIELDS_BYTES = 65536
+# Order mail is a text, perhaps an HTML twin and a few attachments, perhaps forwarded once
+# or twice; past these a mail is refused rather than walked.
+MAX_PARTS = 100
+MAX_DEPTH = 20
+
+# When a message says it was sent (its Date) or a source says it arrived: a time further than
+# this from the moment engarde reads it is not trusted (a clock ten years wrong is a mistake,
+# and the same bound as a sheet held ahead, engarde.deadlines.MAX_MONTHS_AHEAD); nor is a
+# time-zone offset no place on earth has (they run from -12:00 to +14:00).
+TRUSTED_SPAN = timedelta(days=3653)
+MAX_OFFSET = timedelta(hours=14)
+
+# Lines a MIME parser acts on, found anywhere in a message before it is parsed (the parser
+# reads every part's Content-Type as it goes, and spends time on every part): a field engarde
+# reads with its continuation lines, and a line that may be a part's boundary.  Matching a
+# line of a body too only makes the count larger, never lets a long field through.
+_READ_FIELD = re.compile(
+    rb"(?:^|(?<=[\r\n]))(?:" + b"|".join(f.encode() for f in sorted(READ_FIELDS)) + rb")[ \t]*:"
+    rb"[^\r\n]*(?:(?:\r\n|\r|\n)[ \t][^\r\n]*)*", re.IGNORECASE)
+_DASH_LINE = re.compile(rb"(?:^|(?<=[\r\n]))--")
+MAX_DASH_LINES = 2000  # boundary lines, counted before parsing: 20 times what MAX_PARTS allows
+_HEADER_LINE = re.compile(rb"[!-9;-~]+:")  # RFC 5322 field name, then a colon
+_NEWLINE = re.compile(rb"\r\n|\r|\n")
+# What must not be stored or printed: NUL and the other control characters but tab and
+# the line ends, DEL and the C1 controls (a terminal obeys some), lone surrogates.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 # Where the player's own words end.
 _SIGNATURE = re.compile(r"-- ?")  # RFC 3676 "-- "; many clients strip its space
@@ -69,13 +111,17 @@ class Message:
     message_id: str | None = None
     body: str = ""
     raw: bytes = field(default=b"", repr=False)
-    is_mail: bool = False  # False: a plain text file, no headers
+    is_mail: bool = False  # False: a text file the GM typed, no headers
     notes: list[str] = field(default_factory=list)
     errors: list[ErrorRecord] = field(default_factory=list)
     # When the source says it arrived: a file's modification time, an IMAP
     # server's INTERNALDATE, an mbox "From " line.  The Date header comes first.
     arrived: datetime | None = None
     size: int = 0  # bytes as received
+    # Not read at all (a FIFO, a link out of the folder, a file of another kind): nothing to
+    # store; the reason is its error (something the GM must look at) or its note.
+    skipped: bool = False
+    date_problem: str | None = None  # why its Date header gives no time (not a date, no place's offset)
 
     @property
     def ok(self) -> bool:
@@ -85,18 +131,69 @@ class Message:
     def too_large(self) -> bool:
         return any(e.code == codes.E_TOO_LARGE for e in self.errors)
 
+    @property
+    def unreadable(self) -> str | None:
+        """Why the message could not be read (too large, not mail, no text), if it could not."""
+        return next((e.message for e in self.errors if e.code in (codes.E_BAD_MAIL, codes.E_TOO_LARGE)), None)
+
+    def when(self, now: datetime) -> tuple[datetime, str, list[str]]:
+        """When it was received, for the deadline; where that time comes from; and a note when a
+        time it gives was not used: its Date header, else when the source says it arrived, else
+        ``now``, the time it was read.  A time is used only if it can be trusted (``untrusted``)."""
+        refused = [self.date_problem] if self.date_problem else []
+        for moment, what in ((self.date, "its Date header"), (self.arrived, "its arrival time")):
+            if moment is None:
+                continue
+            why = untrusted(moment, now)
+            if why is None:
+                return _aware(moment), what, ([f"{'; '.join(refused)}: {what} is used instead"] if refused else [])
+            refused.append(f"{what} ({moment.isoformat(' ')}) is not trusted: {why}")
+        used = "the time it was read"
+        return _aware(now), used, ([f"{'; '.join(refused)}: {used} is used instead"] if refused else [])
+
     def received(self, now: datetime) -> tuple[datetime, str]:
-        """When it was received, for the deadline, and where that time comes from."""
-        if self.date is not None:
-            return self.date, "its Date header"
-        if self.arrived is not None:
-            return self.arrived, "its arrival time"
-        return now, "the time it was read"
+        """When it was received, for the deadline, and where that time comes from (``when``)."""
+        moment, what, _ = self.when(now)
+        return moment, what
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+def untrusted(moment: datetime, now: datetime) -> str | None:
+    """Why ``moment`` (a Date header, an arrival time) cannot be used as the time a message was
+    received; None if it can.  Within ``TRUSTED_SPAN`` of ``now``, with a real offset, every
+    calculation with it (deadlines, time zones) stays within the calendar."""
+    offset = moment.utcoffset()
+    if offset is not None and abs(offset) > MAX_OFFSET:
+        return f"its time-zone offset {_offset_text(offset)} is no place's (they run from -1200 to +1400)"
+    try:
+        distance = _aware(moment).astimezone(timezone.utc) - _aware(now).astimezone(timezone.utc)
+    except (OverflowError, ValueError):
+        return "it is out of the calendar's range"
+    if abs(distance) > TRUSTED_SPAN:
+        return f"it is more than ten years {'after' if distance > timedelta(0) else 'before'} the time it was read"
+    return None
+
+
+def _offset_text(offset: timedelta) -> str:
+    minutes = int(offset.total_seconds()) // 60
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
 
 
 def _bad_mail(source: str, message: str) -> ErrorRecord:
     return ErrorRecord(source, 0, codes.E_BAD_MAIL, message,
                        "send the orders again as a plain text mail")
+
+
+def _not_read(source: str, message: str) -> Message:
+    """A file that was not opened (or could not be): reported, nothing stored."""
+    out = Message(source=source, skipped=True)
+    out.errors.append(ErrorRecord(source, 0, codes.E_NOT_READ, message,
+                                  "put only the order mail in the folder, as regular files"))
+    return out
 
 
 def _safely(fn: Callable[[], T], default: T) -> T:
@@ -110,6 +207,41 @@ def _safely(fn: Callable[[], T], default: T) -> T:
         return fn()
     except Exception:  # noqa: BLE001 - see docstring
         return default
+
+
+def safe_text(text: str, notes: list[str] | None = None) -> str:
+    """``text`` with NUL, lone surrogates and control characters (but tab and line ends) replaced
+    by U+FFFD: storable in any database, harmless on a terminal.  A note says how many."""
+    text, count = _CONTROL.subn("\ufffd", text)
+    if count and notes is not None:
+        notes.append(f"{count} control character(s) or NUL byte(s) replaced by \ufffd")
+    return text
+
+
+def header_text(value: object) -> str:
+    """A header's value made one safe line."""
+    return _ANY_CONTROL.sub(" ", _CONTROL.sub("\ufffd", str(value))).strip()
+
+
+def shown(text: str, limit: int = 80) -> str:
+    """A header's value quoted in a note or a reason, shortened."""
+    text = header_text(text)
+    return repr(text if len(text) <= limit else text[:limit - 3] + "...")
+
+
+def source_name(path: str | os.PathLike[str]) -> str:
+    """A path as engarde shows and stores it: bytes that are not UTF-8 as ``\\xNN`` and a newline
+    or other control character escaped, so that a file name is always one printable line."""
+    text = os.fspath(path)
+    if isinstance(text, bytes):
+        text = os.fsdecode(text)
+    try:
+        data = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        data = text.encode("utf-8", "backslashreplace")
+    text = data.decode("utf-8", "backslashreplace")
+    return _CONTROL.sub(lambda m: repr(m.group(0))[1:-1], text).replace("\t", "\\t").replace(
+        "\n", "\\n").replace("\r", "\\r")
 
 
 # -- bytes to text -------------------------------------------------------------------
@@ -135,16 +267,18 @@ def decode_text(data: bytes, charsets: tuple[str | None, ...], notes: list[str])
         if not charset:
             continue
         try:
-            codecs.lookup(charset)
-        except LookupError:
-            notes.append(f"unknown charset {charset!r}")
+            known = getattr(codecs.lookup(charset), "_is_text_encoding", True)
+        except (LookupError, ValueError, TypeError):
+            known = False
+        if not known:  # no such codec, or one that is no charset (rot13, base64, zlib)
+            notes.append(f"unknown charset {shown(charset, 40)}")
             continue
         try:
             text = data.decode(charset)
-        except UnicodeDecodeError:
+        except (UnicodeError, LookupError, ValueError, TypeError):
             continue
         if declared and _codec_name(charset) != _codec_name(declared):
-            notes.append(f"text was not valid {declared}; read as {charset}")
+            notes.append(f"text was not valid {header_text(declared)[:40]}; read as {charset}")
         return text
     return data.decode("latin-1")  # unreachable: latin-1 always decodes
 
@@ -153,7 +287,7 @@ def _codec_name(charset: str) -> str | None:
     """The codec's own name ("latin_1" -> "iso8859-1"), to compare two spellings."""
     try:
         return codecs.lookup(charset).name
-    except LookupError:
+    except (LookupError, ValueError, TypeError):
         return None
 
 
@@ -322,27 +456,80 @@ def unflow(text: str, delsp: bool = False) -> str:
 # -- reading a message -----------------------------------------------------------------------
 
 
-def looks_like_mail(data: bytes) -> bool:
-    """True if ``data`` starts with an RFC 5322 header block holding a mail header.
+def header_problem(data: bytes) -> str | None:
+    """Why ``data``, which its source says is mail, cannot be read as mail; None if it can.
 
-    The block must end with a blank line; a leading mbox "From " line is allowed.
+    A mail begins with its header block (after an mbox "From " line, if one was kept): each
+    line a field ("Name: value") or the continuation of one, up to a blank line or the end.
+    A block that is not there, or that holds a line that is no field, is refused: read
+    any other way, its sender would not be known.
     """
-    lines = data[:65536].decode("latin-1").splitlines()
-    if lines and lines[0].startswith("From "):
-        lines = lines[1:]
-    names: set[str] = set()
-    for line in lines:
-        if not line.strip():
-            return bool(names & MAIL_HEADERS)
-        if line[0] in " \t":
-            if not names:
-                return False
+    if not data.strip():
+        return "the message is empty"
+    if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return "this is UTF-16 text, not a mail (a sheet typed by the GM goes in a .txt file)"
+    position, number, fields, froms = 0, 0, 0, 0
+    for match in _NEWLINE.finditer(data + b"\n"):
+        line, position = data[position:match.start()], match.end()
+        number += 1
+        if number == 1 and line.startswith(b"From "):
+            continue  # the mbox envelope line
+        if not line:
+            break
+        if b"\x00" in line:
+            return f"line {number} of its headers holds a NUL byte"
+        if line[:1] in (b" ", b"\t"):
+            if not fields:
+                return "it does not begin with mail headers (its first line is folded)"
             continue
-        m = _HEADER_LINE.match(line)
-        if not m:
-            return False
-        names.add(m.group(0)[:-1].lower())
-    return False
+        if not _HEADER_LINE.match(line):
+            text = shown(redact_text(line.decode("latin-1")), 60)  # "New password: x" is no header
+            if not fields:
+                return f"it does not begin with mail headers (line {number}: {text})"
+            return f"line {number} of its headers is not a header field: {text}"
+        fields += 1
+        froms += line[:5].lower() == b"from:"
+    if froms > 1:
+        return f"it has {froms} From headers: who sent it cannot be told"
+    if len(_DASH_LINE.findall(data)) > MAX_DASH_LINES:
+        return f"it has more than {MAX_PARTS} parts (order mail has a text and a few attachments)"
+    total = 0
+    for match in _READ_FIELD.finditer(data):
+        size = match.end() - match.start()
+        if size > MAX_FIELD_BYTES:
+            name = match.group(0).split(b":", 1)[0].strip().decode("ascii", "replace")
+            return f"its {name} header is {size:,} bytes long, more than the {MAX_FIELD_BYTES:,} engarde reads"
+        total += size
+        if total > MAX_FIELDS_BYTES:
+            return f"its headers are {total:,} bytes long, more than the {MAX_FIELDS_BYTES:,} engarde reads"
+    return None
+
+
+def _parts_problem(msg: email.message.EmailMessage) -> str | None:
+    """Why the parsed mail is not read: too many parts, nested too deep, or a header engarde
+    reads too long to parse (see ``READ_FIELDS``).  Walked without recursion."""
+    stack, count, total = [(msg, 0)], 0, 0
+    while stack:
+        part, depth = stack.pop()
+        count += 1
+        if count > MAX_PARTS:
+            return f"it has more than {MAX_PARTS} parts (order mail has a text and a few attachments)"
+        if depth > MAX_DEPTH:
+            return f"its parts are nested more than {MAX_DEPTH} deep"
+        for name, value in part.raw_items():
+            if name.lower() not in READ_FIELDS:
+                continue
+            size = len(value)
+            if size > MAX_FIELD_BYTES:
+                return (f"its {header_text(name)} header is {size:,} bytes long, more than the {MAX_FIELD_BYTES:,} "
+                        "engarde reads")
+            total += size
+            if total > MAX_FIELDS_BYTES:
+                return f"its headers are {total:,} bytes long, more than the {MAX_FIELDS_BYTES:,} engarde reads"
+        payload = part.get_payload() if part.is_multipart() else None
+        if isinstance(payload, list):
+            stack.extend((p, depth + 1) for p in reversed(payload) if isinstance(p, email.message.Message))
+    return None
 
 
 def _part_text(part: email.message.EmailMessage, notes: list[str]) -> str:
@@ -353,11 +540,11 @@ def _part_text(part: email.message.EmailMessage, notes: list[str]) -> str:
     charset = _safely(part.get_content_charset, None)
     text = decode_text(payload, (charset,), notes).replace("\r\n", "\n")
     if part.get_content_type() == "text/html":
-        return html_to_text(text)
-    if (_safely(lambda: part.get_param("format"), None) or "").lower() == "flowed":
+        text = html_to_text(text)
+    elif (_safely(lambda: part.get_param("format"), None) or "").lower() == "flowed":
         delsp = (_safely(lambda: part.get_param("delsp"), None) or "").lower() == "yes"
         text = unflow(text, delsp)
-    return text
+    return safe_text(text, notes)
 
 
 def _parents(msg: email.message.EmailMessage) -> dict[int, email.message.EmailMessage]:
@@ -381,23 +568,47 @@ def _alternatives_of(body: email.message.EmailMessage, msg: email.message.EmailM
 
 
 def _attachment_name(part: email.message.EmailMessage) -> str:
-    return _safely(part.get_filename, None) or part.get_content_type()
+    return header_text(_safely(part.get_filename, None) or part.get_content_type())
+
+
+def parse_date(text: str) -> tuple[datetime | None, str | None]:
+    """A Date header's moment, or why it gives none (not a date, an offset no place has)."""
+    parsed = _safely(lambda: email.utils.parsedate_tz(text), None)
+    moment = _safely(lambda: email.utils.parsedate_to_datetime(text), None) if parsed is not None else None
+    if parsed is not None and parsed[9] is not None and abs(parsed[9]) > MAX_OFFSET.total_seconds():
+        return None, (f"its Date header {shown(text)} is not trusted: its time-zone offset is no place's "
+                      "(they run from -1200 to +1400)")
+    if moment is None:
+        return None, f"its Date header {shown(text)} is not understood"
+    return moment, None
 
 
 def _read_mail(data: bytes, out: Message) -> None:
-    msg = email.message_from_bytes(data, policy=policy.default)
     out.is_mail = True
+    problem = header_problem(data)
+    if problem is not None:
+        out.errors.append(_bad_mail(out.source, f"this cannot be read as a mail: {problem}"))
+        return
+    try:
+        msg = email.message_from_bytes(data, policy=policy.default)
+    except RecursionError:
+        out.errors.append(_bad_mail(out.source, "this cannot be read as a mail: its parts are nested too deep"))
+        return
+    problem = _parts_problem(msg)
+    if problem is not None:
+        out.errors.append(_bad_mail(out.source, f"this cannot be read as a mail: {problem}"))
+        return
     name, address = _safely(lambda: email.utils.parseaddr(str(msg.get("From", ""))), ("", ""))
-    out.sender = address.lower() or None
-    out.sender_name = name or None
-    out.subject = _safely(lambda: " ".join(str(msg.get("Subject", "")).split()), "")
-    out.message_id = _safely(lambda: str(msg.get("Message-ID", "")).strip(), "") or None
+    out.sender = header_text(address).lower() or None
+    out.sender_name = header_text(name) or None
+    out.subject = _safely(lambda: " ".join(header_text(msg.get("Subject", "")).split()), "")
+    out.message_id = _safely(lambda: header_text(msg.get("Message-ID", "")), "") or None
     # the raw text: policy.default turns an unparsable date into an empty header
-    date = _safely(lambda: next((str(v).strip() for k, v in msg.raw_items() if k.lower() == "date"), ""), "")
-    if date:
-        out.date = _safely(lambda: email.utils.parsedate_to_datetime(date), None)
-        if out.date is None:
-            out.notes.append(f"date {date!r} not understood")
+    dates = [str(v).strip() for k, v in msg.raw_items() if k.lower() == "date"]
+    if len(dates) > 1:
+        out.date_problem = f"its {len(dates)} Date headers are not trusted (a mail has one)"
+    elif dates and dates[0]:
+        out.date, out.date_problem = parse_date(dates[0])
 
     body = _safely(lambda: msg.get_body(preferencelist=("plain", "html")), None)
     leaves = [p for p in msg.walk() if not p.is_multipart()]
@@ -416,6 +627,20 @@ def _read_mail(data: bytes, out: Message) -> None:
             out.notes.append(f"attachment {_attachment_name(part)} ignored")
 
 
+def _read_text(data: bytes, out: Message) -> None:
+    """A text file the GM typed: no headers, the whole of it the sheet."""
+    if not data.strip():
+        out.errors.append(_bad_mail(out.source, "the file is empty"))
+    elif data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        # Windows Notepad's "Unicode": full of NUL bytes, yet text
+        out.body = clean_body(safe_text(data.decode("utf-16", errors="replace"), out.notes))
+        out.notes.append("read as UTF-16 text")
+    elif looks_binary(data):
+        out.errors.append(_bad_mail(out.source, "this is not a text file (binary data)"))
+    else:
+        out.body = clean_body(safe_text(decode_text(data, ("utf-8-sig",), out.notes), out.notes))
+
+
 def too_large(source: str, size: int, limit: int, arrived: datetime | None = None) -> Message:
     """A message over the size limit: rejected with the reason, its bytes not read nor kept."""
     out = Message(source=source, size=size, arrived=arrived)
@@ -428,73 +653,140 @@ def too_large(source: str, size: int, limit: int, arrived: datetime | None = Non
 
 
 def read_message(data: bytes, source: str, max_bytes: int | None = None,
-                 arrived: datetime | None = None) -> Message:
-    """One piece of order mail (or a plain text file) as a ``Message``.  Never raises.
+                 arrived: datetime | None = None, *, mail: bool = True) -> Message:
+    """One piece of order mail (``mail``, as its source says) or a text file the GM typed
+    (``mail=False``) as a ``Message``.  Never raises.
 
-    Over ``max_bytes`` it is not read (``too_large``).
+    Over ``max_bytes`` it is not read (``too_large``).  A mail that cannot be read as
+    mail carries an ``E_BAD_MAIL`` error with the reason, and no body.
     """
     data = bytes(data)
     if max_bytes is not None and len(data) > max_bytes:
         return too_large(source, len(data), max_bytes, arrived)
-    out = Message(source=source, raw=data, arrived=arrived, size=len(data))
+    out = Message(source=source, raw=data, arrived=arrived, size=len(data), is_mail=mail)
     try:
-        if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-            # Windows Notepad's "Unicode": full of NUL bytes, yet text
-            out.body = clean_body(data.decode("utf-16", errors="replace"))
-            out.notes.append("read as UTF-16 text")
-        elif looks_binary(data):
-            out.errors.append(_bad_mail(source, "this is not a mail or a text file (binary data)"))
-        elif looks_like_mail(data):
+        if mail:
             _read_mail(data, out)
         else:
-            # No headers: a text file with the orders in it, as a player saved them.
-            out.body = clean_body(decode_text(data, ("utf-8-sig",), out.notes))
+            _read_text(data, out)
     except Exception as exc:  # noqa: BLE001 - the email package's odd errors; see _safely
-        out.errors.append(_bad_mail(source, f"the mail cannot be read ({type(exc).__name__}: {exc})"))
+        out.body = ""
+        out.errors.append(_bad_mail(source, f"the mail cannot be read ({type(exc).__name__}: "
+                                            f"{header_text(exc)[:200]})"))
     return out
 
 
-def read_file(path: str | os.PathLike[str], max_bytes: int | None = None) -> Message:
-    """One file as a ``Message``; an unreadable file is a Message with ``E_BAD_MAIL``.
+# -- reading files -------------------------------------------------------------------------
 
-    Its modification time is when it arrived (for a mail with no Date header).
-    A file over ``max_bytes`` is not read.
-    """
-    source = str(path)
+
+def file_kind(path: str | os.PathLike[str]) -> str | None:
+    """"mail" or "text" for a file of an orders folder, by its name (``ORDER_FILES``); None: no order file."""
+    return ORDER_FILES.get(Path(path).suffix.lower())
+
+
+def _what(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def _inside(target: str, folder: str | os.PathLike[str]) -> bool:
+    root = os.path.realpath(folder)
+    return os.path.commonpath([target, root]) == root
+
+
+def not_regular(path: str | os.PathLike[str], within: str | os.PathLike[str] | None = None) -> str | None:
+    """Why ``path`` is not opened; None if it is a regular file (through a link, one inside
+    ``within`` when given).  Decided from its status, without opening it: opening a FIFO hangs,
+    a device may never end."""
     try:
-        stat = Path(path).stat()
-        arrived = datetime.fromtimestamp(stat.st_mtime, tz=timezone.utc)
-        if max_bytes is not None and stat.st_size > max_bytes:
-            return too_large(source, stat.st_size, max_bytes, arrived)
-        data = Path(path).read_bytes()
+        status = os.lstat(path)
     except OSError as exc:
-        message = Message(source=source)
-        message.errors.append(_bad_mail(source, f"the file cannot be read ({exc.strerror or exc})"))
-        return message
-    return read_message(data, source, max_bytes, arrived)
+        return f"it cannot be read ({exc.strerror or exc})"
+    if stat.S_ISLNK(status.st_mode):
+        target = os.path.realpath(path)
+        if within is not None and not _inside(target, within):
+            return (f"it is a link to {source_name(target)}, outside the folder: a link is followed only to a "
+                    "file inside it")
+        try:
+            status = os.stat(path)
+        except OSError:
+            return f"it is a link to {source_name(target)}, which does not exist"
+    if not stat.S_ISREG(status.st_mode):
+        return f"it is {_what(status.st_mode)}, not a regular file: it was not opened"
+    return None
 
 
-def folder_files(path: str | os.PathLike[str]) -> list[Path]:
-    """The order files of a folder, in name order: ``*.eml``, ``*.txt``, no suffix.
+def _mtime(seconds: float) -> datetime | None:
+    try:
+        return datetime.fromtimestamp(seconds, tz=timezone.utc)
+    except (OverflowError, OSError, ValueError):
+        return None
 
-    Hidden files (editor and sync droppings) and folders are skipped; a broken
-    link is kept, so that its loss is reported rather than silent.
+
+def read_file(path: str | os.PathLike[str], max_bytes: int | None = None, *, mail: bool | None = None,
+              within: str | os.PathLike[str] | None = None) -> Message:
+    """One file as a ``Message``: mail or text as ``mail`` says, else as its name says
+    (``ORDER_FILES``; a file of another kind is skipped, with a note).
+
+    Only a regular file is opened (``not_regular``; ``within``: the folder a link must
+    stay in); anything else, or a file that cannot be read, is skipped with an
+    ``E_NOT_READ`` error.  Its modification time is when it arrived (for a mail with no
+    Date header).  A file over ``max_bytes`` is not read.
     """
-    folder = Path(path)
-    files = []
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.startswith(".") or entry.suffix.lower() not in FOLDER_SUFFIXES:
-            continue
-        if entry.is_symlink() or _safely(entry.is_file, True):
-            if not _safely(entry.is_dir, False):
-                files.append(entry)
-    return files
+    source = source_name(path)
+    if mail is None:
+        kind = file_kind(path)
+        if kind is None:
+            out = Message(source=source, skipped=True)
+            out.notes.append("not an order file (mail is .eml or has no extension, a typed sheet is .txt): not read")
+            return out
+        mail = kind == "mail"
+    why = not_regular(path, within)
+    if why is not None:
+        return _not_read(source, why)
+    try:
+        # O_NONBLOCK: should it have become a FIFO since it was looked at, opening returns at once
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        return _not_read(source, f"it cannot be read ({exc.strerror or exc})")
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                return _not_read(source, f"it is {_what(status.st_mode)}, not a regular file: it was not read")
+            arrived = _mtime(status.st_mtime)
+            if max_bytes is not None and status.st_size > max_bytes:
+                return too_large(source, status.st_size, max_bytes, arrived)
+            data = handle.read(max_bytes + 1 if max_bytes is not None else -1)
+    except OSError as exc:
+        return _not_read(source, f"it cannot be read ({exc.strerror or exc})")
+    return read_message(data, source, max_bytes, arrived, mail=mail)
 
 
 def read_folder(path: str | os.PathLike[str], max_bytes: int | None = None) -> list[Message]:
-    """Every order file in a folder as a ``Message``, in name order.
+    """Every entry of an orders folder as a ``Message``, in name order: each order file read as
+    its name says (``ORDER_FILES``), every other file skipped with a line saying why.
 
-    A missing folder raises ``FileNotFoundError`` (the caller's mistake, for
-    the CLI to report); a bad file inside it never does.
+    Hidden files (editor and sync droppings) and sub-folders are passed over in silence
+    (a folder named like an order file, ``foo.eml``, is reported).  A missing folder raises
+    ``FileNotFoundError`` (the caller's mistake, for the CLI to report); a bad file inside
+    it never does.
     """
-    return [read_file(entry, max_bytes) for entry in folder_files(path)]
+    folder = Path(path)
+    messages = []
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        if entry.name.startswith("."):
+            continue
+        kind = file_kind(entry.name)
+        if _safely(lambda e=entry: e.is_dir(follow_symlinks=False), False) and (kind is None or not Path(
+                entry.name).suffix):
+            continue
+        messages.append(read_file(folder / entry.name, max_bytes, within=folder))
+    return messages

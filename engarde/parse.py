@@ -69,7 +69,9 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "first": 1, "second"
 _WEEK_SEP = r"\s*(?:[:.)=,\u2013\u2014-]+\s*|\s+|$)"
 _WEEK_LABEL = re.compile(
     r"(?:weeks?|wks?|w)\.?\s*(?:no\.?\s*|number\s*|#\s*)?"
-    r"(?P<weeks>(?:\d{1,4}|one|two|three|four)(?:\s*(?:-|\u2013|to|through|and|&|,)\s*(?:\d{1,4}|one|two|three|four))*)"
+    # a week's digits are read whole (never "1-9999" of "1-99999999"), so a wrong one is named
+    r"(?P<weeks>(?:\d{1,9}(?!\d)|one|two|three|four)"
+    r"(?:\s*(?:-|\u2013|to|through|and|&|,)\s*(?:\d{1,9}(?!\d)|one|two|three|four))*)"
     r"\b" + _WEEK_SEP + r"(?P<action>.*)", I)
 _WEEK_ORDINAL = re.compile(
     r"(?P<weeks>first|second|third|fourth|1st|2nd|3rd|4th)\s+week\b" + _WEEK_SEP + r"(?P<action>.*)", I)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import mailbox
 import os
 import socket
+import stat
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -26,7 +27,7 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError, LoginError
 
 from .config import ImapSettings
-from .intake import Message, folder_files, read_file, read_message, too_large
+from .intake import ORDER_FILES, Message, read_file, read_folder, read_message, source_name, too_large
 
 # IMAP: messages fetched per command, so a full mailbox never sits in memory twice.
 IMAP_BATCH = 50
@@ -37,43 +38,72 @@ class SourceError(RuntimeError):
 
 
 def kind_of(path: Path) -> str:
-    """ "maildir", "mbox" or "folder" for a path on disk."""
-    if path.is_dir():
+    """ "maildir", "folder", "file" (one order file, as its name says) or "mbox" for a path on disk.
+
+    A regular file is an order file when its name says so (``.eml``, ``.txt``), else an
+    mbox, which must begin with a "From " line: a file that is neither is refused, never
+    read as an empty mailbox.
+    """
+    where = source_name(path)
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        raise SourceError(f"{where}: no such folder, Maildir or mbox file") from None
+    except OSError as exc:
+        raise SourceError(f"{where}: cannot be read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(status.st_mode):
         if (path / "cur").is_dir() and (path / "new").is_dir():
             return "maildir"
         return "folder"
-    if path.is_file():
-        return "mbox"
-    raise SourceError(f"{path}: no such folder, Maildir or mbox file")
+    if not stat.S_ISREG(status.st_mode):
+        raise SourceError(f"{where}: not a folder, a Maildir, an mbox or an order file, nor any regular file: "
+                          "it was not opened")
+    if path.suffix.lower() in ORDER_FILES and path.suffix:
+        return "file"
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(5)
+    except OSError as exc:
+        raise SourceError(f"{where}: cannot be read ({exc.strerror or exc})") from None
+    if head and head != b"From ":
+        raise SourceError(f"{where}: not an mbox file (an mbox begins with a 'From ' line), nor an order file "
+                          f"(.eml, .txt)")
+    return "mbox"
 
 
 def read_path(path: str | os.PathLike[str], max_bytes: int | None = None) -> list[Message]:
-    """Every message at ``path``: a folder of .eml/.txt files, a Maildir, or an mbox file."""
+    """Every message at ``path``: a folder of order files, a Maildir, an mbox file, or one
+    order file.  An entry that is not read (a FIFO, a file of another kind) is a skipped
+    ``Message`` saying why."""
     path = Path(path)
     kind = kind_of(path)
     if kind == "maildir":
         return read_maildir(path, max_bytes)
     if kind == "mbox":
         return read_mbox(path, max_bytes)
+    if kind == "file":
+        return [read_file(path, max_bytes)]
     try:
-        return [read_file(entry, max_bytes) for entry in folder_files(path)]
+        return read_folder(path, max_bytes)
     except OSError as exc:
-        raise SourceError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise SourceError(f"{source_name(path)}: cannot be read ({exc.strerror or exc})") from None
 
 
 def read_maildir(path: str | os.PathLike[str], max_bytes: int | None = None) -> list[Message]:
-    """A Maildir's delivered messages (``new/`` and ``cur/``; ``tmp/`` is mail still arriving).
+    """A Maildir's delivered messages (``new/`` and ``cur/``; ``tmp/`` is mail still arriving),
+    every one of them mail.
 
-    Each file's modification time is when it was delivered.
+    Each file's modification time is when it was delivered.  Only regular files are
+    opened (a link only to a file inside the Maildir).
     """
     root = Path(path)
     messages = []
     for sub in ("new", "cur"):
         try:
-            entries = sorted((e for e in (root / sub).iterdir() if not e.name.startswith(".")), key=lambda e: e.name)
+            entries = sorted((e for e in os.scandir(root / sub) if not e.name.startswith(".")), key=lambda e: e.name)
         except OSError as exc:
-            raise SourceError(f"{root / sub}: cannot be read ({exc.strerror or exc})") from None
-        messages += [read_file(entry, max_bytes) for entry in entries if entry.is_file()]
+            raise SourceError(f"{source_name(root / sub)}: cannot be read ({exc.strerror or exc})") from None
+        messages += [read_file(root / sub / entry.name, max_bytes, mail=True, within=root) for entry in entries]
     return messages
 
 
@@ -90,22 +120,25 @@ def _from_line_time(from_line: str) -> datetime | None:
 
 
 def read_mbox(path: str | os.PathLike[str], max_bytes: int | None = None) -> list[Message]:
-    """Every message of an mbox file, as ``FILE#N`` (N from 1, in file order)."""
+    """Every message of an mbox file, as ``FILE#N`` (N from 1, in file order), every one of them mail."""
     try:
         box = mailbox.mbox(str(path), create=False)
         keys = list(box.keys())
     except (OSError, mailbox.Error) as exc:
-        raise SourceError(f"{path}: not a readable mbox file ({exc})") from None
+        raise SourceError(f"{source_name(path)}: not a readable mbox file ({exc})") from None
     messages = []
     try:
         for n, key in enumerate(keys, start=1):
-            source = f"{path}#{n}"
-            data = box.get_bytes(key)
+            source = f"{source_name(path)}#{n}"
+            try:
+                data = box.get_bytes(key)
+            except (OSError, mailbox.Error, ValueError) as exc:  # the file changed under us
+                raise SourceError(f"{source}: cannot be read ({exc})") from None
             try:
                 arrived = _from_line_time(box.get_message(key).get_from() or "")
             except Exception:  # noqa: BLE001 - a damaged From line costs only the arrival time
                 arrived = None
-            messages.append(read_message(data, source, max_bytes, arrived))
+            messages.append(read_message(data, source, max_bytes, arrived, mail=True))
     finally:
         box.close()
     return messages
@@ -157,7 +190,7 @@ def read_imap(settings: ImapSettings, max_bytes: int | None = None, password: st
                 bodies = client.fetch([uid for uid, _, _ in wanted], ["BODY.PEEK[]"])
                 for uid, source, arrived in wanted:
                     raw = bodies.get(uid, {}).get(b"BODY[]", b"") or b""
-                    messages.append(read_message(raw, source, max_bytes, arrived))
+                    messages.append(read_message(raw, source, max_bytes, arrived, mail=True))
         return messages
     except (OSError, socket.timeout) as exc:
         raise SourceError(f"{where}: the connection failed ({exc})") from None
@@ -174,4 +207,7 @@ def _utc(moment: object) -> datetime | None:
     """IMAPClient gives INTERNALDATE as a naive local time (or aware, with normalise_times off)."""
     if not isinstance(moment, datetime):
         return None
-    return moment.astimezone(timezone.utc)  # a naive time is the machine's local time
+    try:
+        return moment.astimezone(timezone.utc)  # a naive time is the machine's local time
+    except (OverflowError, ValueError, OSError):  # a server's date at the calendar's edge: none
+        return None

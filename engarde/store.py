@@ -99,6 +99,8 @@ class RollRow(SQLModel, table=True):
 # What a stored sheet can be, once read (SheetRow.status): engarde.ops.acceptance decides.
 ACCEPTED, HELD, REJECTED, SUPERSEDED, DUPLICATE = "accepted", "held", "rejected", "superseded", "duplicate"
 ACTIVE = (ACCEPTED, HELD)
+# What the intake reports of a file it did not read (a FIFO, a file of another kind): never stored.
+SKIPPED = "skipped"
 
 
 class SheetRow(SQLModel, table=True):

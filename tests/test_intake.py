@@ -69,8 +69,8 @@ def test_the_reference_orders_are_clean():
 
 
 def test_plain_text_file():
-    """A file that is not an RFC 5322 message (no headers) is read as plain text."""
-    message = read_message(ORDERS.encode("utf-8"), "porthos.txt")
+    """A text file the GM typed (its source says so: no headers) is read as plain text."""
+    message = read_message(ORDERS.encode("utf-8"), "porthos.txt", mail=False)
     assert message.ok and not message.is_mail and message.sender is None
     assert summary(message.body) == EXPECTED
 
@@ -78,7 +78,7 @@ def test_plain_text_file():
 def test_text_starting_with_sheet_headers_is_not_mail():
     """"Character: Porthos" looks like a mail header; a sheet must still be read as a sheet."""
     text = ORDERS.split("\n", 2)[2]  # starts at "Character:"
-    message = read_message(text.encode("utf-8"), "porthos.txt")
+    message = read_message(text.encode("utf-8"), "porthos.txt", mail=False)
     assert not message.is_mail
     assert summary(message.body) == EXPECTED
 
@@ -98,10 +98,13 @@ def test_headers_are_read():
 
 
 def test_bad_date_is_a_note_not_an_error():
+    """A Date header that is no date: the arrival time is used, with a note saying why."""
     raw = b"From: a@example.org\nDate: the Ides of March\n\n" + ORDERS.encode("utf-8")
-    message = read_message(raw, "mail.eml")
-    assert message.ok and message.date is None
-    assert message.notes == ["date 'the Ides of March' not understood"]
+    arrived = datetime(2025, 3, 29, 18, tzinfo=timezone.utc)
+    message = read_message(raw, "mail.eml", arrived=arrived)
+    assert message.ok and message.date is None and message.notes == []
+    assert message.when(arrived) == (arrived, "its arrival time", [
+        "its Date header 'the Ides of March' is not understood: its arrival time is used instead"])
     assert summary(message.body) == EXPECTED
 
 
@@ -244,28 +247,36 @@ def test_garbage_never_raises(data):
 
 def test_read_folder(tmp_path):
     """Sheet intake: "`read_folder(path)` reads `*.eml`, `*.txt` and extension-less files in sorted
-    order, skipping hidden files"."""
+    order, skipping hidden files"; issue 10: the name says what a file is (mail: .eml or no
+    extension; text: .txt), and a file of another kind or a folder named like an order file is
+    skipped with the reason."""
     (tmp_path / "b.txt").write_text("Character: B\n")
     (tmp_path / "a.eml").write_bytes(b"From: a@example.org\n\nCharacter: A\n")
-    (tmp_path / "c").write_text("Character: C\n")
+    (tmp_path / "c").write_text("From: c@example.org\n\nCharacter: C\n")
     (tmp_path / ".hidden.txt").write_text("Character: H\n")
     (tmp_path / "notes.md").write_text("Character: M\n")
     (tmp_path / "sub.txt").mkdir()
+    (tmp_path / "archive").mkdir()
     messages = read_folder(tmp_path)
-    assert [Path(m.source).name for m in messages] == ["a.eml", "b.txt", "c"]
-    assert [parse_sheet(m.body, m.source).character for m in messages] == ["A", "B", "C"]
+    assert [Path(m.source).name for m in messages] == ["a.eml", "b.txt", "c", "notes.md", "sub.txt"]
+    assert [parse_sheet(m.body, m.source).character for m in messages[:3]] == ["A", "B", "C"]
+    assert [m.is_mail for m in messages[:3]] == [True, False, True]
     assert messages[0].sender == "a@example.org"
+    notes, folder = messages[3:]
+    assert notes.skipped and notes.ok and "not an order file" in notes.notes[0]
+    assert folder.skipped and [e.code for e in folder.errors] == [codes.E_NOT_READ]
 
 
-def test_unreadable_file_is_bad_mail(tmp_path):
-    """Sheet intake: an unreadable file becomes a Message with an E_BAD_MAIL error, never an exception."""
+def test_unreadable_file_is_not_read(tmp_path):
+    """Sheet intake: an unreadable file becomes a skipped Message with an E_NOT_READ error (nothing
+    to store), never an exception."""
     os.symlink(tmp_path / "gone.eml", tmp_path / "broken.eml")
     (tmp_path / "ok.txt").write_text("Character: A\n")
     messages = read_folder(tmp_path)
     assert [Path(m.source).name for m in messages] == ["broken.eml", "ok.txt"]
-    assert [e.code for e in messages[0].errors] == [codes.E_BAD_MAIL]
+    assert messages[0].skipped and [e.code for e in messages[0].errors] == [codes.E_NOT_READ]
     assert messages[1].ok
-    assert read_file(tmp_path / "nowhere.txt").errors[0].code == codes.E_BAD_MAIL
+    assert read_file(tmp_path / "nowhere.txt").errors[0].code == codes.E_NOT_READ
 
 
 def test_missing_folder_raises():
@@ -296,6 +307,6 @@ def test_format_flowed_lines_are_joined():
 
 def test_utf16_text_file():
     """Windows Notepad saves "Unicode" text as UTF-16: NUL bytes, but text all the same."""
-    message = read_message(ORDERS.encode("utf-16"), "orders.txt")
+    message = read_message(ORDERS.encode("utf-16"), "orders.txt", mail=False)
     assert message.ok and message.notes == ["read as UTF-16 text"]
     assert summary(message.body) == EXPECTED

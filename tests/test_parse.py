@@ -441,7 +441,7 @@ def test_bawdyhouse_bad_amount():
     """Rules, Bawdyhouses: "state the number of crowns ... Credit is not allowed": words are no number."""
     err = parse_action("Visit bawdyhouse and carouse carrying lots of crowns")
     assert isinstance(err, ErrorRecord) and err.code == codes.E_BAD_AMOUNT
-    assert err.message == "'carrying lots of crowns' is not a number of crowns"
+    assert err.message == "'carrying lots of crowns' is not a whole number of crowns written in figures"
 
 
 # -- rest and ditto -------------------------------------------------------------------------------

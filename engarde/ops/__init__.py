@@ -13,7 +13,7 @@ answer) are with their GM commands (``engarde.rules.MODULE.commands``).
 from __future__ import annotations
 
 from ..errors import CampaignError
-from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SUPERSEDED
+from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SKIPPED, SUPERSEDED
 from .intake import (
     IngestResult,
     StoredSheet,
@@ -48,10 +48,10 @@ from .views import (
 from .welcome import welcome_text
 
 __all__ = [
-    "backup", "database", "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SUPERSEDED", "AuditFinding",
-    "CampaignError", "IngestResult", "NewCharacter", "SheetView", "Status", "StoredSheet", "TurnReport",
-    "add_character", "audit", "characters_at_end_of", "confirmation_text", "current_month", "ingest", "ingest_imap",
-    "ingest_messages", "init", "list_characters", "missing_orders", "month_deadline", "month_events",
+    "backup", "database", "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SKIPPED", "SUPERSEDED",
+    "AuditFinding", "CampaignError", "IngestResult", "NewCharacter", "SheetView", "Status", "StoredSheet",
+    "TurnReport", "add_character", "audit", "characters_at_end_of", "confirmation_text", "current_month", "ingest",
+    "ingest_imap", "ingest_messages", "init", "list_characters", "missing_orders", "month_deadline", "month_events",
     "month_ledger", "month_sheets", "pending_requests", "publish", "refuse_mass_nmr", "reset", "resolved_months",
     "run_turn", "set_email", "set_password", "sheet", "status", "stored_sheets", "undo_turn", "undone_world",
     "welcome_text", "without_password",

@@ -49,6 +49,7 @@ class Sent:
     is_mail: bool
     received: dt.datetime  # for the deadline: its Date header, else when it arrived
     too_large: str | None = None  # the reason it was not read, if it was over the size limit
+    unreadable: str | None = None  # the reason it could not be read as mail (no headers, no text)
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,8 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
 
     if sent.too_large:
         return reject(sent.too_large)
+    if sent.unreadable:
+        return reject(sent.unreadable)
     if sheet.character is None:
         return reject("the sheet names no character")
     who = next((w for w in everyone if w.name.casefold() == sheet.character.strip().casefold()), None)

@@ -13,16 +13,16 @@ import datetime as dt
 import hashlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from sqlmodel import Session
 
-from .. import lock, queries, store
+from .. import codes, lock, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..deadlines import Schedule, aware, describe
 from ..errors import CampaignError
-from ..intake import Message
+from ..intake import Message, safe_text
 from ..month_orders import month_on_file
 from ..orders import MONTHLY, STANDING, OrderSheet, Parts
 from ..parse import parse_sheet
@@ -31,7 +31,7 @@ from ..redaction import redact_raw, redact_text, scrub, scrub_data, secrets_in
 from ..records import ErrorRecord
 from ..registry import Registry, core_registry, for_campaign
 from ..sources import SourceError, read_imap, read_path
-from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SUPERSEDED, CampaignRow, SheetRow
+from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SKIPPED, SUPERSEDED, CampaignRow, SheetRow
 from .acceptance import OnFile, Sent, Who, decide, month_of
 
 
@@ -39,7 +39,7 @@ from .acceptance import OnFile, Sent, Who, decide, month_of
 class IngestResult:
     source: str
     character: str | None
-    status: str  # accepted | held | rejected | superseded | duplicate
+    status: str  # accepted | held | rejected | superseded | duplicate | skipped (not read, not stored)
     errors: list[ErrorRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     confirmation: str = ""
@@ -183,9 +183,40 @@ def ingest_messages(campaign: Campaign, messages: list[Message], now: dt.datetim
     the month whose deadline it made.  A later sheet for the same month replaces an
     earlier one; the same message twice changes nothing.  A new password ordered on an
     accepted (or held) sheet takes effect at once.
+
+    One message never stops the others: a message engarde fails on (a bug, a value the
+    database refuses) is quarantined, stored as rejected with the reason, so that reading
+    it again is a duplicate; a file that was not read (``Message.skipped``) is reported,
+    not stored.  The batch is stored in one transaction: should the database refuse one
+    message's row, the batch is read again with that message quarantined.
     """
     now = aware(now or dt.datetime.now(dt.timezone.utc))
     registry = for_campaign(campaign)
+    quarantined: dict[int, str] = {}  # message (by index) -> why the database refused it
+    while True:
+        try:
+            return _ingest_batch(campaign, registry, messages, now, quarantined)
+        except _Refused as refused:
+            if refused.index in quarantined:  # not even its bare rejection could be stored
+                raise CampaignError(f"{messages[refused.index].source}: the database refused to store it: "
+                                    f"{refused.reason}") from None
+            quarantined[refused.index] = refused.reason
+
+
+class _Refused(Exception):
+    """The database refused what one message wrote: the batch is rolled back and read again."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        super().__init__(reason)
+        self.index, self.reason = index, reason
+
+
+def _failure(exc: BaseException) -> str:
+    return safe_text(f"{type(exc).__name__}: {exc}")[:300]
+
+
+def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message], now: dt.datetime,
+                  quarantined: dict[int, str]) -> list[IngestResult]:
     results: list[IngestResult] = []
     # Under the campaign's lock: the month to resolve, the sheets on file and "already read?" are
     # what they are when the new sheets are stored.
@@ -198,9 +229,28 @@ def ingest_messages(campaign: Campaign, messages: list[Message], now: dt.datetim
         rows = queries.characters(s, campaign.id)
         everyone = [Who(r.name, r.email or "", r.password or "", queries.is_dead(r)) for r in rows]
         # the order they were sent in, so that the later of two sheets wins
-        ordered = sorted(messages, key=lambda m: (aware(m.received(now)[0]), m.source))
-        for msg in ordered:
-            results.append(_ingest_one(s, campaign, registry, msg, now, current, deadlines, rows, everyone))
+        ordered = sorted(range(len(messages)), key=lambda i: (messages[i].when(now)[0], messages[i].source))
+        for i in ordered:
+            msg = messages[i]
+            if msg.skipped:
+                results.append(IngestResult(msg.source, None, SKIPPED, list(msg.errors), list(msg.notes)))
+                continue
+            try:
+                if i in quarantined:
+                    result, write = _quarantine(s, campaign, current, msg, now,
+                                                f"the database refused it ({quarantined[i]})", bare=True)
+                else:
+                    try:
+                        result, write = _ingest_one(s, campaign, registry, msg, now, current, deadlines, rows,
+                                                    everyone)
+                    except Exception as exc:  # noqa: BLE001 - one message must never stop the batch
+                        result, write = _quarantine(s, campaign, current, msg, now,
+                                                    f"engarde failed on it ({_failure(exc)})")
+                write()
+                s.flush()
+            except Exception as exc:  # noqa: BLE001 - the database refused it: read again, it quarantined
+                raise _Refused(i, _failure(exc)) from exc
+            results.append(result)
     return results
 
 
@@ -214,17 +264,62 @@ def _utc(moment: dt.datetime | None) -> dt.datetime | None:
     return moment.astimezone(dt.timezone.utc) if moment is not None else None
 
 
+def _nothing() -> None:
+    pass
+
+
+def _duplicate(msg: Message, seen: SheetRow) -> IngestResult:
+    return IngestResult(msg.source, None, DUPLICATE, notes=[f"already read (from {seen.source}); nothing changed"])
+
+
+def _quarantine(s: Session, campaign: Campaign, current: GameMonth, msg: Message, now: dt.datetime, why: str,
+                bare: bool = False) -> tuple[IngestResult, Callable[[], None]]:
+    """A message engarde could not read or decide on, stored as rejected with the reason (its
+    raw bytes kept for the GM, its passwords withheld), so that the next ingest sees a duplicate.
+    ``bare``: only what any database stores (the raw bytes, the digest, a safe source)."""
+    digest = _digest(msg)
+    seen = queries.sheet_seen(s, campaign.id, digest, "", "")
+    if seen is not None:
+        return _duplicate(msg, seen), _nothing
+    # Its passwords are withheld as any sheet's (engarde.redaction); raw bytes they cannot be
+    # taken out of are not kept.
+    try:
+        secrets = secrets_in(msg.body or msg.raw.decode("utf-8", "replace"))
+        raw = redact_raw(msg.raw, msg.is_mail, secrets)
+    except Exception:  # noqa: BLE001 - whatever failed on the message may fail here too: keep nothing
+        secrets, raw = [], None
+    reason = scrub(redact_text(f"quarantined: {why}; it is kept as received and changes nothing"), secrets)
+    if raw is None:
+        raw = b""
+        reason = reason.replace("it is kept as received", "its bytes are not kept (a password in them could "
+                                                          "not be withheld)")
+    error = ErrorRecord(msg.source, 0, codes.E_QUARANTINED, reason, "send the orders again as a plain text mail")
+    source = msg.source if not bare else msg.source.encode("ascii", "backslashreplace").decode("ascii")
+    confirmation = (f"Orders of (no character named) for {current}\nREJECTED: {reason}. These orders are not "
+                    "used; nothing on file changes.\n")
+    row = SheetRow(campaign_id=campaign.id, month=current.key, character_id=None, source=source,
+                   sender="" if bare else (msg.sender or ""), digest=digest, raw=raw, text="", parsed={},
+                   errors=[error.to_dict()], status=REJECTED, reason=reason, confirmation=confirmation,
+                   message_id="" if bare else (msg.message_id or ""), size=msg.size, received=_utc(now),
+                   received_by="the time it was read")
+    return IngestResult(msg.source, None, REJECTED, [error], [reason], confirmation), lambda: s.add(row)
+
+
 def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message, now: dt.datetime,
-                current: GameMonth, deadlines: Schedule, rows: list[Any], everyone: list[Who]) -> IngestResult:
+                current: GameMonth, deadlines: Schedule, rows: list[Any],
+                everyone: list[Who]) -> tuple[IngestResult, Callable[[], None]]:
+    """What becomes of one message, and the writes that store it (made by the caller, last, so
+    that a failure before them leaves nothing half written)."""
     digest = _digest(msg)
     seen = queries.sheet_seen(s, campaign.id, digest, msg.message_id or "", msg.sender or "")
     if seen is not None:
-        return IngestResult(msg.source, None, DUPLICATE, notes=[f"already read (from {seen.source}); nothing changed"])
-    received, received_by = msg.received(now)
+        return _duplicate(msg, seen), _nothing
+    received, received_by, time_notes = msg.when(now)
     received = aware(received)
-    sheet = (parse_sheet(msg.body, msg.source, registry, tuple(r.name for r in rows)) if not msg.too_large
+    sheet = (parse_sheet(msg.body, msg.source, registry, tuple(r.name for r in rows)) if msg.ok
              else OrderSheet(source=msg.source))
-    sent = Sent(msg.source, msg.sender, msg.is_mail, received, msg.errors[0].message if msg.too_large else None)
+    sent = Sent(msg.source, msg.sender, msg.is_mail, received, msg.errors[0].message if msg.too_large else None,
+                msg.unreadable)
     by_name = {r.name: r for r in rows}
     on_file: list[OnFile] = []
     named = by_name.get(next((w.name for w in everyone if sheet.character
@@ -237,25 +332,19 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
                    for r in queries.active_sheets_of(s, campaign.id, month, named.id, ACTIVE)]
     decision = decide(sheet, sent, everyone, current, deadlines, on_file, campaign.timezone)
     char_row = by_name[decision.character.name] if decision.character is not None else None
-    for old in on_file:
-        if old.id in decision.replaces:
-            row = s.get(SheetRow, old.id)
-            row.status, row.reason = SUPERSEDED, f"replaced by {msg.source}"
-            s.add(row)
-    if char_row is not None and decision.new_password:
-        char_row.password = hash_password(decision.new_password)
-        s.add(char_row)
     # The passwords it carries are withheld from everything stored or echoed of it.
     secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))
     parsed = sheet.to_dict()
     withheld = scrub_data(parsed, secrets)
     errors = [ErrorRecord(**scrub_data(e.to_dict(), secrets))
               for e in list(msg.errors) + list(sheet.errors) + decision.errors]
-    notes = scrub_data(list(msg.notes) + decision.notes, secrets)
+    notes = scrub_data(list(msg.notes) + time_notes + decision.notes, secrets)
     if withheld != parsed:
         notes.append("your password is written in your orders besides its Password line; it is withheld there "
                      "too (in what is stored, and below): choose a password that is none of your orders' words")
-    raw = redact_raw(msg.raw, msg.is_mail, secrets)
+    # A message that could not be read is kept as one over the size limit is: its bytes stay in
+    # the source (file, mailbox, server), its digest makes reading it again a duplicate.
+    raw = b"" if msg.unreadable else redact_raw(msg.raw, msg.is_mail, secrets)
     if raw is None:
         raw = b""
         notes.append("the message's raw bytes are not kept: a password in them could not be withheld "
@@ -268,7 +357,7 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
     confirmation = scrub(confirmation_text(sheet, month, notes, status=decision.status, reason=decision.reason,
                                            standing=standing, received=when, registry=registry,
                                            month_sheet=decision.month_sheet, before=decision.before), secrets)
-    s.add(SheetRow(
+    row = SheetRow(
         campaign_id=campaign.id,
         month=month.key,
         character_id=char_row.id if char_row is not None else None,
@@ -287,10 +376,23 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         received=_utc(received),
         received_by=received_by,
         deadline=_utc(deadline),
-    ))
-    return IngestResult(msg.source, sheet.character, decision.status, errors,
-                        notes + ([decision.reason] if decision.reason else []), confirmation,
-                        month if decision.status in ACTIVE else None)
+    )
+
+    def write() -> None:
+        for old in on_file:
+            if old.id in decision.replaces:
+                replaced = s.get(SheetRow, old.id)
+                replaced.status, replaced.reason = SUPERSEDED, f"replaced by {msg.source}"
+                s.add(replaced)
+        if char_row is not None and decision.new_password:
+            char_row.password = hash_password(decision.new_password)
+            s.add(char_row)
+        s.add(row)
+
+    result = IngestResult(msg.source, sheet.character, decision.status, errors,
+                          notes + ([decision.reason] if decision.reason else []), confirmation,
+                          month if decision.status in ACTIVE else None)
+    return result, write
 
 
 def active_sheets(s: Session, campaign: Campaign, month: GameMonth, registry: Registry) -> dict[str, OrderSheet]:

@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ... import codes
-from ...grammar import I, Reading, problem, quote
+from ...grammar import I, Reading
 from ...records import ErrorRecord
 from ..gambling.grammar import note_gambling
 from .orders import VisitBawdyhouse
@@ -22,13 +21,8 @@ BAWDYHOUSE = re.compile(
 
 def bawdyhouse_visit(c: Any, r: Reading) -> VisitBawdyhouse | ErrorRecord:
     """A visit to a bawdyhouse, from the clauses of a visit (``engarde.rules.clubs.grammar``)."""
-    if c.bad_purse:
-        return problem(
-            codes.E_BAD_AMOUNT,
-            f"{quote(c.bad_purse)} is not a number of crowns",
-            "state the crowns he carries, e.g. 'carrying 40 crowns': "
-            "the rules say all must state the number of crowns they bring",
-        )
+    if c.purse_error is not None:
+        return c.purse_error
     if c.gamble_error is not None:
         return c.gamble_error
     if not c.carouse or c.no_carouse:

@@ -17,6 +17,7 @@ from ...grammar import (
     Reading,
     SheetContext,
     Unclaimed,
+    amount,
     bad_order,
     clean_line,
     clean_value,
@@ -50,9 +51,9 @@ _CAROUSE = re.compile(
 _PURSE = re.compile(
     SEP + r"\b(?:(?:carrying|carry|carries|taking|take|takes|bringing|bring|brings|with)\s+)?"
     r"(?:(?:a\s+)?(?:purse|budget)\s+(?:of\s+)?)?"
-    # "lots of crowns", "all my crowns": kept whole so the error can quote them
-    r"(?P<amount>[^\s,;()]+(?:\s+(?:of|my|his|the))*)\s+(?:crowns?|cr)\b\.?"
-    r"|" + SEP + r"\b(?:purse|budget)\s*(?:of\s+|:\s*|=\s*)?(?P<amount2>[^\s,;()]+)", I)
+    # "lots of crowns", "all my crowns", "minus 5 crowns": kept whole so the error can quote them
+    r"(?P<amount>(?:(?:minus|negative)\s+)?[^\s,;()]+(?:\s+(?:of|my|his|the))*)\s+(?:crowns?|cr)\b\.?"
+    r"|" + SEP + r"\b(?:purse|budget)\s*(?:of\s+|:\s*|=\s*)?(?P<amount2>(?:(?:minus|negative)\s+)?[^\s,;()]+)", I)
 
 # Toadying: "If a character is taken as a guest to a club ..."
 _HOST = r"(?P<host>(?:(?!\s+(?:with|and|at|in)\s)[^,;()])+)"
@@ -118,7 +119,7 @@ class Clauses:
     no_carouse: bool = False
     companionship: bool = True
     purse: int | None = None
-    bad_purse: str | None = None
+    purse_error: ErrorRecord | None = None  # a purse that is no number of crowns
     companions: tuple[str, ...] = ()
     host: str | None = None
     with_mistress: bool = False
@@ -127,12 +128,12 @@ class Clauses:
     side: tuple[str, ...] = ()
 
 
-def _amount(m: re.Match[str]) -> tuple[int | None, str | None]:
-    """A stated purse: the crowns, or the words that were not a number."""
-    raw = m.group("amount") or m.group("amount2") or ""
-    if re.fullmatch(r"\d{1,7}", raw):
-        return int(raw), None
-    return None, m.group(0).strip(" ,;")
+def _amount(m: re.Match[str]) -> tuple[int | None, ErrorRecord | None]:
+    """A stated purse: the crowns, or the error naming the words that are no number of crowns."""
+    crowns = amount(m.group("amount") or m.group("amount2") or "", words=m.group(0).strip(" ,;"),
+                    hint="state the crowns he carries, e.g. 'carrying 40 crowns': the rules say all must "
+                         "state the number of crowns they bring")
+    return (None, crowns) if isinstance(crowns, ErrorRecord) else (crowns, None)
 
 
 def split_visit(text: str, r: Reading) -> tuple[str, Clauses]:
@@ -152,8 +153,11 @@ def split_visit(text: str, r: Reading) -> tuple[str, Clauses]:
     if c.gamble is not None and c.gamble.cut_at is None:
         # "gamble 4 bets of 50, and cut on a 6": the cut rule in a clause of its own
         stated, cut_at = cut_rule(s)
-        if stated:
+        if isinstance(cut_at, ErrorRecord):
+            c.gamble_error = c.gamble_error or cut_at
+        elif stated:
             c.gamble = replace(c.gamble, cut_at=cut_at)
+        if stated:
             s = CUT_RULE.sub(" ", s, count=1)
     found, s = take(_DRINK_ONLY, s)
     if found:
@@ -167,7 +171,7 @@ def split_visit(text: str, r: Reading) -> tuple[str, Clauses]:
     c.carouse = c.carouse or bool(found)
     found, s = take(_PURSE, s)
     for m in found:
-        c.purse, c.bad_purse = _amount(m)
+        c.purse, c.purse_error = _amount(m)
     hosts: list[str] = []
     for pattern in (_TOADY_TO, _GUEST_POSSESSIVE, _GUEST_OF):
         found, s = take(pattern, s)
@@ -220,7 +224,7 @@ def make_visit(place: str, c: Clauses, r: Reading, *, strict: bool = True) -> Bu
             return unknown_club(tables, place)
     if c.gamble_error is not None:
         return c.gamble_error
-    if c.purse is not None or c.bad_purse:
+    if c.purse is not None or c.purse_error:
         r.note("the purse is ignored at a club (it matters only at a bawdyhouse)")
     if club is not None:
         note_gambling(c, r, club.name, club.house_limit, club.house_minimum)

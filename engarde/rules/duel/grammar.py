@@ -11,19 +11,22 @@ from fractions import Fraction
 
 from ... import codes
 from ...grammar import (
+    AMOUNT,
+    MAX_AMOUNT,
     I,
-    NUMBER_WORD_VALUES,
+    N,
     Built,
     LineReader,
     Reading,
     SheetContext,
+    amount,
     bad_order,
     did_you_mean,
-    number,
     quote,
     standing_in_week,
     verb,
 )
+from ...records import ErrorRecord
 from ...text import in_words
 from . import rules
 from .codes import E_BAD_CONDITION, E_BAD_SEQUENCE
@@ -114,9 +117,9 @@ _DUEL_WEAPON = re.compile(r"(?:(?:my|his)\s+)?duel(?:ling)?\s+weapon\s*(?:[:=-]\
 _DUEL_CONDITIONS = re.compile(r"(?:duel(?:ling)?\s+)?conditions?\s*[:=-]\s*(?P<cond>.+)", I)
 # e. Practice: "a character may subtract five from his Expertise to add one to his Strength".
 _TRADE = re.compile(
-    r"(?:trade|convert|exchange|swap)\s+(?:(?P<e>\d{1,3})\s+)?(?:points?\s+(?:of\s+)?)?expertise\s+(?:points?\s+)?"
-    r"(?:for|into|to)\s+(?:(?P<s>\d{1,2})\s+)?(?:points?\s+(?:of\s+)?)?strength"
-    r"(?:\s*[,x]?\s*(?P<times>\d{1,2}|once|twice|thrice)(?:\s+times)?)?[.!]*", I)
+    rf"(?:trade|convert|exchange|swap)\s+(?:(?P<e>{AMOUNT})\s+)?(?:points?\s+(?:of\s+)?)?expertise\s+(?:points?\s+)?"
+    rf"(?:for|into|to)\s+(?:(?P<s>{AMOUNT})\s+)?(?:points?\s+(?:of\s+)?)?strength"
+    rf"(?:\s*[,x]?\s*(?P<times>{N}|once|twice|thrice)(?:\s+times)?)?[.!]*", I)
 
 # Duelling Table A's actions as the rules write them.
 _SEQUENCE_ACTIONS = {a.upper(): a for a in (
@@ -255,12 +258,21 @@ class DuelLines(LineReader):
         self.condition_lines.append((number, m.group("cond").strip()))
 
     def trade(self, number: int, m: re.Match[str]) -> None:
-        expertise = int(m.group("e")) if m.group("e") else None
-        strength = int(m.group("s")) if m.group("s") else None
-        times = number_of(m.group("times"))
         price = self.tables.expertise_per_strength  # "subtract five from his Expertise to add one to his Strength"
         words = in_words(price)
         hint = f"write 'Trade {price} expertise for 1 strength' ({words} Expertise for each point of Strength)"
+        read = [amount(m.group(g), what, low=low, hint=hint) if m.group(g) else default
+                for g, what, low, default in (("e", "Expertise", 0, None), ("s", "Strength", 0, None),
+                                              ("times", "times", 1, 1))]
+        if bad := next((x for x in read if isinstance(x, ErrorRecord)), None):
+            self.sheet.error(number, bad.code, bad.message, bad.suggestion)
+            return
+        expertise, strength, times = read
+        trades = (strength if strength is not None else (expertise // price if expertise is not None else 1)) * times
+        if trades > MAX_AMOUNT:
+            self.sheet.error(number, codes.E_BAD_AMOUNT, f"{quote(m.group(0))}: {trades:,} trades, more than "
+                             f"{MAX_AMOUNT:,}, the most engarde reads", hint)
+            return
         if expertise is not None and strength is not None and expertise != price * strength:
             self.sheet.error(number, codes.E_BAD_ORDER,
                              f"{expertise} Expertise for {strength} Strength: the rules trade {words} Expertise "
@@ -308,9 +320,3 @@ class DuelLines(LineReader):
         elif not standing.duel_weapon:
             self.sheet.note(f"line {self.sequence_line}: the duel sequence was checked for the {weapon}")
 
-
-def number_of(times: str | None) -> int:
-    """"twice" -> 2, "3" -> 3, nothing -> 1."""
-    if not times:
-        return 1
-    return number(times) if times.isdigit() else NUMBER_WORD_VALUES.get(times.lower(), 1)

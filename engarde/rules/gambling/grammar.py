@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from ... import codes
-from ...grammar import N, SEP, I, Reading, number, problem, quote
+from ...grammar import AMOUNT, DIGITS, N, SEP, SIGN, I, Reading, amount, problem, quote
 from ...records import ErrorRecord
 from .codes import E_TOO_MANY_BETS
 from .orders import Gambling
@@ -22,30 +22,38 @@ _CLAUSE_STOP = (r"\s+(?:(?:and|but|then)\s+)?(?:with|as|carous\w*|drink\w*|toady
                 r"taking|bringing|bring|no|without|purse|budget|(?:at|in)\s+(?!\d|an?\s+\d))\b")
 GAMBLE = re.compile(
     SEP + r"\b(?P<word>" + GAMBLE_WORD + r")\b(?P<terms>(?:(?!" + _CLAUSE_STOP + r")[^;])*)", I)
+# Every number is the grammar kit's AMOUNT or N, read by ``amount``: caught whole, so that
+# "bet 1e9" or "4 bets of -50" is refused by name, never read as a bet of 9 or of 50.
 _BETS_OF = re.compile(
-    rf"(?P<n>{N})\s+(?:bets?|wagers?|throws?|stakes?)\b\s*(?:(?:of|at|for|@)\s+)?(?P<s>\d{{1,7}})?", I)
+    rf"(?P<n>{N})\s+(?:bets?|wagers?|throws?|stakes?)\b\s*(?:(?:of|at|for|@)\s+)?(?P<s>{AMOUNT})?", I)
+_STAKE_AFTER = re.compile(rf"(?P<s>{AMOUNT})\s*(?:crowns?|cr)\b", I)
 _BETS_TIMES = re.compile(
-    r"(?P<a>\d{1,7})\s*(?P<ac>crowns?|cr)?\.?\s*(?:x|\u00d7|\*)\s*(?P<b>\d{1,7})\s*(?P<bc>crowns?|cr)?", I)
+    rf"(?P<a>{AMOUNT})\s*(?P<ac>crowns?|cr)?\.?\s*(?:x|\u00d7|\*)\s*(?P<b>{AMOUNT})\s*(?P<bc>crowns?|cr)?", I)
 _STAKE_ONLY = re.compile(
-    rf"(?:(?:of|at|for)\s+)?(?P<s>\d{{1,7}})\s*(?:crowns?|cr)?\b\.?(?:\s+(?:a|per|each)\s+(?:bet|throw|time))?"
+    rf"(?:(?:of|at|for)\s+)?(?P<s>{AMOUNT})\s*(?:crowns?|cr)?\b\.?(?:\s+(?:a|per|each)\s+(?:bet|throw|time))?"
     rf"(?:\s*,?\s*(?P<n>{N}|once|twice|thrice)(?:\s+times)?)?", I)
 CUT_RULE = re.compile(
     r"(?:^|[,;(]\s*|\s+)(?:(?:and|but|then)\s+){0,2}"
     r"(?:(?P<never>never|no|not|don't|do\s+not|won't|without)\s+(?:to\s+)?cut(?:s|ting)?\b(?:\s+(?:my\s+|his\s+)?losses)?"
     r"|cut(?:s|ting)?\b(?:\s+(?:my\s+|his\s+)?losses)?\s*(?:(?:on|at|when|if|whenever|from|against)\s+)?"
     r"(?:(?:the\s+)?(?:house|croupier|bank|dealer)(?:'s)?\s+(?:(?:rolls?|throws?|shows?|gets?)\s+)?)?"
-    r"(?:(?:is|of)\s+)?(?:an?\s+)?(?P<cmp>(?:above|over|more\s+than|higher\s+than)\s+)?(?P<cut>[1-6])\b"
+    rf"(?:(?:is|of)\s+)?(?:an?\s+)?(?P<cmp>(?:above|over|more\s+than|higher\s+than)\s+)?(?P<cut>{AMOUNT})"
     r"(?P<plus>\s*\+|\s+or\s+(?:more|higher|above|over|better|up))?)", I)
 
 
-def cut_rule(text: str) -> tuple[bool, int | None]:
-    """(stated, cut_at) from "cut on a 6", "cutting when the croupier rolls 5 or more", "never cut"."""
+def cut_rule(text: str) -> tuple[bool, int | None | ErrorRecord]:
+    """(stated, cut_at) from "cut on a 6", "cutting when the croupier rolls 5 or more", "never cut";
+    cut_at is the error naming the words when the number is no face of a die ("cut on a 7")."""
     m = CUT_RULE.search(text)
     if m is None:
         return False, None
     if m.group("never"):
         return True, None
-    cut = int(m.group("cut"))
+    words = re.sub(r"^(?:[\s,;(]|(?:and|but|then)\b)+", "", m.group(0), flags=I)
+    cut = amount(m.group("cut"), "", low=1, high=6, words=words,
+                 hint="a die shows 1 to 6: write e.g. 'cut on a 6', or 'never cut'")
+    if isinstance(cut, ErrorRecord):
+        return True, cut
     if m.group("cmp"):  # "cut if the house rolls above 4": on 5 or more
         cut += 1
     return True, cut if cut <= 6 else None
@@ -54,31 +62,38 @@ def cut_rule(text: str) -> tuple[bool, int | None]:
 def gambling_terms(terms: str, r: Reading) -> Gambling | ErrorRecord | None:
     """The bets and stake of a gambling clause; None when it states none."""
     stated, cut_at = cut_rule(terms)
+    if isinstance(cut_at, ErrorRecord):
+        return cut_at
     body = CUT_RULE.sub(" ", terms) if stated else terms
     body = body.strip(" ,;:()")
-    bets: int | None = None
-    stake: int | None = None
+    bets_written: str | None = None
+    stake_written: str | None = None
     if m := _BETS_OF.search(body):
-        bets, stake = number(m.group("n")), int(m.group("s")) if m.group("s") else None
-        if stake is None and (s := re.search(r"\b(\d{1,7})\s*(?:crowns?|cr)\b", body[m.end():], I)):
-            stake = int(s.group(1))  # "4 bets, 50 crowns each"
+        bets_written, stake_written = m.group("n"), m.group("s")
+        if stake_written is None and (s := _STAKE_AFTER.search(body[m.end():])):
+            stake_written = s.group("s")  # "4 bets, 50 crowns each"
     elif m := _BETS_TIMES.search(body):
-        a, b = int(m.group("a")), int(m.group("b"))
         # "4 x 50" (bets x stake) unless the crowns are written on the left
-        bets, stake = (b, a) if m.group("ac") and not m.group("bc") else (a, b)
+        a, b = m.group("a"), m.group("b")
+        bets_written, stake_written = (b, a) if m.group("ac") and not m.group("bc") else (a, b)
     elif m := _STAKE_ONLY.search(body):
-        stake, bets = int(m.group("s")), number(m.group("n")) if m.group("n") else 1
-    if bets is None and stake is None:
+        stake_written, bets_written = m.group("s"), m.group("n") or "1"
+    if bets_written is None and stake_written is None:
         return None
-    if stake is None or stake <= 0:
+    if stake_written is None:
         return problem(codes.E_BAD_AMOUNT, "the bets name no stake",
                         "say how much each bet is, e.g. 'gamble 4 bets of 50 crowns, cut on a 6'")
+    hint = "e.g. 'gamble 4 bets of 50 crowns, cut on a 6'"
+    stake = amount(stake_written, "crowns", low=1, hint=hint)
+    if isinstance(stake, ErrorRecord):
+        return stake
+    bets = amount(bets_written, "bets", low=1, hint=hint)
+    if isinstance(bets, ErrorRecord):
+        return bets
     most = r.tables.gambling.max_bets_per_week
     if bets > most:
         return problem(E_TOO_MANY_BETS, f"{bets} bets: a character may place only {most} bets in any one week",
                        f"place {most} bets or fewer")
-    if bets < 1:
-        return problem(codes.E_BAD_AMOUNT, "no bets placed", "e.g. 'gamble 4 bets of 50 crowns'")
     return Gambling(bets, stake, cut_at)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ...grammar import I, Built, Reading, bad_order, verb
+from ...grammar import DIGITS, I, SIGN, Built, Reading, amount, bad_order, verb
 from .orders import UseInfluence
 
 # f. Influence: "Favours are used to modify the die rolls that represent the
@@ -12,13 +12,15 @@ from .orders import UseInfluence
 # additive or subtractive, depending on the player's wishes".
 _INFLUENCE = (
     r"(?:use(?:s|ing)?\s+(?:(?:my|his|some|all)\s+)?influence|use(?:s|ing)?\s+(?:an?\s+|my\s+|his\s+|one\s+)?"
-    r"(?=(?:class|level|grade)\s*\d|favou?r|[\w']+(?:'s)?\s+favou?r)|call(?:s|ing)?\s+in\s+(?:an?\s+|my\s+)?(?=favou?r)"
-    r"|spend(?:s|ing)?\s+(?:an?\s+|my\s+)?(?=(?:class|level|grade)\s*\d|favou?r)|influenc(?:e|es|ing)(?=\s))"
+    r"(?=(?:class|level|grade)\s*(?:[-\u2212]|minus\s)?\d|favou?r|[\w']+(?:'s)?\s+favou?r)"
+    r"|call(?:s|ing)?\s+in\s+(?:an?\s+|my\s+)?(?=favou?r)"
+    r"|spend(?:s|ing)?\s+(?:an?\s+|my\s+)?(?=(?:class|level|grade)\s*(?:[-\u2212]|minus\s)?\d|favou?r)"
+    r"|influenc(?:e|es|ing)(?=\s))"
     r"(?P<rest>.*)"
 )
 _FAVOUR = re.compile(
-    r"(?:(?:an?|my|his|the|one)\s+)?(?:(?:class|level|grade)\s*(?P<cls>[1-9])\s+favou?rs?"
-    r"|favou?rs?\s+(?:of\s+)?(?:class|level|grade)\s*(?P<cls2>[1-9])"
+    rf"(?:(?:an?|my|his|the|one)\s+)?(?:(?:class|level|grade)\s*(?P<cls>{SIGN}?{DIGITS})\s+favou?rs?"
+    rf"|favou?rs?\s+(?:of\s+)?(?:class|level|grade)\s*(?P<cls2>{SIGN}?{DIGITS})"
     r"|(?P<src>[\w]+)(?:'s|s')\s+favou?rs?"
     r"|favou?rs?\s+(?:from|of)\s+(?:my\s+|his\s+|the\s+)?(?P<src2>[^,;()]+?)"
     r"(?=\s+(?:on|with|upon|over|for|against|to|in|at)\b|[,;()]|\s*$)|favou?rs?)", I)
@@ -32,9 +34,13 @@ def _build_influence(m: re.Match[str], r: Reading) -> Built:
     rest = " " + m.group("rest").strip(" ,;.") + " "
     favour = ""
     if fm := _FAVOUR.search(rest):
-        klass = re.search(r"\b(?:class|level|grade)\s*([1-9])\b", fm.group(0), I)
-        if klass:
-            favour = f"class {klass.group(1)}"
+        if klass := fm.group("cls") or fm.group("cls2"):
+            # f. Influence: "There are nine classes of favours"
+            read = amount(klass, "", low=1, high=9, words=f"class {klass}",
+                          hint="favours are of class 1 to 9, e.g. 'Use a class 7 favour on the Minister of War'")
+            if not isinstance(read, int):
+                return read
+            favour = f"class {read}"
         elif fm.group("src") or fm.group("src2"):
             source = (fm.group("src") or fm.group("src2")).strip()
             source = re.sub(r"^(?:(?:an?|my|his|the|one|use|using|with)\s+)+", "", source, flags=I)

@@ -8,10 +8,12 @@ import re
 from ...text import in_words
 from ... import codes
 from ...grammar import (
+    AMOUNT,
     I,
     Built,
     LineReader,
     Reading,
+    amount,
     monthly_in_week,
     names_in,
     problem,
@@ -20,6 +22,7 @@ from ...grammar import (
     verb,
 )
 from ...text import normalise_name
+from ...records import ErrorRecord
 from .orders import Borrow, Lend, LoanOrders, Repay
 from .tables import MONEYLENDER
 
@@ -32,7 +35,7 @@ _BORROW = (
 _REPAY = (
     r"(?:repay(?:s|ing)?|pay(?:s|ing)?\s+(?:back|off)|settle(?:s)?)(?:\s+(?P<rest>.+))?"
 )
-_AMOUNT = re.compile(r"(?P<amount>\d{1,7})\s*(?:crowns?|cr)?\b\.?", I)
+_AMOUNT = re.compile(rf"(?P<amount>{AMOUNT})\s*(?:crowns?|cr)?\b\.?", I)
 _DEBT_WORDS = re.compile(
     r"\b(?:in\s+full|all(?:\s+(?:i|he)\s+owes?)?|everything|(?:my|his|the)\s+(?:debts?|loans?)|what\s+(?:i|he)\s+owes?|"
     r"(?:my|his)\s+debt\s+to|the\s+loan\s+from|owed)\b", I)
@@ -52,23 +55,27 @@ def _build_borrow(m: re.Match[str], r: Reading) -> Built:
     if am is None:
         return problem(codes.E_BAD_AMOUNT, "borrow how many crowns?",
                         "write e.g. 'Borrow 100 crowns from a moneylender' or 'Borrow 50 crowns from Porthos'")
-    amount = int(am.group("amount"))
-    if amount <= 0:
-        return problem(codes.E_BAD_AMOUNT, "a loan must be of at least one crown")
+    crowns = amount(am.group("amount"), low=1, hint="a loan is of at least one crown, e.g. 'Borrow 100 crowns "
+                                                   "from a moneylender'")
+    if isinstance(crowns, ErrorRecord):
+        return crowns
     tail = rest[am.end():]
     fm = re.search(r"\bfrom\s+(?P<who>.+)$", tail, I) or re.search(r"\bfrom\s+(?P<who>[^\d]+?)\s*$", rest[:am.start()], I)
     if fm is None:
         terms = r.tables.loans
         r.note(f"no lender named: from a moneylender ({terms.moneylender_interest_percent}% interest, "
                f"due in {in_words(terms.moneylender_term_months)} months)")
-        return Borrow(amount, MONEYLENDER)
-    return Borrow(amount, _lender(fm.group("who")))
+        return Borrow(crowns, MONEYLENDER)
+    return Borrow(crowns, _lender(fm.group("who")))
 
 
 def _build_repay(m: re.Match[str], r: Reading) -> Built:
     rest = " " + (m.group("rest") or "").strip(" ,;.") + " "
     am = _AMOUNT.search(rest)
-    amount = int(am.group("amount")) if am else None
+    crowns = amount(am.group("amount"), low=1, hint="write e.g. 'Repay 50 crowns to Porthos' or 'repay the "
+                                                    "moneylender'") if am else None
+    if isinstance(crowns, ErrorRecord):
+        return crowns
     if am:
         rest = rest[:am.start()] + " " + rest[am.end():]
     rest = _DEBT_WORDS.sub(" ", rest)
@@ -76,8 +83,8 @@ def _build_repay(m: re.Match[str], r: Reading) -> Built:
     who = " ".join(rest.split()).strip(" ,;.")
     if not who:
         r.note("no lender named: the moneylender")
-        return Repay(amount, MONEYLENDER)
-    return Repay(amount, _lender(who))
+        return Repay(crowns, MONEYLENDER)
+    return Repay(crowns, _lender(who))
 
 
 _LEND_IN_WEEK = r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))\b.*"
@@ -96,9 +103,12 @@ _CALL_LOANS = re.compile(
 # d. Loans: "Characters may borrow money from other players": the lender's consent, a monthly
 # order (LoanOrders.lend) that costs him no week: "Lend 100 crowns to D'Artagnan".
 _LEND = re.compile(
-    r"(?:lend(?:s|ing)?|loan(?:s|ing)?|offer(?:s|ing)?\s+(?:to\s+lend|a\s+loan\s+of))\s*[:=-]?\s*(?:up\s+to\s+)?"
-    r"(?:(?P<amount>\d{1,7})\s*(?:crowns?|cr)?\.?\s+(?:to\s+)?(?P<who>(?!\d)[^,;()]+?)"
-    r"|(?P<who2>(?!\d|up\s)[^,;()]+?)\s+(?:up\s+to\s+)?(?P<amount2>\d{1,7})\s*(?:crowns?|cr)?\.?)"
+    # a "-" before digits is their sign, not a separator: "Lend -50 crowns" is refused, never read as 50
+    r"(?:lend(?:s|ing)?|loan(?:s|ing)?|offer(?:s|ing)?\s+(?:to\s+lend|a\s+loan\s+of))\s*(?:[:=]|-(?!\d))?\s*"
+    r"(?:up\s+to\s+)?"
+    rf"(?:(?P<amount>{AMOUNT})\s*(?:crowns?|cr)?\.?\s+(?:to\s+)?(?P<who>(?!\d)[^,;()]+?)"
+    rf"|(?P<who2>(?!\d|up\s|minus\s|negative\s|[-\u2212]\d)[^,;()]+?)\s+(?:up\s+to\s+)?(?P<amount2>{AMOUNT})"
+    r"\s*(?:crowns?|cr)?\.?)"
     r"(?:\s*,?\s*(?:this\s+month|if\s+(?:he\s+)?asks|if\s+asked))?[.!]*", I)
 _LEND_WORDS = re.compile(r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))\b.*", I)
 
@@ -126,12 +136,12 @@ class LoanLines(LineReader):
 
     def lend(self, number: int, m: re.Match[str]) -> None:
         """d. Loans: the lender's consent, for the month: "Lend 100 crowns to D'Artagnan"."""
-        amount = int(m.group("amount") or m.group("amount2"))
+        crowns = amount(m.group("amount") or m.group("amount2"), low=1,
+                        hint="a loan is of at least one crown, e.g. 'Lend 100 crowns to D'Artagnan'")
         who = " ".join((m.group("who") or m.group("who2") or "").strip(" ,;.\"'").split())
         who = re.sub(r"^(?:to\s+)", "", who, flags=I)
-        if amount <= 0:
-            self.sheet.error(number, codes.E_BAD_AMOUNT, "a loan must be of at least one crown",
-                             "write e.g. 'Lend 100 crowns to D'Artagnan'")
+        if isinstance(crowns, ErrorRecord):
+            self.sheet.error(number, crowns.code, crowns.message, crowns.suggestion)
             return
         if not who:
             self.sheet.error(number, codes.E_BAD_ORDER, "lend to whom?", "write e.g. 'Lend 100 crowns to D'Artagnan'")
@@ -141,7 +151,7 @@ class LoanLines(LineReader):
         if earlier:
             self.sheet.note(f"line {number}: a second offer to lend to {who}; it replaces the first "
                             f"({earlier[0].amount} crowns)")
-        orders.lend = tuple(x for x in orders.lend if x not in earlier) + (Lend(amount, who),)
+        orders.lend = tuple(x for x in orders.lend if x not in earlier) + (Lend(crowns, who),)
 
     def lend_unread(self, number: int, m: re.Match[str]) -> None:
         self.sheet.error(number, codes.E_BAD_ORDER, f"{quote(m.group(0))}: lend how many crowns, to whom?",

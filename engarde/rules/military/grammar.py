@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from ... import codes
-from ...grammar import I, Built, LineReader, Reading, bad_order, quote, standing_in_week, verb
+from ...grammar import DIGITS, I, Built, LineReader, Reading, amount, bad_order, quote, standing_in_week, verb
+from ...records import ErrorRecord
 from ..regiments.grammar import unknown_regiment
 from ..regiments.names import is_cavalry_regiment, regiment_named
 from ..regiments.tables import RegimentsTables
@@ -82,7 +83,7 @@ def _build_petition(m: re.Match[str], r: Reading) -> Built:
 # Written "Campaign: reckless bravery +2" or "Campaign: poltroonery 1": the word
 # gives the direction (CampaignStanding.campaign_modifier: bravery > 0, poltroonery < 0).
 _CAMPAIGN = re.compile(
-    r"(?:campaign(?:\s+(?:modifier|conduct|orders?))?\s*[:=-]\s*(?P<body>.*)"
+    r"(?:campaign(?:\s+(?:modifier|conduct|orders?))?\s*(?:[:=]|-(?!\d))\s*(?P<body>.*)"
     r"|(?P<word>(?:poltroon\w*|cowardice|reckless(?:\s+bravery)?|bravery|heroism)\b.*))", I)
 
 
@@ -101,7 +102,7 @@ class CampaignLines(LineReader):
     def campaign(self, number: int, m: re.Match[str]) -> None:
         body = m.group("body") if m.group("body") is not None else m.group("word")
         text = body.lower().strip(" .!")
-        number_m = re.search(r"(?P<sign>[+-])?\s*(?P<n>\d{1,2})\b", text)
+        number_m = re.search(rf"(?P<sign>[+\-\u2212]|(?:plus|minus)\s+)?\s*(?P<n>{DIGITS})", text)
         coward = re.search(r"poltroon|coward", text)
         brave = re.search(r"reckless|brave|hero", text)
         hint = "write e.g. 'Campaign: reckless bravery +2' or 'Campaign: poltroonery 1' (or 'Campaign: none')"
@@ -115,7 +116,12 @@ class CampaignLines(LineReader):
         if number_m is None:
             self.sheet.error(number, codes.E_BAD_ORDER, f"campaign: {quote(body)} says not by how much", hint)
             return
-        size, sign = int(number_m.group("n")), number_m.group("sign")
+        size = amount(number_m.group("n"), "", words=body.strip(), hint=hint)
+        if isinstance(size, ErrorRecord):
+            self.sheet.error(number, size.code, size.message, size.suggestion)
+            return
+        sign = {"plus": "+", "minus": "-", "\u2212": "-"}.get((number_m.group("sign") or "").strip(),
+                                                              (number_m.group("sign") or "").strip() or None)
         if coward:
             if sign == "+":
                 self.sheet.error(number, codes.E_BAD_ORDER,

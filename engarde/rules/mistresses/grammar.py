@@ -8,14 +8,16 @@ import re
 from ...text import in_words
 from ... import codes
 from ...grammar import (
+    AMOUNT,
+    DIGITS,
     I,
     N,
     NUMBER_WORD_VALUES,
     Built,
     LineReader,
     Reading,
+    amount,
     bad_order,
-    number,
     quote,
     standing_in_week,
     verb,
@@ -35,8 +37,10 @@ _COURT = (
 _EXTRA_PAYMENTS = re.compile(
     r"(?:[,;(]\s*|\s+)(?:(?:and|with|making|paying|pay|plus|offering)\s+){0,3}"
     rf"(?:(?P<n>{N}|twice|thrice)\s+(?:extra|additional|more)?\s*(?:payments?|gifts?|presents?|times)"
-    r"|\+\s*(?P<plus>\d{1,2})|(?P<word>double|triple))\b[^,;()]*", I)
-_MISTRESS_NUMBER = re.compile(r"(?:(?:mistress|lady)\s+)?(?:number|no\.?|num\.?|#)\s*(?P<n>\d{1,3})|(?P<bare>\d{1,3})", I)
+    rf"|\+\s*(?P<plus>{DIGITS})|(?P<word>double|triple))\b[^,;()]*", I)
+_MISTRESS_NUMBER = re.compile(
+    rf"(?:(?:mistress|lady)\s+)?(?:number|no\.?|num\.?|#)\s*(?P<n>{AMOUNT})|(?P<bare>{AMOUNT})", I)
+_NUMBER_WITHOUT_ONE = re.compile(r"(?:(?:mistress|lady)\s+)?(?:number|no\.?|num\.?|#)", I)
 _MISTRESS_WORDS = re.compile(
     r"^(?:(?:the|a|an|fair|lovely|beautiful|my|his)\s+)*(?:mistress|lady|madame|mme\.?|mademoiselle|mlle\.?|"
     r"damsel|demoiselle)\s+", I)
@@ -57,19 +61,29 @@ def _build_court(m: re.Match[str], r: Reading) -> Built:
     extra = 0
     found = list(_EXTRA_PAYMENTS.finditer(" " + rest))
     for em in found:
-        if em.group("plus"):
-            extra = int(em.group("plus"))
-        elif em.group("word"):
+        if em.group("word"):
             extra = NUMBER_WORD_VALUES[em.group("word").lower()]
         else:
-            extra = NUMBER_WORD_VALUES.get(em.group("n").lower()) or number(em.group("n"))
+            read = amount(em.group("plus") or em.group("n"), "extra payments",
+                          hint="write e.g. 'Court Roxanne with 2 extra payments'")
+            if not isinstance(read, int):
+                return read
+            extra = read
     rest = _EXTRA_PAYMENTS.sub(" ", " " + rest)
     rest = re.sub(r"\(\s*\)", " ", rest).strip(" ,;.")
     name_in_brackets = re.search(r"\(([^)]*)\)", rest)
     rest = re.sub(r"\([^)]*\)|[()]", " ", rest).strip(" ,;.")
-    numbered = _MISTRESS_NUMBER.fullmatch(_MISTRESS_WORDS.sub("", rest + " ").strip() or rest)
+    unlabelled = _MISTRESS_WORDS.sub("", rest + " ").strip() or rest
+    numbered = _MISTRESS_NUMBER.fullmatch(unlabelled)
+    if _NUMBER_WITHOUT_ONE.fullmatch(unlabelled):
+        return bad_order("court mistress number what?", "write e.g. 'Court mistress number 4' or 'Court Roxanne +2'")
     if numbered:
-        mistress = numbered.group("n") or numbered.group("bare")
+        mistress_number = amount(numbered.group("n") or numbered.group("bare"), "", low=1,
+                                 words=f"mistress number {numbered.group('n') or numbered.group('bare')}",
+                                 hint="write e.g. 'Court mistress number 4' ('engarde mistress list' numbers them)")
+        if not isinstance(mistress_number, int):
+            return mistress_number
+        mistress = str(mistress_number)
         if name_in_brackets and name_in_brackets.group(1).strip():
             r.note(f"mistress number {mistress} is courted; the name "
                          f"{quote(name_in_brackets.group(1).strip())} is not checked here")

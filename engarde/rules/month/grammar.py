@@ -5,18 +5,22 @@ from __future__ import annotations
 import re
 
 from ... import codes
-from ...grammar import Built, Ditto, Reading, problem, verb
+from ...grammar import DIGITS, SIGN, Built, Ditto, Reading, amount, problem, verb
 from ...orders import Rest
 
 _DITTO = (
     r"(?:ditto|do|dto|\"|''|same|the\s+same|same\s+again|again|repeat|as\s+above|same\s+as\s+above|"
     r"as\s+before|same\s+as\s+before|(?:same\s+as|as)\s+(?:the\s+)?(?:last|previous|prior)\s+week|"
-    r"(?:same\s+as|as|ditto|repeat)\s+(?:week|wk)\s*(?P<week>\d{1,3}))"
+    rf"(?:same\s+as|as|ditto|repeat)\s+(?:week|wk)\s*(?P<week>{SIGN}?{DIGITS}))"
 )
 
 
-def _build_ditto(m: re.Match[str], r: Reading) -> Ditto:
-    return Ditto(int(m.group("week")) if m.group("week") else None)
+def _build_ditto(m: re.Match[str], r: Reading) -> Built:
+    if m.group("week") is None:
+        return Ditto(None)
+    week = amount(m.group("week"), "", low=1, words=f"week {m.group('week')}",
+                  hint="repeat an earlier week: 'same as week 2'")
+    return Ditto(week) if isinstance(week, int) else week
 
 
 _REST = (
