@@ -10,11 +10,14 @@ same file.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
+
+from .errors import CampaignError
 
 # ``.<name>.<pid>.<random>.part``: hidden, and it says which process made it.
 _PREFIX, _SUFFIX = ".", ".part"
@@ -37,6 +40,9 @@ def replacing(path: Path) -> Iterator[BinaryIO]:
     """A binary file to write the new ``path`` into; it replaces ``path`` only when the block
     ends without an error (after a flush and fsync), and is removed if it does not."""
     path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()  # the file the link names is rewritten; the link stays a link
+    _only_a_regular_file(path)
     folder = path.parent
     _remove_leftovers(path)
     fd, temp = tempfile.mkstemp(dir=folder, prefix=f"{_PREFIX}{path.name}.{os.getpid()}.", suffix=_SUFFIX)
@@ -56,6 +62,20 @@ def replacing(path: Path) -> Iterator[BinaryIO]:
             pass
         raise
     _sync_folder(folder)
+
+
+def _only_a_regular_file(path: Path) -> None:
+    """A rename puts the new file in place of whatever has the name: a device (`engarde backup
+    /dev/null` as root), a FIFO or a folder is refused, never replaced."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket")
+        raise CampaignError(f"{path}: not a regular file ({kind}): engarde writes a file only where there is none "
+                            "or a regular file")
 
 
 def _mode_for(path: Path) -> int:

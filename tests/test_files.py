@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engarde import files
+from engarde.errors import CampaignError
 from helpers import resolved_campaign
 
 ROOT = Path(__file__).parent.parent
@@ -140,3 +142,34 @@ def test_a_temporary_file_of_a_dead_process_is_removed_by_the_next_write(tmp_pat
     living.write_bytes(b"another command's")
     files.write_text(tmp_path / "gazette.html", "whole")
     assert not left.exists() and living.exists()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+def test_nothing_is_written_over_a_fifo_a_folder_or_a_device(tmp_path, kind):
+    """A rename puts the new file in place of whatever had the name: a GM's slip (`engarde
+    backup /dev/null`, as root) would have replaced the device itself.  Only a regular file (or
+    none) is replaced."""
+    path = tmp_path / "target"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        if os.geteuid() != 0:
+            pytest.skip("only root may make a device node")
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # what /dev/null is
+    before = path.lstat()
+    with pytest.raises(CampaignError, match="not a regular file"):
+        files.write_bytes(path, b"a backup")
+    after = path.lstat()
+    assert (after.st_mode, after.st_ino, after.st_rdev) == (before.st_mode, before.st_ino, before.st_rdev)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["target"]
+
+
+def test_a_link_is_followed_to_the_file_it_names(tmp_path):
+    """The GM's link (news/latest.html -> 1607-04.html) keeps being a link; the file it names is
+    the one rewritten."""
+    (tmp_path / "1607-04.html").write_text("old")
+    (tmp_path / "latest.html").symlink_to("1607-04.html")
+    files.write_text(tmp_path / "latest.html", "new")
+    assert (tmp_path / "latest.html").is_symlink() and (tmp_path / "1607-04.html").read_text() == "new"

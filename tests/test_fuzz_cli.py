@@ -10,10 +10,10 @@ against
   Latin-1, UTF-16, empty, huge, a folder, a FIFO, a link to /dev/zero, or missing;
 - hostile database files: random bytes, empty, text, a folder, a valid database cut short;
 - hostile arguments: any text, numbers out of range, unknown months, characters, modules,
-  choices and files, and a hostile ``--campaign``.
-Not here: a FIFO, device or huge file as a mail source (``orders ingest``/``orders check``
-arguments: the mail part of issue 10), a database locked by another process (it waits a few
-seconds each time: tests/test_database_errors.py) and an unreachable PostgreSQL host (likewise).
+  choices and files (a FIFO, a device, a folder, the database, a binary file), and a hostile
+  ``--campaign``.
+Not here: a database locked by another process (it waits a few seconds each time:
+tests/test_database_errors.py) and an unreachable PostgreSQL host (likewise).
 
 Run as a script, it surveys N inputs drawn the same way and counts those that broke, against
 whichever engarde is first on PYTHONPATH (the figures of the report on issue 10):
@@ -27,6 +27,7 @@ import datetime as dt
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -70,9 +71,14 @@ text = st.one_of(st.sampled_from(NASTY_TEXT),
 numbers = st.one_of(st.integers(-10, 30), st.sampled_from([-2**63, 2**31, 2**63 - 1, 10**30, -10**30]))
 
 # Files an argument or a key may name, made in every example's folder (see _folder).
-FILES = ["mail", "news", "templates", "campaigns.toml", "c.sqlite", "nonexistent", "empty.txt", "binary.bin",
-         "a-folder", "a-fifo", "/dev/null", "/proc", "/proc/version"]
-SAFE_SOURCES = [f for f in FILES if f not in ("a-fifo", "/dev/null", "/proc/version")]
+# A file argument (a mail source, a backup to write or restore) names one of the example's own
+# files, never one of the machine's: a command that wrongly wrote over "/dev/null" as root would
+# replace the device itself.  "a-device" is a node like /dev/zero (made when the tests run as
+# root), which never ends.
+SOURCES = ["mail", "news", "templates", "campaigns.toml", "c.sqlite", "nonexistent", "empty.txt", "binary.bin",
+           "a-folder", "a-fifo", "a-device"]
+# A folder key may name those, or files of the machine's that no command writes into.
+FILES = SOURCES + ["/dev/null", "/proc/version"]
 
 toml_scalars = st.one_of(
     text, st.text(max_size=20), st.integers(-2**63, 2**63 - 1), st.floats(allow_nan=True, allow_infinity=True),
@@ -192,7 +198,7 @@ def _value(draw, param: click.Parameter, hostile: bool) -> str:
     if isinstance(kind, click.Choice):
         return draw(st.sampled_from(list(kind.choices)) | text) if hostile else draw(st.sampled_from(list(kind.choices)))
     if isinstance(kind, click.Path):
-        return draw(st.sampled_from(SAFE_SOURCES))
+        return draw(st.sampled_from(SOURCES))
     if kind == click.INT:
         return str(draw(numbers))
     return draw(text) if hostile else draw(st.sampled_from(NASTY_TEXT))
@@ -285,6 +291,8 @@ def _folder(base: Path, config: tuple[str, object] | None = None, database: str 
     (folder / "a-folder").mkdir()
     (folder / "templates").mkdir()
     os.mkfifo(folder / "a-fifo")
+    if os.geteuid() == 0:
+        os.mknod(folder / "a-device", 0o666 | stat.S_IFCHR, os.makedev(1, 5))  # what /dev/zero is
     if config is not None:
         kind, content = config
         path = folder / "campaigns.toml"
@@ -294,7 +302,8 @@ def _folder(base: Path, config: tuple[str, object] | None = None, database: str 
         elif kind == "fifo":
             os.mkfifo(path)
         elif kind == "dev-zero":
-            path.symlink_to("/dev/zero")
+            # the example's own device as root (a command writing there wrongly harms nothing else)
+            path.symlink_to(folder / "a-device" if os.geteuid() == 0 else "/dev/zero")
         elif content is not None:
             path.write_bytes(content)  # type: ignore[arg-type]
     if database is not None:

@@ -156,3 +156,14 @@ def test_a_backup_is_never_written_over_the_campaigns_file_or_its_database(tmp_p
     line = refused(config, "backup", str(tmp_path / target))
     assert target in line and ("campaigns file" in line or "database" in line), line
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file() and p.name in before} == before
+
+
+@pytest.mark.parametrize("command", ["backup", "restore"])
+def test_a_backup_to_or_from_a_fifo_or_a_device_is_refused_unopened(tmp_path, command):
+    """`engarde restore /dev/zero` read for ever; a FIFO waits for a writer for ever; `backup
+    /dev/null` would have put a zip in place of the device."""
+    config = resolved_campaign(tmp_path, "c")
+    os.mkfifo(tmp_path / "a-fifo")
+    for target in (str(tmp_path / "a-fifo"), "/dev/zero" if command == "restore" else str(tmp_path / "a-fifo")):
+        line = one_line(run_engarde(tmp_path, "--config", str(config), command, target, timeout=60))
+        assert target in line and "not a regular file" in line, line

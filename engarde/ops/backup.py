@@ -23,6 +23,7 @@ import base64
 import datetime as dt
 import io
 import json
+import stat
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -176,6 +177,13 @@ def _manifest(archive: zipfile.ZipFile, where: str) -> dict[str, Any]:
 def restore(campaign: Campaign, path: Path, replace: bool = False) -> Restored:
     """Load the backup at ``path`` into the campaign's database, in one transaction."""
     where = str(path)
+    try:
+        mode = Path(path).stat().st_mode
+    except OSError:
+        mode = None  # said below, as opening it fails
+    if mode is not None and not stat.S_ISREG(mode):
+        # A FIFO waits for a writer, /dev/zero never ends: neither is opened.
+        raise CampaignError(f"{where}: not a regular file (a folder, a FIFO or a device): it was not opened")
     try:
         archive = zipfile.ZipFile(path)
     except FileNotFoundError:
