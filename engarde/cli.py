@@ -2,7 +2,7 @@
 
 It reads options, calls the library, and turns library errors into clear
 messages and exit codes (1: the input has problems the GM must see; 2: the
-command could not run).  Each module brings its own GM commands
+command could not run; 70: engarde met an error of its own, see ``engarde.crash``).  Each module brings its own GM commands
 (``RuleModule.commands``); ``Group`` finds them in the registry.
 """
 
@@ -15,7 +15,7 @@ from typing import Callable
 import click
 from sqlalchemy.exc import DBAPIError
 
-from . import lock, ops
+from . import crash, lock, ops
 from .calendar import CalendarError, GameMonth
 from .clikit import Context, echo_json, fail, pass_ctx
 from .config import DEFAULT_CONFIG, Campaign, ConfigError, MailSettings
@@ -54,6 +54,12 @@ class Group(click.Group):
         module = module_of_command(cmd_name)
         return next((c for c in module.commands if c.name == cmd_name), None) if module else None
 
+    argv: list[str] = []
+
+    def main(self, args=None, *rest, **options):  # type: ignore[override]
+        self.argv = list(sys.argv[1:] if args is None else args)  # what an error report quotes
+        return super().main(args, *rest, **options)
+
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
             return super().invoke(ctx)
@@ -62,6 +68,12 @@ class Group(click.Group):
         except DBAPIError as exc:  # a driver's error the library let through: still one line naming the database
             loaded = ctx.obj.loaded if isinstance(ctx.obj, Context) else None
             fail(describe_database_error(loaded.database, exc) if loaded else f"database error: {exc.orig}")
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise  # click's own ways of ending a command
+        except Exception as exc:  # the safety net: a bug is one line and a report file, not a traceback
+            if crash.wanted_traceback():
+                raise
+            fail(crash.one_line(exc, crash.write_report(exc, self.argv)), code=crash.EXIT_STATUS)
 
 
 def _loader(module: str | None) -> Callable[[str, str | None], Campaign]:
