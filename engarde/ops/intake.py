@@ -159,10 +159,11 @@ def schedule(campaign: Campaign, camp: CampaignRow) -> Schedule:
 
 
 def month_deadline(campaign: Campaign, month: GameMonth | None = None) -> dt.datetime | None:
-    """The deadline that closes ``month`` (default: the month to resolve); None without a schedule."""
+    """The deadline that closes ``month`` (default: the month to resolve); None without a schedule
+    (a ConfigError when the schedule has run out before it)."""
     with store.reading(campaign.database) as s:
         camp = queries.campaign_row(s, campaign)
-        return schedule(campaign, camp).deadline(month or GameMonth.parse(camp.current_month))
+        return schedule(campaign, camp).require(month or GameMonth.parse(camp.current_month))
 
 
 def release_held(s: Session, campaign: Campaign, month: GameMonth) -> None:
@@ -224,6 +225,7 @@ def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message
         current = GameMonth.parse(camp.current_month)
         release_held(s, campaign, current)
         deadlines = schedule(campaign, camp)
+        deadlines.require(current)  # a schedule that has run out is said, not ignored
         rows = queries.characters(s, campaign.id)
         everyone = [Who(r.name, r.email or "", r.password or "", queries.is_dead(r)) for r in rows]
         # the order they were sent in, so that the later of two sheets wins
