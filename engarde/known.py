@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import islice
 from typing import Iterable, Mapping
 
@@ -44,6 +44,7 @@ MISTRESS_NUMBER = re.compile(
     r"|(?:mistress|lady)\s+(?P<n2>\d{1,6})(?![\d.,])", re.I)
 
 
+@lru_cache(maxsize=8192)  # the same names and words are compared again and again
 def name_key(text: str) -> str:
     """A name as the reader compares it: no accents, case, apostrophes or extra spaces
     ("D’Artagnan", "d'artagnan" and "DArtagnan" are one name; hyphens are spaces)."""
@@ -204,9 +205,9 @@ class Known:
         written = " ".join(_CLAUSE.split(text, maxsplit=1)[0].strip(" ,;.").split()) or text.strip()
         by_key = {name_key(n): n for n in names}
         like = suggestions(name_key(written), by_key.keys(), cutoff=0.6)
-        # a name among the words ("Count Rochefort": Rochefort)
-        words = {name_key(w) for w in written.split()}
-        held = [n for n in names if name_key(n) in words or any(w in words for w in name_key(n).split() if len(w) > 3)]
+        # a name among the words ("Count Rochefort": Rochefort), or a long word of a name
+        words = set(name_key(written).split())
+        held = [n for key, n in by_key.items() if key in words or any(len(w) > 3 and w in words for w in key.split())]
         offered = list(dict.fromkeys([*held, *(by_key[k] for k in like)]))[:3]
         return Named(None, written, problem=f"{_q(written)} is not {what}",
                      hint=f"did you mean {_either(offered)}?" if offered else hint)
