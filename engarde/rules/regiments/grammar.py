@@ -195,7 +195,10 @@ class RegimentLines(LineReader):
 
     def join(self, number: int, m: re.Match[str]) -> Unclaimed | None:
         text = clean_value(m.group("what"))
-        regiment = regiment_named(self.sheet.tables.regiments, re.sub(r"\s+as\s+.*$", "", text, flags=I))
+        written = re.sub(r"\s+as\s+.*$", "", text, flags=I)
+        regiment = regiment_named(self.sheet.tables.regiments, written)
+        if regiment is None:  # or a slip of the pen: "Join: the Gascon Regimnet"
+            regiment = regiment_near(self.sheet.tables.regiments, written).value
         if regiment is None:
             return Unclaimed()
         self.sheet.error(number, codes.E_UNKNOWN_VERB,
