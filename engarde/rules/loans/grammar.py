@@ -147,6 +147,8 @@ class LoanLines(LineReader):
                         hint="a loan is of at least one crown, e.g. 'Lend 100 crowns to D'Artagnan'")
         who = " ".join((m.group("who") or m.group("who2") or "").strip(" ,;.\"'").split())
         who = re.sub(r"^(?:to\s+)", "", who, flags=I)
+        if re.fullmatch(r"crowns?|cr", who, I):  # "Lend 20 crowns": the crowns are no one
+            who = ""
         if isinstance(crowns, ErrorRecord):
             self.sheet.error(number, crowns.code, crowns.message, crowns.suggestion)
             return
