@@ -103,13 +103,21 @@ def either(things: tuple[str, ...] | list[str]) -> str:
     return things[0] if len(things) == 1 else ", ".join(things[:-1]) + " or " + things[-1]
 
 
-def near_word(written: str, spellings: Mapping[str, str], key: Callable[[str], str] = str.lower
-              ) -> tuple[str | None, str | None, ErrorRecord | None]:
+def near_word(written: str, spellings: Mapping[str, str], key: Callable[[str], str] = str.lower,
+              parts: Mapping[str, tuple[str, ...]] | None = None) -> tuple[str | None, str | None, ErrorRecord | None]:
     """``written`` read against ``spellings`` (each spelling, as ``key`` makes it -> the thing):
     (the thing, the note saying how a slip was read or None, None); (None, None, the error)
     when a slip reaches two things; (None, None, None) when it reaches none (the caller says
-    what is unknown)."""
-    near = nearest(key(written), spellings)
+    what is unknown).  With ``parts`` (``engarde.known.name_parts``), one word of a longer name
+    written exactly is read as it ("the Gables": The Blue Gables), before any slip."""
+    written_key = key(written)
+    if parts and written_key not in spellings and written_key in parts:
+        held = parts[written_key]
+        if len(held) > 1:
+            return None, None, problem(codes.E_TWO_READINGS, f"{quote(written)}: {either(held)}?",
+                                       f"write the whole name: {either(held)}")
+        return held[0], f"read {quote(written)} as {quote(held[0])}", None
+    near = nearest(written_key, spellings)
     if near.rivals:
         return None, None, problem(codes.E_TWO_READINGS, f"{quote(written)}: {either(near.rivals)}?",
                                    f"write {either(near.rivals)} as the rules spell it")
@@ -340,10 +348,10 @@ class Reading:
         if words:
             self.note(f"{quote(words)} after {after} is not read")
 
-    def near(self, written: str, spellings: Mapping[str, str], key: Callable[[str], str] = str.lower
-             ) -> str | ErrorRecord | None:
+    def near(self, written: str, spellings: Mapping[str, str], key: Callable[[str], str] = str.lower,
+             parts: Mapping[str, tuple[str, ...]] | None = None) -> str | ErrorRecord | None:
         """A word read against the things it may name (``near_word``), the slip noted."""
-        value, note, error = near_word(written, spellings, key)
+        value, note, error = near_word(written, spellings, key, parts)
         if note:
             self.note(note)
         return error if error is not None else value

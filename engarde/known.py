@@ -81,11 +81,33 @@ class Named:
     code: str = E_UNKNOWN_NAME
 
 
-def words_at(text: str, spellings: Mapping[str, str], most_words: int | None = None) -> Named | None:
+# Words that name no one alone: articles and the particles of names ("Cyrano de Bergerac").
+LITTLE = frozenset({"the", "a", "an", "le", "la", "les", "l", "de", "du", "des", "d", "of", "von", "van", "y", "del"})
+
+
+def name_parts(spellings: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """Each word of four letters or more of a name of several words (no little word, no whole
+    name) -> the names that hold it: a GM reads "Milady" as Milady de Winter and "the Gables"
+    as The Blue Gables when no other name has the word, and asks when two have it."""
+    parts: dict[str, list[str]] = {}
+    for key, name in spellings.items():
+        words = key.split()
+        if len(words) < 2:
+            continue
+        for word in words:
+            if len(word) >= 4 and word not in LITTLE and word not in spellings and name not in parts.get(word, []):
+                parts.setdefault(word, []).append(name)
+    return {word: tuple(names) for word, names in parts.items()}
+
+
+def words_at(text: str, spellings: Mapping[str, str], most_words: int | None = None,
+             parts: Mapping[str, tuple[str, ...]] | None = None) -> Named | None:
     """The longest spelling (keys made by ``name_key``) the words of ``text`` begin with, a slip
-    of the pen within reach allowed (``engarde.near``), a possessive too ("Athos's table"):
-    the thing it names, the words that named it and the words after; a ``Named`` with the
-    problem when a slip could be two things; None when the words begin with none."""
+    of the pen within reach allowed (``engarde.near``), a possessive too ("Athos's table"), or
+    with ``parts`` (``name_parts``) one word of a longer name, as written ("Milady"): the thing
+    it names, the words that named it and the words after (``slip``: read otherwise than as
+    written, to be said); a ``Named`` with the problem when it could be two things; None when
+    the words begin with none."""
     longest = most_words if most_words is not None else max((len(k.split()) for k in spellings), default=1)
     words = list(islice(_WORD.finditer(text), longest))  # never more words than the longest name has
     for k in range(len(words), 0, -1):
@@ -94,6 +116,12 @@ def words_at(text: str, spellings: Mapping[str, str], most_words: int | None = N
         key = name_key(_POSSESSIVE.sub("", written.rstrip(".!?")))
         if not key:
             continue
+        if k == 1 and parts and key not in spellings and key in parts:  # a word of a name, before any slip
+            held = parts[key]
+            if len(held) > 1:
+                return Named(None, written, problem=f"{_q(written)}: {_either(held)}?", code=E_TWO_READINGS,
+                             hint=f"write the whole name: {_either(held)}")
+            return Named(held[0], written, text[end:], True)
         near = nearest(key, spellings)
         if near.rivals:  # a slip that could be two things: asked, never guessed
             return Named(None, written, problem=f"{_q(written)}: {_either(near.rivals)}?", code=E_TWO_READINGS,
@@ -134,6 +162,14 @@ class Known:
         return {name_key(m.name): m.name for m in self.mistresses}
 
     @cached_property
+    def _people_parts(self) -> Mapping[str, tuple[str, ...]]:
+        return name_parts(self._people)
+
+    @cached_property
+    def _her_parts(self) -> Mapping[str, tuple[str, ...]]:
+        return name_parts(self._her)
+
+    @cached_property
     def _longest(self) -> int:
         return max((len(k.split()) for k in (*self._people, *self._her)), default=1)
 
@@ -156,7 +192,7 @@ class Known:
         text = text.strip()
         if not self.checked:
             return Named(" ".join(text.split()).strip(" ,;."), text, checked=False)  # as written
-        read = words_at(text, self._people, self._longest)
+        read = words_at(text, self._people, self._longest, self._people_parts)
         if read is None:
             return self._unknown(text, "a character of this campaign", self.everyone)
         if read.name in self.dead:
@@ -189,7 +225,7 @@ class Known:
             return Named(her.name, numbered.group(0), text[numbered.end():])
         if not self.checked:
             return Named(" ".join(text.split()).strip(" ,;."), text, checked=False)  # as written
-        read = words_at(text, self._her, self._longest)
+        read = words_at(text, self._her, self._longest, self._her_parts)
         if read is None:
             return self._unknown(text, "a mistress of this campaign", [m.name for m in self.mistresses],
                                  self._mistress_list())
@@ -222,4 +258,5 @@ def _either(names: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-__all__ = ["MISTRESS_NUMBER", "MY_MISTRESS", "Known", "KnownMistress", "Named", "name_key", "words_at"]
+__all__ = ["LITTLE", "MISTRESS_NUMBER", "MY_MISTRESS", "Known", "KnownMistress", "Named", "name_key", "name_parts",
+           "words_at"]

@@ -214,6 +214,22 @@ def test_without_a_campaign_names_are_taken_as_written_and_said_unchecked():
                            "(no campaign to check them against)")
 
 
+def test_one_word_of_a_longer_name_is_read_when_no_other_name_has_it():
+    """"Milady" is Milady de Winter, "the Gables" The Blue Gables, "the Frog" The Frog & Peach (and
+    the confirmation says so); a word two names share is asked about; "the Guards" may be a
+    regiment as well as The Horse Guards, and is not read as the club."""
+    known = Known.of(["Rodney Bergerac", "Cyrano de Bergerac", "Athos"], mistresses=[KnownMistress(1, "Milady de Winter")])
+    got, errors, notes = read("Court Milady", "Athos", known)
+    assert (got, errors, notes) == (Court("Milady de Winter"), [], ["week 1: read 'Milady' as 'Milady de Winter'"])
+    assert read("Challenge Rodney", "Athos", known)[0] == Challenge("Rodney Bergerac")
+    _, errors, _ = read("Challenge Bergerac", "Athos", known)
+    assert [(e.code, e.message) for e in errors] == [
+        (codes.E_TWO_READINGS, "'Bergerac': Rodney Bergerac or Cyrano de Bergerac?; week 1 will be a rest")]
+    got, _, notes = read("Visit the Gables and carouse")
+    assert (got, notes) == (VisitClub("The Blue Gables", True), ["week 1: read 'Gables' as 'The Blue Gables'"])
+    assert error("Visit the Guards").suggestion == "did you mean The Horse Guards?"
+
+
 # -- slips of the pen ----------------------------------------------------------------------------
 
 

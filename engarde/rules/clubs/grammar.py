@@ -28,7 +28,7 @@ from ...grammar import (
     take,
     verb,
 )
-from ...known import name_key
+from ...known import name_key, name_parts
 from ...records import ErrorRecord
 from ...text import normalise_name
 from ..bawdyhouse.grammar import BAWDYHOUSE, bawdyhouse_visit
@@ -98,6 +98,16 @@ def read_club(tables: ClubsTables, text: str) -> Club | None:
 
 # A bawdyhouse among the places a slip of the pen may mean (no club has the name).
 _BAWDYHOUSE = "bawdyhouse"
+
+
+# Words of a club's name that do not name it alone: "the Guards" are as likely a regiment (the
+# Royal Foot Guards, the Dragoon Guards) as The Horse Guards.
+_NOT_ALONE = frozenset({"guards", "horse"})
+
+
+def _parts(spellings: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """One word of a club's name that names it alone ("the Gables", "the Frog")."""
+    return {word: clubs for word, clubs in name_parts(spellings).items() if word not in _NOT_ALONE}
 
 
 def _club_spellings(tables: ClubsTables) -> dict[str, str]:
@@ -245,7 +255,8 @@ def make_visit(place: str, c: Clauses, r: Reading, *, strict: bool = True) -> Bu
         # a slip of the pen a GM reads without doubt: "Bothwels", "the bawdyhuose" (only after a
         # verb: a word alone, "From", is no slip of "Frog")
         fork = r.fork()
-        slip = fork.near(place, _place_spellings(tables), key=name_key)
+        spellings = _place_spellings(tables)
+        slip = fork.near(place, spellings, key=name_key, parts=_parts(spellings))
         if isinstance(slip, ErrorRecord):
             return slip
         if slip is not None:
@@ -383,7 +394,8 @@ class ClubLines(LineReader):
         club = read_club(tables, LEADING_ARTICLE.sub("", text, count=1))
         if club is None and text:  # a slip of the pen: "Join: Bothwels"
             r = self.sheet.reading()
-            slip = r.near(LEADING_ARTICLE.sub("", text, count=1), _club_spellings(tables), key=name_key)
+            spellings = _club_spellings(tables)
+            slip = r.near(LEADING_ARTICLE.sub("", text, count=1), spellings, key=name_key, parts=_parts(spellings))
             if isinstance(slip, ErrorRecord):
                 self.sheet.take(number, r, slip)
                 return None

@@ -46,7 +46,7 @@ class ClubsTables:
              ("horse guards", "horse guards club")),
         Club(4, "The Blue Gables", 7, "SL of 7+", 15, 4, 150, 0, 200, ("blue gables",)),
         Club(5, "The Frog & Peach", 5, "SL of 5+", 10, 3, 100, 0, 150,
-             ("frog & peach", "frog and peach", "the frog and peach", "frog")),
+             ("frog & peach", "frog and peach", "the frog and peach")),
         Club(6, "Red Phillips", 3, "SL of 3+", 5, 2, 50, 0, 150, ("red phillip", "red philips", "red phillips'")),
         key="name", note='Clubs Table: "Six clubs are listed in the Clubs Table, along with additional '
         'information for each"')

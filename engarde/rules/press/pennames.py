@@ -23,10 +23,9 @@ import re
 import unicodedata
 from typing import Iterable
 
+from ...known import LITTLE  # the little words that carry no name, as the reader of names has them
 from ...near import allowance, slips
 
-# Words that carry no name: articles and the particles of French, English, Dutch, German, Spanish names.
-LITTLE = frozenset({"the", "a", "an", "le", "la", "les", "l", "de", "du", "des", "d", "of", "von", "van", "y", "del"})
 
 
 def words(name: str) -> list[str]:
