@@ -23,6 +23,7 @@ from engarde.near import allowance, nearest, suggestions
 from engarde.parse import parse_action, parse_sheet
 from engarde.rules.appointments.orders import SeekAppointment
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
+from engarde.rules.clubs.codes import E_UNKNOWN_CLUB
 from engarde.rules.clubs.orders import ClubOrders, VisitClub
 from engarde.rules.duel.orders import AnswerChallenge, Challenge, DuelStanding
 from engarde.rules.influence.orders import UseInfluence
@@ -228,6 +229,8 @@ def test_one_word_of_a_longer_name_is_read_when_no_other_name_has_it():
     got, _, notes = read("Visit the Gables and carouse")
     assert (got, notes) == (VisitClub("The Blue Gables", True), ["week 1: read 'Gables' as 'The Blue Gables'"])
     assert error("Visit the Guards").suggestion == "did you mean The Horse Guards?"
+    s = parse_sheet("Character: Athos\nJoin: club\n", "orders.txt", known=KNOWN)  # "horse guards club" is an alias
+    assert [e.code for e in s.errors] == [E_UNKNOWN_CLUB] and s.monthly.of(ClubOrders).join_club is None
 
 
 # -- slips of the pen ----------------------------------------------------------------------------

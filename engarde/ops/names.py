@@ -3,6 +3,7 @@ characters, the living and the dead, and its mistresses by number and name."""
 
 from __future__ import annotations
 
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
 from .. import queries, store
@@ -28,5 +29,6 @@ def known_names(campaign: Campaign | None) -> Known:
     try:
         with store.reading(campaign.database) as s:
             return known_in(s, campaign)
-    except CampaignError as exc:
-        return Known(why=f"the campaign's database cannot be read: {exc}")
+    except (CampaignError, SQLAlchemyError) as exc:  # a sheet is still checked, its names unchecked
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return Known(why=f"the campaign's database cannot be read: {reason}")

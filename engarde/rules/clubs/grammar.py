@@ -100,9 +100,9 @@ def read_club(tables: ClubsTables, text: str) -> Club | None:
 _BAWDYHOUSE = "bawdyhouse"
 
 
-# Words of a club's name that do not name it alone: "the Guards" are as likely a regiment (the
-# Royal Foot Guards, the Dragoon Guards) as The Horse Guards.
-_NOT_ALONE = frozenset({"guards", "horse"})
+# Words of a club's name that do not name it alone: "club" names every club; "the Guards" are as
+# likely a regiment (the Royal Foot Guards, the Dragoon Guards) as The Horse Guards.
+_NOT_ALONE = frozenset({"club", "clubs", "clubhouse", "house", "guards", "horse"})
 
 
 def _parts(spellings: dict[str, str]) -> dict[str, tuple[str, ...]]:
