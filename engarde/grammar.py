@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Callable, ClassVar, Mapping, TypeVar
 
 from . import codes
-from .known import Known, Named, name_key, words_at
+from .known import Known, Named, either, name_key, words_at
 from .near import nearest, suggestions
 from .orders import Order, OrderSheet, P
 from .records import ErrorRecord
@@ -93,14 +93,9 @@ def bad_order(message: str, suggestion: str | None = None) -> ErrorRecord:
 
 def did_you_mean(word: str, choices: Mapping[str, str], cutoff: float = 0.6) -> str | None:
     """The canonical choice whose spelling is closest to ``word``, if any is close (only
-    offered: what is read from a slip of the pen is ``read_near``'s)."""
+    offered: what is read from a slip of the pen is ``near_word``'s)."""
     close = suggestions(word.lower(), choices.keys(), cutoff=cutoff, limit=1)
     return choices[close[0]] if close else None
-
-
-def either(things: tuple[str, ...] | list[str]) -> str:
-    """"A", "A or B", "A, B or C"."""
-    return things[0] if len(things) == 1 else ", ".join(things[:-1]) + " or " + things[-1]
 
 
 def near_word(written: str, spellings: Mapping[str, str], key: Callable[[str], str] = str.lower,
@@ -207,7 +202,6 @@ _NAME_SPLIT = re.compile(r"\s*,\s*|\s+and\s+|\s*&\s*", I)
 NAME_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)", I)
 # What may follow a list of companions without being a name: "Aramis along", "... as my guests".
 NAME_TAIL = re.compile(r"\s+(?:as\s+(?:his|my|a|the|our)\s+guests?|along)$", I)
-
 
 
 def take(pattern: re.Pattern[str], text: str) -> tuple[list[re.Match[str]], str]:

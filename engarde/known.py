@@ -119,13 +119,13 @@ def words_at(text: str, spellings: Mapping[str, str], most_words: int | None = N
         if k == 1 and parts and key not in spellings and key in parts:  # a word of a name, before any slip
             held = parts[key]
             if len(held) > 1:
-                return Named(None, written, problem=f"{_q(written)}: {_either(held)}?", code=E_TWO_READINGS,
-                             hint=f"write the whole name: {_either(held)}")
+                return Named(None, written, problem=f"{_q(written)}: {either(held)}?", code=E_TWO_READINGS,
+                             hint=f"write the whole name: {either(held)}")
             return Named(held[0], written, text[end:], True)
         near = nearest(key, spellings)
         if near.rivals:  # a slip that could be two things: asked, never guessed
-            return Named(None, written, problem=f"{_q(written)}: {_either(near.rivals)}?", code=E_TWO_READINGS,
-                         hint=f"write it as the campaign writes it: {_either(near.rivals)}")
+            return Named(None, written, problem=f"{_q(written)}: {either(near.rivals)}?", code=E_TWO_READINGS,
+                         hint=f"write it as the campaign writes it: {either(near.rivals)}")
         if near.value is not None:
             return Named(near.value, written, text[end:], near.slip)
     return None
@@ -246,17 +246,18 @@ class Known:
         held = [n for key, n in by_key.items() if key in words or any(len(w) > 3 and w in words for w in key.split())]
         offered = list(dict.fromkeys([*held, *(by_key[k] for k in like)]))[:3]
         return Named(None, written, problem=f"{_q(written)} is not {what}",
-                     hint=f"did you mean {_either(offered)}?" if offered else hint)
+                     hint=f"did you mean {either(offered)}?" if offered else hint)
 
 
 def _q(text: str, limit: int = 60) -> str:
     return f"'{text}'" if len(text) <= limit else f"'{text[:limit - 3].rstrip()}...'"
 
 
-def _either(names: Iterable[str]) -> str:
+def either(names: Iterable[str]) -> str:
+    """"A", "A or B", "A, B or C"."""
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-__all__ = ["LITTLE", "MISTRESS_NUMBER", "MY_MISTRESS", "Known", "KnownMistress", "Named", "name_key", "name_parts",
-           "words_at"]
+__all__ = ["LITTLE", "MISTRESS_NUMBER", "MY_MISTRESS", "Known", "KnownMistress", "Named", "either", "name_key",
+           "name_parts", "words_at"]

@@ -135,6 +135,7 @@ def _build_answer(m: re.Match[str], r: Reading) -> Built:
                f"{rules.share(Fraction(1, r.tables.duel.refusal_sl_divisor))} his Social Level")
     return AnswerChallenge(who, accept, weapon)
 
+
 # "Take up Falstaff's offer - dagger": his challenge, accepted with the weapon named.
 _TAKE_UP = r"(?:take|takes|taking)\s+up\s+(?P<rest>.+?)(?:'s|s')\s+offer\b(?P<tail>.*)"
 
@@ -142,7 +143,8 @@ _TAKE_UP = r"(?:take|takes|taking)\s+up\s+(?P<rest>.+?)(?:'s|s')\s+offer\b(?P<ta
 def _build_take_up(m: re.Match[str], r: Reading) -> Built:
     """An offer taken up with a weapon is a challenge accepted; one of crowns is a loan (not
     the duel's to read); one of neither is asked about."""
-    weapon, tail = weapon_in(r.tables.duel, r=r, text=" " + re.sub(r"^\s*[-\u2013\u2014:]\s*", ", ", m.group("tail")) + " ")
+    tail = re.sub(r"^\s*[-\u2013\u2014:]\s*", ", ", m.group("tail"))  # "offer - dagger": the weapon's clause
+    weapon, tail = weapon_in(r.tables.duel, f" {tail} ", r)
     if weapon is None:
         if re.search(r"\d|\bcrowns?\b|\bloan\b", tail, I):
             return None
@@ -153,6 +155,7 @@ def _build_take_up(m: re.Match[str], r: Reading) -> Built:
         return who
     r.leftover(re.sub(r"^\s*(?:of\s+(?:a\s+)?(?:duel|challenge))?", "", tail), f"{who}'s offer")
     return AnswerChallenge(who, True, weapon)
+
 
 # -- standing orders, kept from month to month (DuelStanding) ------------------------
 _IF_CHALLENGED = re.compile(r"if\s+(?:i\s+am\s+|i'm\s+|he\s+is\s+)?challenged\s*[:,=-]?\s*(?P<rest>.*)", I)
