@@ -488,7 +488,8 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
     """Check one order sheet without storing it.  Exit status 1 if it has errors.
 
     It is read as the campaign reads it (its house rules, its tables and its size limit,
-    mail.max_message_bytes), or by the book's rules where there is no campaigns file.  As
+    mail.max_message_bytes, the names of its characters and mistresses), or by the book's
+    rules where there is no campaigns file (then the names it gives are not checked).  As
     in an orders folder, an .eml file (or one without an extension) is mail and a .txt
     file is a sheet the GM typed; only a regular file is opened.
 
@@ -503,7 +504,7 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
     source = msg.source
     if msg.skipped:
         fail(f"{source}: " + "; ".join([e.message for e in msg.errors] + msg.notes))
-    sheet = parse_sheet(msg.body, source, registry) if msg.ok else OrderSheet(source=source)
+    sheet = parse_sheet(msg.body, source, registry, ops.known_names(campaign)) if msg.ok else OrderSheet(source=source)
     errors = list(msg.errors) + list(sheet.errors)
     secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))  # never echoed
     if as_json:

@@ -28,6 +28,7 @@ import quopri
 import re
 from typing import Any, Iterable
 
+from .near import slips
 from .passwords import WITHHELD
 
 MIN_SCRUB = 4  # shortest value withheld wherever it appears
@@ -55,20 +56,7 @@ def _near_password(word: str) -> bool:
     w = word.casefold()
     if w in _EXACT:
         return True
-    return 6 <= len(w) <= 10 and w[0] == "p" and _distance(w, "password") <= 2
-
-
-def _distance(a: str, b: str) -> int:
-    """Damerau-Levenshtein (optimal string alignment) distance."""
-    rows = [list(range(len(b) + 1))]
-    for i, ca in enumerate(a, start=1):
-        row = [i] + [0] * len(b)
-        for j, cb in enumerate(b, start=1):
-            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                row[j] = min(row[j], rows[-2][j - 2] + 1)
-        rows.append(row)
-    return rows[-1][-1]
+    return 6 <= len(w) <= 10 and w[0] == "p" and slips(w, "password") <= 2
 
 
 def secret_spans(line: str, markup: bool = False, strict: bool = False) -> list[tuple[int, int]]:

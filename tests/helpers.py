@@ -12,8 +12,12 @@ from typing import Callable
 import pytest
 from click.testing import CliRunner
 
+from engarde import ops
 from engarde.cli import main
+from engarde.config import Campaign
 from engarde.registry import Registry
+from engarde.rules.creation.rules import given_character
+from engarde.rules.mistresses.commands import add_mistress
 from engarde.tables import Tables
 
 
@@ -94,3 +98,15 @@ def resolved_campaign(folder: Path, campaign_id: str = "test", **keys: str) -> P
             "--constitution", "12", "--expertise", "10", "--ma", "3")
     run("turn", "run", "--force")
     return config
+
+
+def named_in_orders(campaign: Campaign, characters: tuple[str, ...] = (), mistresses: tuple[str, ...] = ()) -> None:
+    """Add to ``campaign`` the characters and mistresses (numbered 1, 2, ... in this order) that
+    the order sheets of a test name but that play no part in it: a sheet's names are read
+    against the campaign (issue 11), so a name no one has is an error."""
+    for name in characters:
+        ops.add_character(campaign, given_character(Tables(), name, social_level=6, crowns=100, strength=10,
+                                                    constitution=10, expertise=10, military_ability=3),
+                          password=f"{name.lower()}-secret")
+    for name in mistresses:
+        add_mistress(campaign, name, 10)
