@@ -1248,7 +1248,10 @@ def chain_for(turn: Turn, front: Front, ch: Character) -> tuple[list[Command], s
 def month_end(turn: Turn, home: list[str]) -> None:
     """Month end: the campaign fought in its season's last month; then, for
     those at home (who keep a status account), the status of their mentions in
-    despatches and the price of their poltroonery; every brevet's clock."""
+    despatches and the price of their poltroonery; every brevet's clock, but not
+    in the month end that grants the brevet ("His brevet rank lasts for one year,
+    until the end of the next summer campaign season": one from August's battle
+    holds through the next August's)."""
     front = current_front(turn)
     if front is not None and front.end == turn.month.key and not front.fought:
         fight(turn, front)
@@ -1264,7 +1267,8 @@ def month_end(turn: Turn, home: list[str]) -> None:
             turn.event(EV_POLTROON_PENALTY, MONTH_END, name, public=False, lost=penalty)
     for name in sorted(turn.characters):
         ch = turn.characters[name]
-        if ch.state != STATE_DEAD and brevet_of(turn.tables.military, ch):
+        if ch.state != STATE_DEAD and brevet_of(turn.tables.military, ch) and not turn.fact(name).get(
+                FACT_BREVET_GRANTED):
             brevet_clock(turn, ch)
 
 
@@ -1503,6 +1507,10 @@ def _set_brevet(turn: Turn, ch: Character, brevet: str | None, for_sl: bool) -> 
     index = tables.place_of_rank(brevet)
     rule = RULE_BREVET
     if ch.counters.get(C_BREVET_RANK, 0) != index:
+        if brevet:
+            # "one year, until the end of the next summer campaign season": the year is
+            # counted from the month after the one that grants it (``month_end``).
+            turn.fact(ch.name)[FACT_BREVET_GRANTED] = True
         turn.post(ch, C_BREVET_RANK, index - ch.counters.get(C_BREVET_RANK, 0), w,
                   f"brevet {brevet}" if brevet else "brevet rank ends", rule)
         months = tables.brevet_months if brevet else 0
@@ -1511,6 +1519,9 @@ def _set_brevet(turn: Turn, ch: Character, brevet: str | None, for_sl: bool) -> 
     flag = 1 if (brevet and for_sl) else 0
     turn.post(ch, C_BREVET_SL, flag - ch.counters.get(C_BREVET_SL, 0), w,
               "a brevet for want of Social Level" if flag else "not a brevet for want of Social Level", rule)
+
+
+FACT_BREVET_GRANTED = "brevet_granted"  # the month's fact: a brevet was granted him this month end
 
 
 def _brevet_term(tables: MilitaryTables, one: str) -> str:

@@ -1,0 +1,92 @@
+"""Issue 18, rules fidelity of the army: brevets, a dismissed poltroon, the Battle Results
+rule's raise for non-player commanders, duty excused by a player Battalion Commander,
+volunteering a part of one's command, reckless bravery's rewards as the player's choice.
+Each rule is driven through whole months (``resolve_month``)."""
+
+from __future__ import annotations
+
+from engarde.calendar import GameMonth
+from engarde.orders import Parts
+from engarde.records import Character, replay
+from engarde.resolve import resolve_month
+from engarde.rules.military import rules as mil
+from engarde.rules.military.codes import EV_PROMOTED_IN_FIELD
+from engarde.tables import Tables
+from engarde.world import World
+from helpers import rules_registry
+from rigged_dice import RiggedDice
+
+JUNE_1607 = GameMonth(1607, 6)
+MILITARY = Tables().military
+
+# The summer's forces of the Henri example, every summer: Force Commitment 5 and Deployment 3
+# (organisation 53) send the 4th Brigade of Foot (the 69th Arquebusiers) to an assault.
+FORCE_53 = {"Force Commitment Table": [5, 5, 5], "Force Deployment Table": [3, 3, 3]}
+
+
+def months(first: GameMonth, last: GameMonth) -> list[GameMonth]:
+    out = [first]
+    while out[-1] != last:
+        out.append(out[-1].next())
+    return out
+
+
+# A campaign without the penalty for going without female companionship, so that a man
+# with no orders holds his Social Level (and his rank's minimum) month after month.
+REGISTRY = rules_registry({"companionship": {"first_month": 0, "each_month_more": 0}})
+
+
+def play(characters: list[Character], first: GameMonth, last: GameMonth, rigged: dict[str, list[int]],
+         world: World | None = None, standing: dict[str, Parts] | None = None, sheets=None):
+    """Resolve the months ``first``..``last`` in turn, the dice of each month seeded by its key
+    and rigged as ``rigged`` says (its values shared by all the months, used up in order);
+    ``sheets``: month key -> the month's sheets.  Returns the characters, the world, every
+    month's result and the whole ledger."""
+    world = world or World()
+    results, ledger = [], []
+    rig = {key: list(values) for key, values in rigged.items()}
+    for month in months(first, last):
+        dice = RiggedDice(f"fidelity:{month.key}", {})
+        dice.rigged = rig  # shared: a value used in one month is gone for the next
+        sheet = (sheets or {}).get(month.key, {})
+        r = resolve_month(month, characters, sheet, dice, world=world, standing=standing, registry=REGISTRY)
+        characters, world = r.characters, r.world
+        results.append(r)
+        ledger += r.ledger
+    return characters, world, results, ledger
+
+
+def by_name(characters: list[Character], name: str) -> Character:
+    return next(c for c in characters if c.name == name)
+
+
+def colonel_henri() -> Character:
+    """A Colonel of the 69th, who holds his Social Level 6 by his rank's status."""
+    return Character("Henri", social_level=6, crowns=5000, regiment="69th Arquebusiers", rank="Colonel",
+                     military_ability=4, endurance=144, strength=12, constitution=12, expertise=12)
+
+
+# -- 1. a brevet lasts "until the end of the next summer campaign season" ---------------------
+
+
+def test_a_brevet_from_a_battle_still_holds_during_the_next_summers_battle():
+    """i. Brevet Rank: "the Colonel of a Regiment is promoted to brevet Brigadier-General
+    during the summer campaign. ... His brevet rank lasts for one year, until the end of the
+    next summer campaign season ... In the next year's campaign, he receives another
+    promotion. His permanent rank is now Brigadier-General, and he assumes the brevet rank of
+    Lieutenant-General."  The clock does not tick in the month end that grants the brevet: it
+    holds through July 1608 and during August 1608's battle, where the second promotion
+    happens."""
+    rigged = {**FORCE_53, "Henri: death": [1, 1, 1, 1], "Henri: promotion": [6, 6, 6, 6]}
+    start = colonel_henri()
+    chars, world, results, ledger = play([start], JUNE_1607, GameMonth(1608, 7), rigged)
+    henri = by_name(chars, "Henri")
+    granted = [e for r in results for e in r.events if e.code == EV_PROMOTED_IN_FIELD]
+    assert [(e.data["rank"], e.data["brevet"]) for e in granted] == [("Colonel", "Brigadier-General")]
+    assert henri.rank == "Colonel" and mil.brevet_of(MILITARY, henri) == "Brigadier-General"  # July 1608's end
+    chars, world, results, more = play(chars, GameMonth(1608, 8), GameMonth(1608, 8), rigged, world)
+    henri = by_name(chars, "Henri")
+    (again,) = [e for e in results[0].events if e.code == EV_PROMOTED_IN_FIELD]
+    assert again.data["kind"] == mil.BREVET_GENERAL
+    assert henri.rank == "Brigadier-General" and mil.brevet_of(MILITARY, henri) == "Lieutenant-General"
+    assert replay(start.to_dict(), ledger + more).ledger_values() == henri.ledger_values()
