@@ -10,7 +10,11 @@ from engarde.orders import Parts
 from engarde.records import Character, replay
 from engarde.resolve import resolve_month
 from engarde.rules.military import rules as mil
-from engarde.rules.military.codes import EV_PROMOTED_IN_FIELD
+from engarde.orders import STANDING
+from engarde.parse import parse_sheet
+from engarde.registry import core_registry
+from engarde.rules.military.codes import EV_PERSONAL_OUTCOME, EV_PROMOTED_IN_FIELD
+from engarde.rules.military.orders import CampaignStanding
 from engarde.tables import Tables
 from engarde.world import World
 from helpers import rules_registry
@@ -90,3 +94,38 @@ def test_a_brevet_from_a_battle_still_holds_during_the_next_summers_battle():
     assert again.data["kind"] == mil.BREVET_GENERAL
     assert henri.rank == "Brigadier-General" and mil.brevet_of(MILITARY, henri) == "Lieutenant-General"
     assert replay(start.to_dict(), ledger + more).ledger_values() == henri.ledger_values()
+
+
+# -- 13. reckless bravery's rewards: the player's choice ----------------------------------
+
+
+def major_henri() -> Character:
+    """The Henri example: a Major of the 69th Arquebusiers."""
+    return Character("Henri", social_level=8, crowns=100, regiment="69th Arquebusiers", rank="Major",
+                     military_ability=4, endurance=100, strength=10, constitution=10, expertise=10)
+
+
+def test_reckless_bravery_is_used_for_the_rewards_only_if_the_player_chooses():
+    """i. Reckless Bravery: "the player may choose to subtract any number he wishes from the
+    die roll needed. If he lives, he may use the same modifier for his rolls for mention in
+    despatches, promotion and plunder."  His standing order says whether he does: by default
+    he does; "Campaign: reckless bravery +3, death only" keeps it to the death roll."""
+    sheet = parse_sheet("Character: Henri\nCampaign: reckless bravery +3, death only", "orders.txt")
+    assert sheet.ok, sheet.errors
+    conduct = sheet.standing.of(CampaignStanding)
+    assert (conduct.campaign_modifier, conduct.rewards) == (3, False)
+    assert core_registry().describe(sheet.standing, STANDING) == ["Campaign: reckless bravery +3, death only"]
+    plain = parse_sheet("Character: Henri\nCampaign: reckless bravery +3", "orders.txt").standing
+    assert plain.of(CampaignStanding).rewards and conduct.merged(plain.of(CampaignStanding)).rewards
+    assert parse_sheet("Character: Henri\nCampaign: poltroonery 2, death only", "orders.txt").errors
+
+    needs = {}
+    for label, standing in (("rewards", plain), ("death only", sheet.standing)):
+        rigged = {**FORCE_53, "Henri: death": [1, 1], "Arquebusiers (MA": [6]}  # a result with plunder
+        chars, world, results, ledger = play([major_henri()], JUNE_1607, GameMonth(1607, 8), rigged,
+                                             standing={"Henri": standing})
+        (outcome,) = [e for e in results[-1].events if e.code == EV_PERSONAL_OUTCOME]
+        needs[label] = {k: outcome.data[k] for k in ("death", "mention", "promotion", "crowns")}
+    assert needs["rewards"]["death"] == needs["death only"]["death"]
+    for roll in ("mention", "promotion", "crowns"):
+        assert needs["rewards"][roll] == needs["death only"][roll] - 3, roll

@@ -358,11 +358,13 @@ class PersonalOutcome:
     """What the dice gave one character on the Personal Outcome Table.
 
     ``campaign_modifier``: his standing order: < 0 poltroonery (added to the
-    death roll needed), > 0 reckless bravery (taken from every roll needed).
+    death roll needed), > 0 reckless bravery (taken from the death roll needed,
+    and from every other roll needed if ``bravery_rewards``, his choice).
     """
 
     needed: Needed
     campaign_modifier: int = 0
+    bravery_rewards: bool = True
     death_roll: int = 0
     died: bool = False
     poltroonery: str | None = None  # UNNOTICED, SEEN or DISMISSED
@@ -382,13 +384,13 @@ class PersonalOutcome:
         m = self.campaign_modifier
         if what == "death":
             return base - m  # poltroonery (m < 0) raises it, bravery (m > 0) lowers it
-        if m > 0:
+        if m > 0 and self.bravery_rewards:
             return base - m  # "he may use the same modifier for his rolls for mention ..."
         return base
 
 
 def roll_personal_outcome(tables: MilitaryTables, dice: Dice, who: str, needed: Needed,
-                          campaign_modifier: int = 0) -> PersonalOutcome:
+                          campaign_modifier: int = 0, bravery_rewards: bool = True) -> PersonalOutcome:
     """Roll two dice for death, then (if he lives) mention in despatches,
     promotion and crowns in plunder, in the order of the table's columns.
 
@@ -397,7 +399,7 @@ def roll_personal_outcome(tables: MilitaryTables, dice: Dice, who: str, needed: 
     and promotion, but not plunder"); 3-5 he is seen; 6 he is dismissed.  Seen
     or dismissed, he rolls for nothing more.
     """
-    out = PersonalOutcome(needed, campaign_modifier)
+    out = PersonalOutcome(needed, campaign_modifier, bravery_rewards)
     out.death_roll = dice.roll(2, f"{who}: death (needs {out.need('death')}+)")
     if out.death_roll >= out.need("death"):
         out.died = True
@@ -1350,8 +1352,9 @@ def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResul
     mods = outcome_modifiers(tables, command=command, regiment=reg, rank=rank, own_result=own,
                              superior_result=superior, battalion=role == "battalion")
     needed = outcome_needed(tables, mission, serving_res.result, mods)
-    m = turn.standing_orders(ch.name).of(CampaignStanding).campaign_modifier or 0
-    out = roll_personal_outcome(tables, turn.dice, ch.name, needed, m)
+    conduct = turn.standing_orders(ch.name).of(CampaignStanding)
+    m = conduct.campaign_modifier or 0
+    out = roll_personal_outcome(tables, turn.dice, ch.name, needed, m, conduct.rewards)
     w = MONTH_END
     turn.event(EV_PERSONAL_OUTCOME, w, ch.name, public=False, mission=mission, result=serving_res.result,
                own_result=own, death=out.need("death"), mention=out.need("mention"),
