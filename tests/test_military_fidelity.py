@@ -10,11 +10,20 @@ from engarde.orders import Parts
 from engarde.records import Character, replay
 from engarde.resolve import resolve_month
 from engarde.rules.military import rules as mil
-from engarde.orders import STANDING
+from engarde.orders import STANDING, OrderSheet
 from engarde.parse import parse_sheet
 from engarde.registry import core_registry
-from engarde.rules.military.codes import EV_PERSONAL_OUTCOME, EV_PROMOTED_IN_FIELD
-from engarde.rules.military.orders import CampaignStanding
+from engarde.rules.military.codes import EV_DESPATCHES, EV_PERSONAL_OUTCOME, EV_PROMOTED_IN_FIELD, EV_VOLUNTEERED
+from engarde.rules.military.orders import CampaignStanding, Volunteer
+from engarde.rules.regiments import dismissal
+from engarde.rules.regiments.codes import (
+    EV_RANK_REFUSED,
+    EV_REGIMENT_JOINED,
+    EV_REGIMENT_NOT_ELIGIBLE,
+    EV_REGIMENT_REJECTED,
+)
+from engarde.rules.regiments.orders import ApplyRegiment, BuyRank
+from engarde.rules.regiments.tables import FRONTIER
 from engarde.tables import Tables
 from engarde.world import World
 from helpers import rules_registry
@@ -129,3 +138,64 @@ def test_reckless_bravery_is_used_for_the_rewards_only_if_the_player_chooses():
     assert needs["rewards"]["death"] == needs["death only"]["death"]
     for roll in ("mention", "promotion", "crowns"):
         assert needs["rewards"][roll] == needs["death only"][roll] - 3, roll
+
+
+# -- 4. the dismissed poltroon --------------------------------------------------------------
+
+
+def test_a_dismissed_poltroon_is_barred_until_mentioned_on_the_frontier_and_never_taken_back():
+    """i. Poltroonery: "On a roll of 6, his cowardice has been particularly blatant and he is
+    immediately dismissed from the Regiment; he may not apply to another Regiment until he has
+    redeemed himself by mention in despatches in a Frontier Regiment. Under no circumstances
+    will his old Regiment have him back."  Henri runs in August's battle and is dismissed from
+    the 69th (recorded on his sheet); in September the Picardy Musketeers and the 69th refuse
+    him with the reason, and he volunteers for the Frontier; mentioned in despatches there in
+    November, in December the Picardy Musketeers consider him again, and the 69th still
+    refuses him."""
+    start = major_henri()
+    coward = {"Henri": Parts([CampaignStanding(campaign_modifier=-2)])}
+    rigged = {**FORCE_53, "Henri: death": [1, 1, 1, 1], "is his poltroonery noticed": [6],
+              "Henri: mention": [6, 6]}
+    chars, world, results, ledger = play([start], JUNE_1607, GameMonth(1607, 8), rigged, standing=coward)
+    henri = by_name(chars, "Henri")
+    assert henri.regiment is None and henri.counters[mil.C_DISMISSED] == 1
+    assert dismissal.old_regiments(henri) == ["69th Arquebusiers"]
+
+    september = GameMonth(1607, 9)
+    applies = OrderSheet("h.eml", "Henri", month=september, weeks={
+        1: ApplyRegiment("Picardy Musketeers"), 2: ApplyRegiment("69th Arquebusiers"),
+        3: Volunteer(frontier=True)})
+    december = GameMonth(1607, 12)
+    again = OrderSheet("h.eml", "Henri", month=december, weeks={
+        1: ApplyRegiment("69th Arquebusiers"), 2: ApplyRegiment("Picardy Musketeers")})
+    brave = {"Henri": Parts([CampaignStanding(campaign_modifier=0)])}
+    chars, world, results, more = play(chars, september, december, rigged, world, standing=brave,
+                                       sheets={"1607-09": {"Henri": applies}, "1607-12": {"Henri": again}})
+    refusals = [(e.week, e.data["regiment"], e.data["reason"]) for e in results[0].events
+                if e.code == EV_REGIMENT_NOT_ELIGIBLE]
+    assert refusals == [
+        (1, "Picardy Musketeers", "he was dismissed for cowardice: he may not apply to another Regiment until he "
+                                  "has redeemed himself by mention in despatches in a Frontier Regiment"),
+        (2, "69th Arquebusiers", "he was dismissed from the 69th Arquebusiers for cowardice: under no "
+                                 "circumstances will his old Regiment have him back")]
+    assert [e.data["regiment"] for e in results[0].events if e.code == EV_VOLUNTEERED] == [FRONTIER]
+    (mentioned,) = [e for e in results[2].events if e.code == EV_DESPATCHES]
+    assert mentioned.data["regiment"] == FRONTIER
+    henri = by_name(chars, "Henri")
+    assert not henri.counters.get(mil.C_DISMISSED)
+    assert [(e.week, e.data["regiment"]) for e in results[3].events if e.code == EV_REGIMENT_NOT_ELIGIBLE] == [
+        (1, "69th Arquebusiers")]
+    assert [e for e in results[3].events if e.week == 2 and e.code in (EV_REGIMENT_JOINED, EV_REGIMENT_REJECTED)]
+    assert replay(start.to_dict(), ledger + more).ledger_values() == henri.ledger_values()
+
+
+def test_a_dismissed_poltroon_may_not_buy_a_rank_in_his_old_regiment():
+    """"Under no circumstances will his old Regiment have him back": a purchase is refused too
+    (a GM who put him back on its rolls by hand)."""
+    henri = major_henri()
+    henri.counters[dismissal.dismissed_from("69th Arquebusiers")] = 1
+    may = GameMonth(1607, 5)
+    sheet = OrderSheet("h.eml", "Henri", month=may, weeks={1: BuyRank("Lieutenant-Colonel")})
+    result = resolve_month(may, [henri], {"Henri": sheet}, RiggedDice("buy", {}), registry=REGISTRY)
+    (refused,) = [e for e in result.events if e.code == EV_RANK_REFUSED]
+    assert "will his old Regiment have him back" in refused.data["reason"]

@@ -33,7 +33,7 @@ from ...text import in_words, normalise_name
 from ...turn import Turn
 from .. import decisions
 from ..influence import rules as influence
-from ..regiments import brevet
+from ..regiments import brevet, dismissal
 from ..regiments import rules as regiments
 from ..regiments.brevet import C_BREVET_MONTHS, C_BREVET_RANK, C_BREVET_SL
 from ..regiments.state import Officer
@@ -562,7 +562,7 @@ STATE_DEAD = DEAD
 C_DESPATCHES = "campaign.despatches"  # mentions in despatches, ever
 C_MERIT = "campaign.merit_promotions"  # promotions won on campaign (not purchased)
 C_POLTROON = "campaign.poltroon_penalty"  # status points lost each month until mentioned
-C_DISMISSED = "campaign.dismissed"  # 1: dismissed for cowardice, until mentioned on the Frontier
+C_DISMISSED = dismissal.C_DISMISSED  # 1: dismissed for cowardice, until mentioned on the Frontier
 
 COMMANDING_RANKS = ("Major", "Lieutenant-Colonel")  # Battalion/Squadron Commanders
 COMMANDING_ROLES_RANKS = COMMANDING_RANKS + ("Colonel",)  # who volunteers his own unit at his word
@@ -1419,7 +1419,11 @@ def _poltroon(turn: Turn, ch: Character, out: PersonalOutcome, reg: str) -> None
         home = canonical_regiment(tables, ch.regiment)
         turn.post(ch, C_DISMISSED, 1 - ch.counters.get(C_DISMISSED, 0), w, "dismissed for cowardice", RULE_POLTROONERY)
         if home is not None and home != FRONTIER:
-
+            # "Under no circumstances will his old Regiment have him back": recorded for ever.
+            old = regiments.regiment_info(turn.tables.regiments, ch.regiment)
+            old_name = old.name if old is not None else home
+            turn.post(ch, dismissal.dismissed_from(old_name), 1 - ch.get(dismissal.dismissed_from(old_name)), w,
+                      f"dismissed from the {old_name} for cowardice: it will never have him back", RULE_POLTROONERY)
             regiments.leave(turn, ch, w, f"dismissed from the {home} for cowardice", RULE_POLTROONERY)
 
 

@@ -93,6 +93,7 @@ from ..clubs import rules as clubs
 from ..clubs.codes import EV_CLUB_LAPSED
 from ..influence import rules as influence
 from .brevet import BREVET_COUNTERS, C_BREVET_SL, brevet_of, effective_rank_of
+from . import dismissal
 
 RULE_REGIMENTS = "g. Regiments"
 RULE_TABLE_A = "g. Regimental Table A"
@@ -368,6 +369,8 @@ def yearly_brigade_majors(turn: Turn) -> None:
 def _eligible(turn: Turn, ch: Character, reg_info: RegimentInfo, rank: str) -> str | None:
     """Why he may not apply to ``reg_info`` for ``rank``, or None if he may."""
     tables = turn.tables.regiments
+    if (why := dismissal.barred(ch, reg_info.name)) is not None:
+        return why
     needed = application_roll(tables, reg_info, ch.social_level)
     if needed is None:
         return f"the {reg_info.name} takes no one of Social Level {ch.social_level} (Regimental Table A)"
@@ -544,6 +547,8 @@ def buy_rank(turn: Turn, ch: Character, order: BuyRank, week: int) -> bool:
     reg_info = regiment_info(tables, ch.regiment)
     if reg_info is None or not ch.rank:
         return refuse("he is not of any regiment")
+    if (why := dismissal.barred(ch, reg_info.name)) is not None:
+        return refuse(why)
     if rank not in RANKS:
         return refuse(f"{order.rank!r} cannot be bought")
     if rank_index(rank) != rank_index(ch.rank) + 1:
