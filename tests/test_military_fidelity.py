@@ -13,7 +13,13 @@ from engarde.rules.military import rules as mil
 from engarde.orders import STANDING, OrderSheet
 from engarde.parse import parse_sheet
 from engarde.registry import core_registry
-from engarde.rules.military.codes import EV_DESPATCHES, EV_PERSONAL_OUTCOME, EV_PROMOTED_IN_FIELD, EV_VOLUNTEERED
+from engarde.rules.military.codes import (
+    EV_DESPATCHES,
+    EV_NPC_MA_RAISED,
+    EV_PERSONAL_OUTCOME,
+    EV_PROMOTED_IN_FIELD,
+    EV_VOLUNTEERED,
+)
 from engarde.rules.military.orders import CampaignStanding, Volunteer
 from engarde.rules.regiments import dismissal
 from engarde.rules.regiments.codes import (
@@ -109,9 +115,11 @@ def test_a_brevet_from_a_battle_still_holds_during_the_next_summers_battle():
 
 
 def major_henri() -> Character:
-    """The Henri example: a Major of the 69th Arquebusiers."""
+    """The Henri example: a Major of the 69th Arquebusiers, who holds his Social Level 8 by his
+    rank's status and seven old mentions in despatches (a point a month each, for life)."""
     return Character("Henri", social_level=8, crowns=100, regiment="69th Arquebusiers", rank="Major",
-                     military_ability=4, endurance=100, strength=10, constitution=10, expertise=10)
+                     military_ability=4, endurance=100, strength=10, constitution=10, expertise=10,
+                     counters={mil.C_DESPATCHES: 7})
 
 
 def test_reckless_bravery_is_used_for_the_rewards_only_if_the_player_chooses():
@@ -199,3 +207,49 @@ def test_a_dismissed_poltroon_may_not_buy_a_rank_in_his_old_regiment():
     result = resolve_month(may, [henri], {"Henri": sheet}, RiggedDice("buy", {}), registry=REGISTRY)
     (refused,) = [e for e in result.events if e.code == EV_RANK_REFUSED]
     assert "will his old Regiment have him back" in refused.data["reason"]
+
+
+# -- 5. a non-player commander's raise --------------------------------------------------------
+
+
+def test_a_non_player_colonel_who_beats_his_brigade_keeps_the_raise_on_the_roster():
+    """i. Campaign Outcome: "If a Commander obtains a battle result that is better than his
+    immediate superior's, his military ability is increased permanently by one".  The 69th's
+    non-player Colonel gets a better result than the 4th Brigade of Foot in August 1607: his
+    MA on the regiment's roster rises by one, and the next summer's battle is fought with it.
+    The brigade's commander, rolled for the campaign, has his raise on that campaign's record
+    only."""
+    rigged = {**FORCE_53, "Henri: death": [1, 1] * 2, "(69th Arquebusiers): death": [1] * 80,
+              "battle result: 4th Brigade of Foot": [1, 1],  # a bad result for the brigade ...
+              "Arquebusiers (MA": [6, 6]}  # ... and a good one for the regiment, each summer
+    start = major_henri()
+    chars, world, results, ledger = play([start], JUNE_1607, GameMonth(1607, 8), rigged)
+    fought = {r["command"]: r for r in world.front.results}
+    before = fought["69th Arquebusiers"]["ma"]
+    assert fought["69th Arquebusiers"]["result"] < fought["4th Brigade of Foot"]["result"]
+    colonel = world.regiment("69th Arquebusiers").officers[0]
+    assert not colonel.player and colonel.ma == before + 1
+    (raised,) = [e for e in results[-1].events if e.code == EV_NPC_MA_RAISED]
+    assert raised.data["officer"] == colonel.name and raised.data["kept"]
+
+    chars, world, results, more = play(chars, GameMonth(1607, 9), GameMonth(1608, 8), rigged, world)
+    assert world.front.start == "1608-06"
+    fought = {r["command"]: r for r in world.front.results}
+    assert fought["69th Arquebusiers"]["ma"] == before + 1
+
+
+def test_a_non_player_brigadier_has_the_raise_for_the_campaign_only():
+    """The same rule for a non-player Brigadier whose result beats his division's: choice, his MA
+    is rolled for each campaign, so the raise is on the campaign's record (``Front.ma``) and the
+    next summer's Brigadier is rolled afresh."""
+    rigged = {**FORCE_53, "Henri: death": [1, 1], "(69th Arquebusiers): death": [1] * 40,
+              "battle result: 2nd Division": [1],  # a bad result for the division ...
+              "battle result: 4th Brigade of Foot": [6]}  # ... and a good one for the brigade
+    chars, world, results, ledger = play([major_henri()], JUNE_1607, GameMonth(1607, 8), rigged)
+    fought = {r["command"]: r for r in world.front.results}
+    assert fought["4th Brigade of Foot"]["result"] < fought["2nd Division"]["result"]
+    key = "4th Brigade of Foot commander"
+    assert world.front.ma[key] == fought["4th Brigade of Foot"]["ma"] + 1
+    raised = [e.data for e in results[-1].events if e.code == EV_NPC_MA_RAISED and e.data["command"] ==
+              "4th Brigade of Foot"]
+    assert raised and not raised[0]["kept"]

@@ -56,6 +56,7 @@ from .codes import (
     EV_KILLED_IN_ACTION,
     EV_MA_RAISED,
     EV_MARCHED,
+    EV_NPC_MA_RAISED,
     EV_NPC_OFFICER_KILLED,
     EV_NPC_OFFICER_PROMOTED,
     EV_NPC_SUBALTERN_PROMOTED,
@@ -189,6 +190,10 @@ class Command:
     ma: int
     adjutant_ma: int | None = None
     rnhb: bool = False
+    # a non-player commander: the roster's officer (his MA kept on the regiment's roster), or
+    # the key of ``Front.ma`` where his MA was rolled for the campaign; neither: a player's
+    officer: str | None = None
+    ma_post: str | None = None
 
 
 def effective_ma(tables: MilitaryTables, command: Command) -> int:
@@ -1153,15 +1158,17 @@ def _higher_command(turn: Turn, front: Front, level: str, key: str, label: str, 
     MA where a character holds the post, else rolled once for the campaign."""
     players = players or {}
     chars = turn.characters
+    post = None
     if COMMANDER in players:
         ma = chars[players[COMMANDER]].military_ability
     else:
-        ma = _ma(turn, front, f"{key} commander")
+        post = f"{key} commander"
+        ma = _ma(turn, front, post)
     if ADJUTANT in players:
         adjutant = chars[players[ADJUTANT]].military_ability
     else:
         adjutant = _ma(turn, front, f"{key} {'brigade major' if level == 'brigade' else 'adjutant'}")
-    return Command(level, label, ma, adjutant, rnhb)
+    return Command(level, label, ma, adjutant, rnhb, ma_post=post)
 
 
 def _roster(turn: Turn, reg: str | None):
@@ -1238,7 +1245,9 @@ def chain_for(turn: Turn, front: Front, ch: Character) -> tuple[list[Command], s
         if role:
             return chain, role
     commander, colonel_ma = _regiment_commander(turn, front, reg)
-    chain.append(Command("regiment", reg, colonel_ma, _ma(turn, front, f"{reg} adjutant")))
+    npc = {"ma_post": f"{reg} commander"} if commander is None else (
+        {} if commander in turn.characters else {"officer": commander})
+    chain.append(Command("regiment", reg, colonel_ma, _ma(turn, front, f"{reg} adjutant"), **npc))
     if commander == ch.name:
         return chain, "regiment"
     if _commands_battalion(turn, reg, ch):
@@ -1312,6 +1321,7 @@ def fight(turn: Turn, front: Front) -> None:
         turn.event(EV_BATTLE_RESULT, MONTH_END, (), public=res.command.level != "battalion",
                    command=res.command.name, level=res.command.level, result=res.result, mission=mission,
                    interpretation=tables.interpretation(mission, res.result))
+    _raise_npc_commanders(turn, front, [results for results, _role in chains.values()])
     for reg, res in sorted(reg_results.items()):
         _npc_deaths(turn, front, reg, res)
     for name in names:
@@ -1332,6 +1342,39 @@ def fight(turn: Turn, front: Front) -> None:
 
 
 COMMANDING_ROLES = ("army", "division", "brigade", "regiment", "battalion")
+
+
+def _raise_npc_commanders(turn: Turn, front: Front, chains: list[list[BattleResult]]) -> None:
+    """"If a Commander obtains a battle result that is better than his immediate
+    superior's, his military ability is increased permanently by one": the non-player
+    commanders too (the players' is ``_personal``'s).  A regiment's commander (its
+    Colonel, or the officer acting) keeps his MA on the regiment's roster from campaign
+    to campaign, and the raise with it.  Choice: the commanders of an army, a division
+    or a brigade, and of the Frontier and the RNHB, are rolled for each campaign (no
+    roster names them from one to the next): the raise is written on the campaign's
+    record (``Front.ma``) and goes no further."""
+    raised: set[str] = set()
+    for results in chains:
+        for superior, res in zip(results, results[1:]):
+            command = res.command
+            if command.name in raised or not better_than_superior(res.result, superior.result):
+                continue
+            raised.add(command.name)
+            gain = turn.tables.military.better_ma_gain
+            roster = _roster(turn, command.name) if command.officer else None
+            i = regiments.post_of(roster, command.officer) if roster is not None else None
+            if i is not None:
+                officer = roster.officers[i]
+                officer.ma = (officer.ma or command.ma) + gain
+                ma = officer.ma
+            elif command.ma_post in front.ma:
+                front.ma[command.ma_post] += gain
+                ma = front.ma[command.ma_post]
+            else:
+                continue  # a player's: ``_personal`` raises it through the ledger
+            turn.event(EV_NPC_MA_RAISED, MONTH_END, (), public=False, command=command.name,
+                       officer=command.officer, military_ability=ma, result=res.result,
+                       superior_result=superior.result, kept=i is not None)
 
 
 def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResult], role: str) -> None:
