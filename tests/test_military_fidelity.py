@@ -22,13 +22,17 @@ from engarde.rules.military.codes import (
 )
 from engarde.rules.military.orders import CampaignStanding, Volunteer
 from engarde.rules.regiments import dismissal
+from engarde.rules.practice.orders import Practise
+from engarde.rules.regiments import rules as regiments_rules
 from engarde.rules.regiments.codes import (
+    EV_DUTY,
+    EV_DUTY_EXCUSED,
     EV_RANK_REFUSED,
     EV_REGIMENT_JOINED,
     EV_REGIMENT_NOT_ELIGIBLE,
     EV_REGIMENT_REJECTED,
 )
-from engarde.rules.regiments.orders import ApplyRegiment, BuyRank
+from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, DutyExcusal
 from engarde.rules.regiments.tables import FRONTIER
 from engarde.tables import Tables
 from engarde.world import World
@@ -253,3 +257,43 @@ def test_a_non_player_brigadier_has_the_raise_for_the_campaign_only():
     raised = [e.data for e in results[-1].events if e.code == EV_NPC_MA_RAISED and e.data["command"] ==
               "4th Brigade of Foot"]
     assert raised and not raised[0]["kept"]
+
+
+# -- 7. a player Battalion Commander excuses his men ------------------------------------------
+
+
+def test_a_player_battalion_commander_excuses_his_men_from_duty_by_his_standing_order():
+    """g. Regiments: "Privates and Subalterns may be excused from duty by the permission of their
+    Battalion Commanders. A non-player Battalion Commander will excuse a player from one week of
+    duty on a roll of 5 or greater".  A player's permission is his word, not a roll: Henri, a
+    player Lieutenant-Colonel commanding the 69th's 1st Battalion, writes "Excuse from duty:
+    Jacques", and Jacques, a Private, practises all four weeks; without it he serves his two
+    weeks, and no die is rolled either way."""
+    sheet = parse_sheet("Character: Henri\nExcuse from duty: Jacques", "orders.txt")
+    assert sheet.ok, sheet.errors
+    assert core_registry().describe(sheet.standing, STANDING) == ["Excuse from duty: Jacques"]
+    assert parse_sheet("Character: Henri\nExcuse my men from duty", "o.txt").standing.of(
+        DutyExcusal).excuse_from_duty == ("all",)
+    assert parse_sheet("Character: Henri\nExcuse from duty: none", "o.txt").standing.of(
+        DutyExcusal).excuse_from_duty == ("none",)
+    assert parse_sheet("Character: Henri\nWeek 1: Excuse Jacques from duty", "o.txt").errors
+
+    april = GameMonth(1607, 4)
+    duty_weeks = {}
+    for label, standing in (("excused", sheet.standing), ("not said", Parts()),
+                            ("none", parse_sheet("Character: Henri\nExcuse from duty: none", "o.txt").standing)):
+        henri = Character("Henri", social_level=8, crowns=500, regiment="69th Arquebusiers", rank="Lieutenant-Colonel",
+                          military_ability=4)
+        jacques = Character("Jacques", social_level=4, crowns=50, regiment="69th Arquebusiers", rank="Private",
+                            military_ability=3)
+        practice = OrderSheet("j.eml", "Jacques", month=april, weeks={w: Practise("rapier") for w in range(1, 5)})
+        result = resolve_month(april, [henri, jacques], {"Jacques": practice}, RiggedDice(f"duty:{label}", {}),
+                               standing={"Henri": standing}, registry=REGISTRY)
+        roster = result.world.regiment("69th Arquebusiers")
+        assert regiments_rules.battalion_commander(roster)[0].name == "Henri"
+        assert not [r for r in result.rolls if "excusal" in r.reason]
+        duty_weeks[label] = [e.week for e in result.events if e.code == EV_DUTY and e.characters == ("Jacques",)]
+        if label == "excused":
+            excused = [e for e in result.events if e.code == EV_DUTY_EXCUSED]
+            assert [e.data for e in excused] == [{"by": "Henri"}, {"by": "Henri"}]
+    assert duty_weeks == {"excused": [], "not said": [3, 4], "none": [3, 4]}

@@ -69,7 +69,7 @@ from .codes import (
     EV_REGIMENTAL_PAY,
 )
 from ...codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
-from .orders import ApplyRegiment, BuyRank, RegimentalDuty
+from .orders import ApplyRegiment, BuyRank, DutyExcusal, RegimentalDuty
 from ...orders import Order, OrderSheet, Rest
 from ...records import Character
 from .tables import (
@@ -683,8 +683,9 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
     """Month start: the weeks he must spend on duty instead of his order.
 
     Weeks he orders as duty count.  For each week still owed his Battalion
-    Commander excuses him on a 5+ (influence applies); a week not excused takes
-    the place of a week he rests, else of his latest other order (choice)."""
+    Commander excuses him on a 5+ (influence applies), or, a player, if his standing
+    order excuses him (``DutyExcusal``); a week not excused takes the place of a week
+    he rests, else of his latest other order (choice)."""
     tables = turn.tables.regiments
     required = tables.duty_weeks.get(ch.rank or "", 0)
     reg = turn.world.regiment(ch.regiment or "")
@@ -701,13 +702,15 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
     forced: list[int] = []
     for _ in range(owed):
         if bc is not None and bc.player:
-            # Choice: a player Battalion Commander's leave cannot be ordered yet: no excusal.
-            excused = False
+            # "Privates and Subalterns may be excused from duty by the permission of their
+            # Battalion Commanders": a player's is his standing order, no roll.
+            if turn.standing_orders(bc.name).of(DutyExcusal).excuses(ch.name):
+                turn.event(EV_DUTY_EXCUSED, MONTH_START, ch.name, public=False, by=bc.name)
+                continue
         else:
             decision = influence.decide(turn, ch.name, "excusal from a week of duty", bc_rank,
                                         tables.duty_excused_on, MONTH_START, words=("duty", "excus"))
-            excused = decision.success
-            if excused:
+            if decision.success:
                 turn.event(EV_DUTY_EXCUSED, MONTH_START, ch.name, public=False, **decision.to_data())
                 continue
         free = [w for w, o in weeks.items() if w not in forced and not isinstance(o, RegimentalDuty)]
