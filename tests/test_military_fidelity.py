@@ -18,6 +18,7 @@ from engarde.rules.military.codes import (
     EV_NPC_MA_RAISED,
     EV_PERSONAL_OUTCOME,
     EV_PROMOTED_IN_FIELD,
+    EV_VOLUNTEER_REFUSED,
     EV_VOLUNTEERED,
 )
 from engarde.rules.military.orders import CampaignStanding, Volunteer
@@ -297,3 +298,80 @@ def test_a_player_battalion_commander_excuses_his_men_from_duty_by_his_standing_
             excused = [e for e in result.events if e.code == EV_DUTY_EXCUSED]
             assert [e.data for e in excused] == [{"by": "Henri"}, {"by": "Henri"}]
     assert duty_weeks == {"excused": [], "not said": [3, 4], "none": [3, 4]}
+
+
+# -- 8. volunteering a part of one's command --------------------------------------------------
+
+
+def test_a_colonel_volunteers_one_battalion_and_stays_home():
+    """h. Volunteers: "Players who command Regiments may volunteer their Regiment or any
+    Squadron/Battalion thereof ... Players who volunteer only a portion of their commands need
+    not accompany it on campaign"; "all Battalions and Squadrons functioning as part of a
+    Frontier Regiment".  Henri, the player Colonel of the 69th, volunteers the battalion Aramis (a
+    player Major) commands in September: it goes with the season's mission, Aramis at its
+    head, fights November's battle as its commander and comes home; Henri never leaves Paris."""
+    order = parse_sheet("Character: Henri\nWeek 1: Volunteer the 2nd battalion", "orders.txt").weeks[1]
+    assert order == Volunteer(unit="battalion", battalion=2)
+    assert order.describe() == "Volunteer the 2nd battalion for the campaign"
+    henri = Character("Henri", social_level=8, crowns=2000, regiment="69th Arquebusiers", rank="Colonel",
+                      military_ability=4, counters={mil.C_DESPATCHES: 7})
+    aramis = Character("Aramis", social_level=8, crowns=500, regiment="69th Arquebusiers", rank="Major",
+                       military_ability=5, counters={mil.C_DESPATCHES: 7})
+    chars, world, results, ledger = play([henri, aramis], GameMonth(1607, 4), GameMonth(1607, 4), {})
+    roster = world.regiment("69th Arquebusiers")
+    commands = regiments_rules.unit_commands(Tables().regiments, roster)
+    (n,) = [n for n in (1, 2, 3) if commands[n].officer.name == "Aramis"]
+    assert commands[0].officer.name == "Henri"
+
+    september = GameMonth(1607, 9)
+    sheet = OrderSheet("h.eml", "Henri", month=september, weeks={1: Volunteer(unit="battalion", battalion=n)})
+    rigged = {"Aramis: death": [1, 1]}
+    chars, world, results, more = play(chars, september, GameMonth(1607, 11), rigged, world,
+                                       sheets={"1607-09": {"Henri": sheet}})
+    sent = [e for e in results[0].events if e.code == EV_VOLUNTEERED]
+    assert [(e.characters, e.data["unit"]) for e in sent] == [
+        (("Henri",), f"{('1st', '2nd', '3rd')[n - 1]} Battalion of the 69th Arquebusiers"), (("Aramis",), FRONTIER)]
+    assert sent[1].data["sent_by"] == "Henri" and "69th Arquebusiers" not in world.front.regiments
+    assert not [e for r in results for e in r.ledger if e.character == "Henri" and e.field == "state"]
+    (outcome,) = world.front.outcomes
+    assert (outcome["character"], outcome["role"], outcome["regiment"]) == ("Aramis", "battalion", FRONTIER)
+    assert by_name(chars, "Aramis").state is None and by_name(chars, "Henri").state is None
+
+
+def sample_organisation_ii() -> World:
+    """Sample Organisation II on the 69th's roster: the Colonel a brevet Brigadier-General
+    serving elsewhere, the Lieutenant-Colonel acting Regimental Commander, a Major (Maj, a
+    player) detached as Brigade Major, the other Major's post vacant, so Captains command all
+    three battalions: Cap, a player, the third."""
+    from engarde.rules.regiments.state import Officer, Regiment
+
+    officers = [Officer("de Montclair", ma=3, detached="brevet Brigadier-General"), Officer("de Brissac", ma=2),
+                Officer("Maj", player=True, detached="Brigade Major"), Officer(),
+                Officer("de Vautrin"), Officer("d'Aubigny"), Officer("Cap", player=True), Officer("de Lorme"),
+                Officer(), Officer()]
+    return World(regiments=[Regiment("69th Arquebusiers", officers, organised="1607-04")])
+
+
+def test_an_acting_battalion_commander_volunteers_it_and_a_detached_major_needs_the_roll():
+    """g. Regimental Organisation, Sample Organisation II: "This leaves all Squadron commands in
+    the hands of Captains. Since our character is the third of three surviving Captains, he
+    commands the third Squadron. As such, he may volunteer it for service": Cap, a Captain
+    acting as the 3rd Battalion's commander, volunteers it at his word.  Maj, "detached from
+    the Regiment as Brigade Major", commands no battalion: "A non-player Commander of a Regiment
+    or a Battalion/Squadron will volunteer his unit on a die roll of 6 on one die"."""
+    cap = Character("Cap", social_level=8, crowns=500, regiment="69th Arquebusiers", rank="Captain",
+                    military_ability=3)
+    maj = Character("Maj", social_level=8, crowns=500, regiment="69th Arquebusiers", rank="Major",
+                    military_ability=3, appointment="Brigade Major")
+    october = GameMonth(1607, 10)
+    sheets = {name: OrderSheet(f"{name}.eml", name, month=october, weeks={1: Volunteer(unit="battalion")})
+              for name in ("Cap", "Maj")}
+    rigged = {"decides volunteering the unit of Maj": [5]}
+    chars, world, results, ledger = play([cap, maj], october, october, rigged, sample_organisation_ii(),
+                                         sheets={"1607-10": sheets})
+    events = results[0].events
+    assert [e.characters for e in events if e.code == EV_VOLUNTEERED] == [("Cap",)]
+    (refused,) = [e for e in events if e.code == EV_VOLUNTEER_REFUSED]
+    assert refused.characters == ("Maj",) and "declined" in refused.data["reason"]
+    asked = [r.reason for r in results[0].rolls if "volunteering the unit" in r.reason]
+    assert len(asked) == 1 and "of Maj" in asked[0]

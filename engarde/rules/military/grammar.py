@@ -30,10 +30,19 @@ def _build_volunteer(m: re.Match[str], r: Reading) -> Built:
         # "Players who command Brigades may volunteer their entire Brigade or any one
         # Regiment thereof": "Volunteer the 69th Arquebusiers" names the regiment.
         return Volunteer(frontier=frontier, rnhb=rnhb, unit=named)
-    unit = re.search(r"\b(?:my|his|the)\s+(battalion|squadron|regiment|brigade)\b", rest)
-    if unit and unit.group(1) == "regiment" and re.search(r"frontier\s+regiment", rest):
+    unit = re.search(r"\b(?:my|his|the|a|one)\s+(?:(?P<n>1st|2nd|3rd|first|second|third)\s+)?"
+                     r"(?P<unit>battalion|squadron|regiment|brigade)\b", rest)
+    if unit and unit.group("unit") == "regiment" and re.search(r"frontier\s+regiment", rest):
         unit = None
-    return Volunteer(frontier=frontier, rnhb=rnhb, unit=unit.group(1) if unit else None)
+    if unit is None:
+        return Volunteer(frontier=frontier, rnhb=rnhb)
+    # "Players who command Regiments may volunteer their Regiment or any Squadron/Battalion
+    # thereof": "Volunteer the 2nd battalion" names which.
+    n = _ORDINAL.get(unit.group("n") or "") if unit.group("unit") in ("battalion", "squadron") else None
+    return Volunteer(frontier=frontier, rnhb=rnhb, unit=unit.group("unit"), battalion=n)
+
+
+_ORDINAL = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3}
 
 
 def _volunteered_regiment(tables: RegimentsTables, rest: str) -> str | None:

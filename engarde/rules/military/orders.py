@@ -8,6 +8,9 @@ from typing import ClassVar
 from ...orders import STANDING, Order, Part
 
 
+ORDINALS = ("1st", "2nd", "3rd")  # a regiment's battalions (squadrons)
+
+
 @dataclass(frozen=True)
 class Volunteer(Order):
     kind: ClassVar[str] = "volunteer"
@@ -16,10 +19,13 @@ class Volunteer(Order):
     # "battalion", "squadron", "regiment", "brigade": his command goes too; or a regiment's
     # name (Regimental Table A): "any one Regiment" of the brigade he commands
     unit: str | None = None
+    battalion: int | None = None  # "the 2nd battalion": which one a regiment's commander sends
 
     def describe(self) -> str:
         text = "Volunteer"
-        if self.unit in ("battalion", "squadron", "regiment", "brigade"):
+        if self.battalion and self.unit in ("battalion", "squadron"):
+            text += f" the {ORDINALS[self.battalion - 1]} {self.unit}"
+        elif self.unit in ("battalion", "squadron", "regiment", "brigade"):
             text += f" his {self.unit}"
         elif self.unit:
             text += f" the {self.unit}"

@@ -74,7 +74,7 @@ from .codes import (
     EV_VOLUNTEER_REFUSED,
     EV_VOLUNTEERED,
 )
-from .orders import CampaignStanding
+from .orders import ORDINALS, CampaignStanding
 from .state import Front
 from .tables import Army, Division, MilitaryTables, TableModifier
 
@@ -570,7 +570,6 @@ C_POLTROON = "campaign.poltroon_penalty"  # status points lost each month until 
 C_DISMISSED = dismissal.C_DISMISSED  # 1: dismissed for cowardice, until mentioned on the Frontier
 
 COMMANDING_RANKS = ("Major", "Lieutenant-Colonel")  # Battalion/Squadron Commanders
-COMMANDING_ROLES_RANKS = COMMANDING_RANKS + ("Colonel",)  # who volunteers his own unit at his word
 
 
 def season_bounds(month: GameMonth) -> tuple[GameMonth, GameMonth]:
@@ -968,7 +967,16 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
     if commanded is not None and order.unit == "regiment":
         # "or any one Regiment thereof": his own, at his word (the order names no other).
         return _enlist(turn, front, ch, reg, week, volunteer=True)
-    if ch.rank not in COMMANDING_ROLES_RANKS:
+    own = own_command(turn, reg, ch)
+    if own is not None and own[0] == "regiment" and order.unit in ("battalion", "squadron"):
+        # "Players who command Regiments may volunteer their Regiment or any Squadron/
+        # Battalion thereof ... Players who volunteer only a portion of their commands need
+        # not accompany it on campaign."
+        return _send_battalion(turn, front, ch, reg, order.battalion or 1, week)
+    if own is not None and own[0] == "battalion" and order.battalion not in (None, own[1]):
+        return refuse(f"he commands the {ORDINALS[own[1] - 1]} {order.unit} of the {reg}, not the "
+                      f"{ORDINALS[order.battalion - 1]}")
+    if own is None:
         # "A non-player Commander of a Regiment or a Battalion/Squadron will volunteer
         # his unit on a die roll of 6 on one die. This roll may be modified by influence."
 
@@ -983,6 +991,54 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
 
 
 UNIT_WORDS = (None, "battalion", "squadron", "regiment", "brigade")  # Volunteer.unit that names no regiment
+
+
+def own_command(turn: Turn, reg: str, ch: Character) -> tuple[str, int | None] | None:
+    """The unit he commands, whose volunteering is his word: ("regiment", None) for its
+    commander (the Colonel, or the officer acting), ("battalion", N) for the commander of its
+    Nth Battalion/Squadron (a Captain acting, as in Sample Organisation II: "Since our
+    character is the third of three surviving Captains, he commands the third Squadron. As
+    such, he may volunteer it"); None if he commands neither (a Major detached as Brigade
+    Major, a Captain of a company).  From the regiment's roster; without one (or off it), by
+    his rank: a Colonel his regiment, a Major or Lieutenant-Colonel a battalion."""
+    roster = _roster(turn, reg)
+    if roster is not None and regiments.post_of(roster, ch.name) is not None:
+        commands = regiments.unit_commands(turn.tables.regiments, roster)
+        for n, command in enumerate(commands[:4]):
+            if command.officer is not None and command.officer.name == ch.name:
+                return ("regiment", None) if n == 0 else ("battalion", n)
+        return None
+    if ch.rank == "Colonel":
+        return "regiment", None
+    return ("battalion", None) if ch.rank in COMMANDING_RANKS else None
+
+
+def _send_battalion(turn: Turn, front: Front, ch: Character, reg: str, n: int, week: int) -> None:
+    """A regiment's commander volunteers one Battalion/Squadron of it and stays at home
+    ("need not accompany it").  In a non-regular season "all Battalions and Squadrons
+    [function] as part of a Frontier Regiment": it goes with the season's mission, and its
+    commander, if he is a player, goes at its head, serving with the Frontier Regiment (choice:
+    as any Frontier volunteer, keeping his rank, home at the season's end).  A battalion under
+    a non-player goes without a character: nothing of it is fought."""
+    reg_info = regiments.regiment_info(turn.tables.regiments, reg)
+    word = "Squadron" if reg_info is not None and reg_info.cavalry else "Battalion"
+    label = f"{ORDINALS[n - 1]} {word} of the {reg}"
+    if label in front.units:
+        return turn.event(EV_VOLUNTEER_REFUSED, week, ch.name, public=False,
+                          reason=f"the {label} is already on campaign")
+    roster = _roster(turn, reg)
+    command = regiments.unit_commands(turn.tables.regiments, roster)[n] if roster is not None else None
+    leader = command.officer if command is not None else None
+    _ensure_missions(turn, front)
+    front.units.append(label)
+    front.missions[label] = front.missions[FRONTIER]
+    turn.event(EV_VOLUNTEERED, week, ch.name, public=True, regiment=reg, unit=label,
+               mission=front.missions[label], battalion_sent=True)
+    if leader is not None and leader.player and leader.name != ch.name and leader.name in turn.characters:
+        led = turn.characters[leader.name]
+        if led.state != STATE_DEAD and not on_campaign(turn, led.name):
+            _enlist(turn, front, led, FRONTIER, week, volunteer=True, battalion=label, sent_by=ch.name)
+            front.campaigners[led.name]["battalion"] = label
 
 
 def _send_regiment(turn: Turn, front: Front, ch: Character, brigade, regiment: str, week: int) -> None:
@@ -1201,6 +1257,9 @@ def _commands_battalion(turn: Turn, reg: str, ch: Character) -> bool:
     may always command Battalions (even Colonels and general officers)"."""
     tables = turn.tables.military
     rank = effective_rank_of(tables, ch)
+    front = current_front(turn)
+    if front is not None and front.campaigners.get(ch.name, {}).get("battalion"):
+        return True  # at the head of his battalion, volunteered by his Colonel (``_send_battalion``)
     if reg == RNHB:
         return rank in tables.rnhb_battalion_ranks()
     roster = _roster(turn, reg)
