@@ -6,13 +6,12 @@ Each rule is driven through whole months (``resolve_month``)."""
 from __future__ import annotations
 
 from engarde.calendar import GameMonth
-from engarde.orders import Parts
+from engarde.orders import STANDING, OrderSheet, Parts
+from engarde.parse import parse_sheet
 from engarde.records import Character, replay
+from engarde.registry import core_registry
 from engarde.resolve import resolve_month
 from engarde.rules.military import rules as mil
-from engarde.orders import STANDING, OrderSheet
-from engarde.parse import parse_sheet
-from engarde.registry import core_registry
 from engarde.rules.military.codes import (
     EV_DESPATCHES,
     EV_NPC_MA_RAISED,
@@ -22,8 +21,8 @@ from engarde.rules.military.codes import (
     EV_VOLUNTEERED,
 )
 from engarde.rules.military.orders import CampaignStanding, Volunteer
-from engarde.rules.regiments import dismissal
 from engarde.rules.practice.orders import Practise
+from engarde.rules.regiments import dismissal
 from engarde.rules.regiments import rules as regiments_rules
 from engarde.rules.regiments.codes import (
     EV_DUTY,
@@ -34,6 +33,7 @@ from engarde.rules.regiments.codes import (
     EV_REGIMENT_REJECTED,
 )
 from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, DutyExcusal
+from engarde.rules.regiments.state import Officer, Regiment
 from engarde.rules.regiments.tables import FRONTIER
 from engarde.tables import Tables
 from engarde.world import World
@@ -70,8 +70,7 @@ def play(characters: list[Character], first: GameMonth, last: GameMonth, rigged:
     results, ledger = [], []
     rig = {key: list(values) for key, values in rigged.items()}
     for month in months(first, last):
-        dice = RiggedDice(f"fidelity:{month.key}", {})
-        dice.rigged = rig  # shared: a value used in one month is gone for the next
+        dice = RiggedDice(f"fidelity:{month.key}", rig)  # a value used in one month is gone for the next
         sheet = (sheets or {}).get(month.key, {})
         r = resolve_month(month, characters, sheet, dice, world=world, standing=standing, registry=REGISTRY)
         characters, world = r.characters, r.world
@@ -343,8 +342,6 @@ def sample_organisation_ii() -> World:
     serving elsewhere, the Lieutenant-Colonel acting Regimental Commander, a Major (Maj, a
     player) detached as Brigade Major, the other Major's post vacant, so Captains command all
     three battalions: Cap, a player, the third."""
-    from engarde.rules.regiments.state import Officer, Regiment
-
     officers = [Officer("de Montclair", ma=3, detached="brevet Brigadier-General"), Officer("de Brissac", ma=2),
                 Officer("Maj", player=True, detached="Brigade Major"), Officer(),
                 Officer("de Vautrin"), Officer("d'Aubigny"), Officer("Cap", player=True), Officer("de Lorme"),
