@@ -86,7 +86,15 @@ def test_house_limit_is_noted():
     """Rules, c. Gambling: "This amount cannot exceed the house limit of the club"."""
     notes: list[str] = []
     parse_action("Visit Red Phillips and gamble 2 bets of 60, cut on a 6", notes)
-    assert notes == ["a bet of 60 crowns is above Red Phillips's house limit of 50"]
+    assert notes == ["a bet of 60 crowns is above Red Phillips' house limit of 50"]
+
+
+def test_a_clubs_house_limit_is_noted_with_one_possessive():
+    """Rules, c. Gambling: "This amount cannot exceed the house limit of the club" (Hunter's: 200).
+    The sheet check names the club once as a possessive: "Hunter's house limit", never "Hunter's's"."""
+    notes: list[str] = []
+    parse_action("Visit Hunter's and gamble 2 bets of 300, cut on a 6", notes)
+    assert notes == ["a bet of 300 crowns is above Hunter's house limit of 200"]
 
 
 def test_gambling_at_a_bawdyhouse():
