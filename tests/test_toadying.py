@@ -11,7 +11,7 @@ from engarde.tables import Tables
 from engarde.calendar import GameMonth
 from engarde.rules.clubs.codes import EV_CLUB_TURNED_AWAY, EV_CLUB_VISIT
 from engarde.rules.toadying.codes import EV_TOADYING
-from engarde.dice import ScriptedDice
+from engarde.dice import Dice, ScriptedDice, SeededDice
 from engarde.orders import OrderSheet, Rest
 from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character
@@ -23,10 +23,11 @@ from engarde.rules.toadying.tables import ToadyingTables
 APRIL = GameMonth(1607, 4)
 
 
-def week_one(characters: list[Character], orders: dict[str, object], registry: Registry | None = None):
+def week_one(characters: list[Character], orders: dict[str, object], registry: Registry | None = None,
+             dice: Dice | None = None):
     """Resolve April with these week-1 orders; return the result and week 1's ledger and events."""
     sheets = {name: OrderSheet(f"{name}.eml", name, weeks={1: order}) for name, order in orders.items()}
-    result = resolve_month(APRIL, characters, sheets, ScriptedDice([]), registry=registry)
+    result = resolve_month(APRIL, characters, sheets, dice or ScriptedDice([]), registry=registry)
     return result, [e for e in result.ledger if e.week == 1], [e for e in result.events if e.week == 1]
 
 
@@ -120,6 +121,28 @@ def test_club_rank_points_are_never_negative():
     assert gained(ledger, "Bergerac") == 1 and gained(ledger, "Porthos") == 1
     (toady,) = [e for e in events if e.code == EV_TOADYING]
     assert toady.data["club_ranks"] == 0 and toady.data["guest_points"] == 1 and toady.data["host_points"] == 1
+
+
+def test_the_horse_guards_count_among_the_clubs_he_is_able_to_join():
+    """"he receives Status Points equal to the difference in rank between the highest club he is
+    able to join (not necessarily the highest he has joined) and the one he is guest at"; the Clubs
+    Table: "3 The Horse Guards  Officer of Horse Guards Brigade".  An SL 6 Captain of the Dragoon
+    Guards (Horse Guards Brigade) could join the Horse Guards (rank 3), not only the Frog & Peach
+    (rank 5): as a guest at Hunter's (rank 2) he gains 3 - 2 = 1 for the club, and half of 9 - 6
+    = 1 for his host; a private of the same regiment, who may not join it, gains 5 - 2 = 3."""
+    captain = Character("Captain", social_level=6, crowns=100, regiment="Dragoon Guards", rank="Captain")
+    private = Character("Private", social_level=6, crowns=100, regiment="Dragoon Guards", rank="Private")
+    host = Character("Host", social_level=9, club="Hunter's", crowns=100)
+    result, ledger, events = week_one([captain, private, host], {
+        "Captain": VisitClub("Hunter's", guest_of="Host"), "Private": VisitClub("Hunter's", guest_of="Host"),
+        "Host": VisitClub()}, dice=SeededDice("regiment rolls"))  # the regiment's officers are rolled
+    assert [(e.character, e.delta, e.reason) for e in ledger if e.reason.startswith("guest of")] == [
+        ("Captain", 1, "guest of Host at Hunter's (rank 2); the best club open to him is The Horse Guards (rank 3)"),
+        ("Private", 3, "guest of Host at Hunter's (rank 2); the best club open to him is The Frog & Peach (rank 5)"),
+    ]
+    assert gained(ledger, "Captain") == 1 + 1 and gained(ledger, "Private") == 3 + 1
+    assert {e.data["guest"]: e.data["club_ranks"] for e in events if e.code == EV_TOADYING} == {
+        "Captain": 1, "Private": 3}
 
 
 def test_half_the_difference_drops_fractions():

@@ -23,7 +23,8 @@ Choices:
   not host and guest ("his guest"), and gain nothing by it.
 - The club-rank points are never negative: a guest who could join a better club
   than his host's gains none.  "Able to join" is by the Clubs Table's
-  requirements (a bar on rejoining after a resignation does not count); with no
+  requirements (``clubs.requirement_unmet``: the Horse Guards for an officer of
+  its brigade; a bar on rejoining after a resignation does not count); with no
   club open to him, his rank is 7 ("No club").
 - The half difference drops fractions (the example: "14 - 4 = 10 / 2 = 5").
 - The lower of the two gets the half difference and the higher the Toady Table,
@@ -35,19 +36,19 @@ from __future__ import annotations
 
 from .codes import EV_TOADYING
 from ...records import Character
-from ..clubs.tables import Club, ClubsTables
+from ..clubs.tables import Club
 from ...tables import Tables
 from ...turn import Turn
-from ..clubs.rules import FACT_GUEST_OF, club_place
+from ..clubs.rules import FACT_GUEST_OF, club_place, requirement_unmet
 
 RULE_TOADYING = "c. Toadying"
 
 
-def best_club_open_to(clubs: ClubsTables, ch: Character) -> Club | None:
-    """The highest-ranked club of the campaign's Clubs Table whose requirements he meets (None: none)."""
-    for club in sorted(clubs.clubs, key=lambda c: c.rank):
-        # The Horse Guards ask for an officer of the brigade: no one, until regiments exist.
-        if club.min_social_level is not None and ch.social_level >= club.min_social_level:
+def best_club_open_to(tables: Tables, ch: Character) -> Club | None:
+    """The highest-ranked club of the campaign's Clubs Table whose requirements he meets
+    (None: none): the Horse Guards for an officer of that brigade, whatever his Social Level."""
+    for club in sorted(tables.clubs.clubs, key=lambda c: c.rank):
+        if requirement_unmet(tables, ch, club) is None:
             return club
     return None
 
@@ -55,7 +56,7 @@ def best_club_open_to(clubs: ClubsTables, ch: Character) -> Club | None:
 def rank_points(tables: Tables, guest: Character, club: Club) -> int:
     """The guest's points for the club he is taken to (``tables``: the campaign's, for its
     Clubs Table and its toadying numbers)."""
-    best = best_club_open_to(tables.clubs, guest)
+    best = best_club_open_to(tables, guest)
     best_rank = best.rank if best else tables.clubs.no_club_rank
     return tables.toadying.points_per_club_rank * max(0, best_rank - club.rank)
 
@@ -77,7 +78,7 @@ def after_week(turn: Turn, week: int) -> None:
 def settle(turn: Turn, guest: Character, host: Character, club: Club, week: int) -> tuple[int, int]:
     """One guest and his host; returns (the guest's points, the host's points)."""
     tables = turn.tables.toadying
-    best = best_club_open_to(turn.tables.clubs, guest)
+    best = best_club_open_to(turn.tables, guest)
     ranks = rank_points(turn.tables, guest, club)
     guest_points = host_points = 0
     if ranks:
