@@ -10,7 +10,7 @@ from engarde.registry import Registry, RegistryError
 from engarde.tables import Tables
 from engarde.calendar import GameMonth
 from engarde.rules.clubs.codes import EV_CLUB_TURNED_AWAY, EV_CLUB_VISIT
-from engarde.rules.toadying.codes import EV_TOADYING
+from engarde.rules.toadying.codes import EV_TOADY_COMPANY, EV_TOADYING
 from engarde.dice import Dice, ScriptedDice, SeededDice
 from engarde.orders import OrderSheet, Rest
 from engarde.rules.clubs.orders import VisitClub
@@ -190,15 +190,69 @@ def test_a_guest_of_a_lower_host_pays_his_own_carousing():
     assert gained(ledger, "Guest", "crowns") == -12
 
 
-def test_two_members_together_are_not_host_and_guest():
-    """Choice: toadying is between a guest and "his guest"'s host; Porthos and Falstaff, both
-    members of Hunter's, going together gain nothing by it."""
+def test_a_visit_to_a_club_with_a_character_of_higher_social_level():
+    """"If a character visits a club with a character of a higher Social Level, he receives Status
+    Points equal to one half the difference in their Social Levels. The higher level character
+    receives (or loses) Status Points based upon the difference in Social Level between himself and
+    his guest; consult the Toady Table."  The book's reading (the default): every man at the club
+    that week, not only a named host.  Porthos (SL 12) and Falstaff (SL 9), both members of Hunter's,
+    go each on his own: Falstaff gains half of 3 = 1, Porthos the Toady Table's +1 (difference 3);
+    Bardolph (SL 9) is seen with Porthos too (+1 more for Porthos) but with Falstaff, of his own
+    level, gains nothing.  Red Phillips the same week is another club: Nym there gains nothing."""
+    porthos = Character("Porthos", social_level=12, club="Hunter's", crowns=100)
+    falstaff = Character("Falstaff", social_level=9, club="Hunter's", crowns=100)
+    bardolph = Character("Bardolph", social_level=9, club="Hunter's", crowns=100)
+    nym = Character("Nym", social_level=3, club="Red Phillips", crowns=100)
+    result, ledger, events = week_one([porthos, falstaff, bardolph, nym], {
+        "Porthos": VisitClub(), "Falstaff": VisitClub("Hunter's"), "Bardolph": VisitClub(),
+        "Nym": VisitClub()})
+    assert [(e.character, e.delta, e.reason) for e in ledger if e.rule == "c. Toadying"] == [
+        ("Bardolph", 1, "seen at Hunter's with Porthos, SL 12: half of 12 - 9"),
+        ("Porthos", 1, "seen at Hunter's with Bardolph, SL 9 (Toady Table, difference 3)"),
+        ("Falstaff", 1, "seen at Hunter's with Porthos, SL 12: half of 12 - 9"),
+        ("Porthos", 1, "seen at Hunter's with Falstaff, SL 9 (Toady Table, difference 3)"),
+    ]
+    assert gained(ledger, "Nym") == 0
+    company = [(e.characters, e.data, e.public) for e in events if e.code == EV_TOADY_COMPANY]
+    assert company[1] == (("Falstaff", "Porthos"), {"club": "Hunter's", "lower": "Falstaff", "higher": "Porthos",
+                                                    "lower_points": 1, "higher_points": 1}, False)
+    assert len(company) == 2 and not [e for e in events if e.code == EV_TOADYING]
+
+
+def test_a_guest_among_the_company_gains_from_each_better():
+    """"Points are determined for each guest separately": Jacques (SL 4), Cyrano's guest at
+    Bothwell's (SL 14: 5 for the club's rank, half of 10 = 5, Cyrano -2) finds Aramis (SL 12) there
+    as well: half of 8 = 4 more, and Aramis loses 1 (Toady Table, 7-8)."""
+    jacques = Character("Jacques", social_level=4, crowns=100)
+    aramis = Character("Aramis", social_level=12, club="Bothwell's", crowns=100)
+    cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
+    result, ledger, events = week_one([jacques, aramis, cyrano], {
+        "Jacques": VisitClub("Bothwell's", guest_of="Cyrano"), "Aramis": VisitClub(), "Cyrano": VisitClub()})
+    assert gained(ledger, "Jacques") == 5 + 5 + 4
+    assert gained(ledger, "Aramis") == -1 + 1  # and half of 14 - 12 from being seen with Cyrano
+    assert gained(ledger, "Cyrano") == -2 + 1
+
+
+def test_two_members_together_are_not_host_and_guest_with_the_host_setting():
+    """The campaign setting ``toadying_company = "host"``: toadying is between a guest and "his
+    guest"'s host only; Porthos and Falstaff, both members of Hunter's, going together gain nothing
+    by it (under the book's reading Falstaff would gain half of 1 = 0 and Porthos +1)."""
     porthos = Character("Porthos", social_level=10, club="Hunter's", crowns=100)
     falstaff = Character("Falstaff", social_level=9, club="Hunter's", crowns=100)
-    result, ledger, events = week_one([porthos, falstaff], {
-        "Porthos": VisitClub("Hunter's", companions=("Falstaff",)),
-        "Falstaff": VisitClub("Hunter's", companions=("Porthos",))})
-    assert ledger == [] and not [e for e in events if e.code == EV_TOADYING]
+    orders = {"Porthos": VisitClub("Hunter's", companions=("Falstaff",)),
+              "Falstaff": VisitClub("Hunter's", companions=("Porthos",))}
+    result, ledger, events = week_one([porthos, falstaff], orders, rules_registry(toadying_company="host"))
+    assert ledger == [] and not [e for e in events if e.code in (EV_TOADYING, EV_TOADY_COMPANY)]
+    result, ledger, events = week_one([porthos, falstaff], orders)
+    assert gained(ledger, "Porthos") == 1 and gained(ledger, "Falstaff") == 0
+
+
+def test_the_toadying_company_setting_is_checked():
+    """A campaign's ``[rules] toadying_company`` is "present" or "host"; anything else is refused."""
+    assert tables(toadying_company="host").toadying.toadying_company == "host"
+    with pytest.raises(RegistryError) as refused:
+        Registry.build((), settings={"toadying_company": "everyone"})
+    assert "toadying_company" in str(refused.value)
 
 
 def test_every_visit_records_where_he_was():
