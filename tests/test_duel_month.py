@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 
 from engarde.calendar import MONTH_START, GameMonth
-from engarde.rules.mistresses.codes import EV_CAUGHT_COURTING
+from engarde.rules.mistresses.codes import EV_CAUGHT_COURTING, EV_COURTING_FAILED
+from engarde.rules.mistresses.orders import Court
+from engarde.rules.mistresses.rules import FACT_COURTING
+from engarde.rules.mistresses.state import Mistress
+from engarde.world import World
 from engarde.rules.clubs.codes import EV_CLUB_VISIT
 from engarde.rules.duel.codes import (
     EV_DUEL,
@@ -356,17 +360,44 @@ def test_unfriendly_regiments_meeting_is_cause():
 
 def test_courting_the_same_mistress_is_cause():
     """Cause: "Two characters courting the same mistress." (At her door in the same week, the mistresses rules
-    settle it; met elsewhere, it is cause.)"""
+    settle it; met elsewhere, it is cause.)  A and B court mistress 3 in weeks 1 and 2 and meet at the
+    bawdyhouse in week 3."""
     a, b = gent("A"), gent("B")
     turn = turn_of(a, b)
-    turn.be_at(1, "mistress:3", "A")
-    turn.be_at(2, "mistress:3", "B")
+    turn.fact("A")[FACT_COURTING] = {1: (3, 0, 24)}
+    turn.fact("B")[FACT_COURTING] = {2: (3, 0, 24)}
     assert [c.text for c in causes(turn, a, b)] == ["they court the same mistress"]
     turn.be_at(3, "bawdyhouse", "A")
     turn.be_at(3, "bawdyhouse", "B")
     turn.dice = SeededDice("court")
     duel.resolve_week(turn, 3)
     assert [e.data["place"] for e in turn.events if e.code == EV_DUEL] == ["bawdyhouse"]
+
+
+def roxannes_month(seed: str):
+    """Athos keeps Roxanne (SL 8); Porthos (SL 2, who needs a 6 and has -1 for her being another's: he
+    cannot win her) courts her in week 1 while Athos is elsewhere; in week 2 both visit Red Phillips."""
+    chars = [gent("Athos", sl=10, club="Red Phillips", mistress="Roxanne"), gent("Porthos", sl=2, club="Red Phillips")]
+    world = World(mistresses=[Mistress(4, "Roxanne", 8, lover="Athos", since="1607-01")])
+    return resolve_month(APRIL, chars, sheets(Porthos={1: Court("Roxanne"), 2: VisitClub()}, Athos={2: VisitClub()}),
+                         SeededDice(seed), world=world, standing={})
+
+
+def test_courting_anothers_mistress_unnoticed_is_no_cause():
+    """"Courting another player's mistress is obviously cause for a duel if discovered. A character is caught
+    if he attempts to court another player's mistress while the other player is with her, or if he courts,
+    fails to win her and commits an indiscretion".  Porthos fails with Athos's mistress and is discreet (no 6
+    on the indiscretion die): when the two meet at Red Phillips there is no cause, so no duel and no loss for
+    not fighting; her lover is not "courting" her.  Caught by an indiscretion (another month's dice), there
+    is cause, and they fight at Red Phillips."""
+    unnoticed = roxannes_month("s1")
+    assert events(unnoticed, EV_COURTING_FAILED) and not events(unnoticed, EV_CAUGHT_COURTING)
+    assert not events(unnoticed, EV_DUEL) and not events(unnoticed, EV_DUEL_CAUSE_IGNORED)
+    caught = roxannes_month("s0")
+    assert events(caught, EV_CAUGHT_COURTING)
+    (fought,) = events(caught, EV_DUEL)
+    assert (fought.week, fought.data["place"], fought.data["cause"]) == (
+        2, "club:Red Phillips", "Porthos was caught courting Athos's mistress")
 
 
 def test_an_indiscretion_with_his_mistress_is_cause():

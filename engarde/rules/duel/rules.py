@@ -48,6 +48,7 @@ from math import floor
 from typing import Iterable
 
 from ..mistresses.codes import EV_CAUGHT_COURTING
+from ..mistresses.rules import courted_this_month
 from .codes import (
     EV_DUEL,
     EV_DUEL_ANSWER,
@@ -1235,8 +1236,10 @@ def causes(turn: Turn, a: Character, b: Character, met: bool = True) -> list[Cau
                 out.append(Cause(f"{noble.name}, a noble, met {other.name}, a non-noble "
                                  f"{other.social_level - noble.social_level} Social Levels above him",
                                  (noble.name,)))
-    common = _courted(turn, a.name) & _courted(turn, b.name)
-    if common:
+    # "Two characters courting the same mistress": both went courting her this month.  Her
+    # lover is not courting her: courting another's mistress is cause only "if discovered"
+    # (caught: EV_CAUGHT_COURTING below, or the pending duel at her door).
+    if courted_this_month(turn, a.name) & courted_this_month(turn, b.name):
         out.append(Cause("they court the same mistress", (a.name, b.name)))
     for holder, other in ((a, b), (b, a)):
         for against, text in turn.fact(holder.name).get(_CAUSES, []):
@@ -1248,16 +1251,6 @@ def causes(turn: Turn, a: Character, b: Character, met: bool = True) -> list[Cau
                 out.append(Cause(f"{other.name} was caught courting {holder.name}'s mistress",
                                  (holder.name,)))
     return out
-
-
-def _courted(turn: Turn, name: str) -> set[str]:
-    """The mistresses (as "mistress:N") he has been at the door of this month, or keeps."""
-    places = {p for week in turn.whereabouts.values() for p, names in week.items()
-              if p.startswith("mistress:") and name in names}
-    for m in turn.world.mistresses:
-        if m.lover == name:
-            places.add(f"mistress:{m.number}")
-    return places
 
 
 # -- orders ------------------------------------------------------------------------
