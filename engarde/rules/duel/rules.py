@@ -1253,6 +1253,16 @@ def causes(turn: Turn, a: Character, b: Character, met: bool = True) -> list[Cau
     return out
 
 
+def cause_by_vote(votes: Iterable[bool]) -> bool:
+    """The players' vote on cause (True: a vote that there is cause): "a unanimous vote of all
+    players not involved being required to decide that there is no cause".  There is no cause
+    only when every vote says so; one vote for cause keeps it."""
+    cast = list(votes)
+    if not cast:
+        raise ValueError("a vote needs at least one vote")
+    return any(cast)
+
+
 # -- orders ------------------------------------------------------------------------
 
 
