@@ -12,6 +12,7 @@ from engarde.rules.mistresses.state import Mistress
 from engarde.world import World
 from engarde.rules.clubs.codes import EV_CLUB_VISIT
 from engarde.rules.duel.codes import (
+    EV_INSULT,
     EV_DUEL,
     EV_DUEL_CAUSE_IGNORED,
     EV_DUEL_DEATH,
@@ -27,10 +28,13 @@ from engarde.dice import ScriptedDice, SeededDice
 from engarde.rules.duel.orders import AnswerChallenge, Challenge
 from engarde.orders import OrderSheet, Parts
 from engarde.rules.duel.orders import DuelStanding, TradeOrders
+from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.rules.practice.orders import Practise
 from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, Event, replay
 from engarde.resolve import resolve_month
+from engarde.gazette import GazetteData, render_html, render_report
+from test_gazette import campaign
 from engarde.rules.duel import rules as duel
 from engarde.rules.duel.rules import RULE_CAUSE, RULE_RECOVERY, RULE_TABLE_D, causes, regiment_relation
 from engarde.rules.regiments.tables import RegimentsTables
@@ -419,3 +423,68 @@ def test_a_duel_other_rules_require_is_fought():
     turn = winner_and_loser(None, None)
     (ev,) = [e for e in turn.events if e.code == EV_DUEL]
     assert (ev.data["kind"], ev.data["cause"], ev.data["place"]) == ("required", "rival suitors", "mistress:1")
+
+
+# -- insults -----------------------------------------------------------------------------------
+
+
+def insult_month(**standing_):
+    """Rochefort (no regiment) writes "Insult Porthos" for April.  Week 1: Rochefort and Porthos (King's
+    Musketeers) at Hunter's.  Week 2: Rochefort, Athos (Royal Foot Guards, the Musketeers' friend by
+    Regimental Table D) and Aramis (Dragoon Guards, neutral to them) at the bawdyhouse."""
+    chars = [gent("Rochefort", club="Hunter's"), gent("Porthos", club="Hunter's", regiment="King's Musketeers",
+                                                      rank="Subaltern"),
+             gent("Athos", regiment="Royal Foot Guards", rank="Subaltern"),
+             gent("Aramis", regiment="Dragoon Guards", rank="Subaltern")]
+    orders_ = {"Rochefort": {1: VisitClub("Hunter's"), 2: VisitBawdyhouse(purse=50)},
+               "Porthos": {1: VisitClub("Hunter's")}, "Athos": {2: VisitBawdyhouse(purse=50)},
+               "Aramis": {2: VisitBawdyhouse(purse=50)}}
+    sheets_ = sheets(**orders_)
+    sheets_["Rochefort"].monthly.edit(TradeOrders).insult = ("Porthos",)
+    # Rochefort, wounded in week 1, would decline by his right: his standing orders accept
+    return run(chars, sheets_, {name: orders(duel_sequence=LUNGER, duel_conditions=YIELDS,
+                                             **(standing_ or {"if_challenged": "accept"} if name == "Rochefort" else
+                                                standing_))
+                                for name in orders_})
+
+
+def test_insulting_a_regimental_friend_is_cause():
+    """Cause: "Insulting a regimental friend of a character."  Rochefort's "Insult Porthos" is given in week 1
+    at Hunter's, where both are (a duel needs them "in the same place"): Porthos, insulted, has cause and
+    fights him there.  Athos, of a regiment friendly to Porthos's (Regimental Table D), has cause too: he
+    fights Rochefort when they meet at the bawdyhouse in week 2.  Aramis, of a neutral regiment, has none."""
+    result = insult_month()
+    (insult,) = events(result, EV_INSULT)
+    assert (insult.week, insult.public, insult.characters) == (1, True, ("Rochefort", "Porthos", "Athos"))
+    assert insult.data == {"place": "club:Hunter's", "friends": ["Athos"]}
+    fights = [(e.week, e.characters, e.data["place"], e.data["cause"], e.data["kind"]) for e in events(result, EV_DUEL)]
+    assert fights == [
+        (1, ("Porthos", "Rochefort"), "club:Hunter's", "Rochefort insulted him", "meeting"),
+        (2, ("Athos", "Rochefort"), "bawdyhouse", "Rochefort insulted Porthos, a regimental friend "
+         "(King's Musketeers)", "meeting")]
+
+
+def test_an_insult_unanswered_costs_the_insulted_half_his_social_level():
+    """"any character who has cause and an opportunity to fight and does not will lose Status Points equal in
+    number to half his current Social Level": every man of the insult refuses to fight; Porthos (SL 9) loses 4
+    at Hunter's, Athos 4 at the bawdyhouse; Rochefort, who has no cause, nothing."""
+    result = insult_month(if_challenged="refuse")
+    assert not events(result, EV_DUEL)
+    assert ledger(result, "Porthos", RULE_CAUSE) == [("status_points", -4)]
+    assert ledger(result, "Athos", RULE_CAUSE) == [("status_points", -4)]
+    assert ledger(result, "Rochefort", RULE_CAUSE) == [] and ledger(result, "Aramis", RULE_CAUSE) == []
+
+
+def test_an_insult_is_printed_in_the_gazette_and_told_to_each_man():
+    """The insult is public: the gazette's Affairs of Honour print it; the insulter, the insulted and the
+    regimental friend each read in his report what it means for him."""
+    result = insult_month()
+    data = GazetteData(campaign(), APRIL, result.characters, result.events)
+    gazette = render_html(data)
+    assert ('<span class="name">Rochefort</span> insulted <span class="name">Porthos</span> at Hunter&#39;s, '
+            "to the fury of his regimental friends.") in gazette
+    said = {name: render_report(data, name, result.ledger) for name in ("Rochefort", "Porthos", "Athos", "Aramis")}
+    assert "You insulted Porthos at Hunter&#39;s: he and his regimental friends (Athos) have cause" in said["Rochefort"]
+    assert "Rochefort insulted you at Hunter&#39;s: you and your regimental friends (Athos)" in said["Porthos"]
+    assert "Rochefort insulted Porthos, your regimental friend, at Hunter&#39;s: you have cause" in said["Athos"]
+    assert "your regimental friend" not in said["Aramis"]

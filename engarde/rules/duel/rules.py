@@ -58,6 +58,7 @@ from .codes import (
     EV_DUEL_RECOVERY,
     EV_DUEL_REFUSED,
     EV_DUEL_TRADE,
+    EV_INSULT,
 )
 from ...calendar import MONTH_START
 from ...codes import EV_ORDER_REFUSED
@@ -1158,6 +1159,7 @@ _CHALLENGES = "duel.challenges"  # [(week, Challenge)]
 _ANSWERS = "duel.answers"  # {challenger's name lower-cased or "": AnswerChallenge}
 _CAUSES = "duel.causes"  # [(against, cause)] noted by other rules (note_cause)
 _FOUGHT = "duel.weeks"  # weeks in which he fought
+_INSULTED = "duel.insulted"  # the men he has insulted this month (an insult is given once)
 
 
 def is_dead(ch: Character) -> bool:
@@ -1301,6 +1303,45 @@ def _find(turn: Turn, name: str) -> Character | None:
         return turn.characters[name]
     key = " ".join(name.lower().split())
     return next((c for n, c in turn.characters.items() if n.lower() == key), None)
+
+
+def give_insults(turn: Turn, week: int) -> None:
+    """The month's insults ("Insult Athos"), each given the first week the two are in the same
+    place (as a duel needs: "When two characters are in the same place"), before the week's
+    duels; insulters in name order."""
+    for name in sorted(turn.characters):
+        sheet = turn.sheet(name)
+        ch = turn.characters[name]
+        if sheet is None or not can_fight(ch):
+            continue
+        given = turn.fact(name).setdefault(_INSULTED, [])
+        for target in sheet.monthly.of(TradeOrders).insult:
+            other = _find(turn, target)
+            if other is None or other.name == name or other.name in given or not can_fight(other):
+                continue
+            place = next((p for p, names in turn.whereabouts.get(week, {}).items()
+                          if name in names and other.name in names and not p.startswith("mistress:")), None)
+            if place is not None:
+                insult(turn, ch, other, place, week)
+                given.append(other.name)
+
+
+def insult(turn: Turn, ch: Character, other: Character, place: str, week: int) -> list[str]:
+    """``ch`` insults ``other`` at ``place``.  Cause for a duel with ``ch``: "Insulting a
+    regimental friend of a character" gives it to every man of a regiment friendly to
+    ``other``'s (Regimental Table D; his own regiment counts), and the insulted man has it
+    himself.  Returns the regimental friends who have cause."""
+    note_cause(turn, other.name, ch.name, f"{ch.name} insulted him")
+    friends = []
+    for name in sorted(turn.characters):
+        friend = turn.characters[name]
+        if name in (ch.name, other.name) or is_dead(friend):
+            continue
+        if regiment_relation(turn.tables.regiments, friend.regiment, other.regiment) == "friendly":
+            note_cause(turn, name, ch.name, f"{ch.name} insulted {other.name}, a regimental friend ({other.regiment})")
+            friends.append(name)
+    turn.event(EV_INSULT, week, (ch.name, other.name, *friends), public=True, place=place, friends=friends)
+    return friends
 
 
 # -- the week's duels ------------------------------------------------------------------
@@ -1598,4 +1639,5 @@ def answers_step(turn: Turn, ch: Character) -> None:
 
 
 def week_duels(turn: Turn, week: int) -> None:
+    give_insults(turn, week)
     resolve_week(turn, week, turn.inputs.get("duel") or {})
