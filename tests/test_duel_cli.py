@@ -29,7 +29,7 @@ def gm(tmp_path):
         "Week 1: Challenge Falstaff for insulting my tailor with the rapier\n"
         "Duel sequence: X L X\nEnd\n")
     (tmp_path / "mail" / "falstaff.txt").write_text(
-        "Character: Falstaff\nPassword: secret\nMonth: April 1607\nWeek 1: rest\n"
+        "Character: Falstaff\nPassword: secret\nMonth: April 1607\nWeek 1: Accept Porthos's challenge\n"
         "If challenged: accept\nDuel sequence: X L X\nConditions: surrender if endurance below 30\nEnd\n")
     return run
 

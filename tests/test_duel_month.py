@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engarde.calendar import MONTH_START, GameMonth
 from engarde.rules.mistresses.codes import EV_CAUGHT_COURTING, EV_COURTING_FAILED
 from engarde.rules.mistresses.orders import Court
@@ -12,6 +14,7 @@ from engarde.rules.mistresses.state import Mistress
 from engarde.world import World
 from engarde.rules.clubs.codes import EV_CLUB_VISIT
 from engarde.rules.duel.codes import (
+    EV_CHALLENGE_UNMET,
     EV_INSULT,
     EV_DUEL,
     EV_DUEL_CAUSE_IGNORED,
@@ -33,6 +36,8 @@ from engarde.rules.practice.orders import Practise
 from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, Event, replay
 from engarde.resolve import resolve_month
+from helpers import rules_registry
+from engarde.registry import RegistryError
 from engarde.gazette import GazetteData, render_html, render_report
 from test_gazette import campaign
 from engarde.rules.duel import rules as duel
@@ -70,9 +75,16 @@ def standing(falstaff: Parts | None = None) -> dict[str, Parts]:
             "Falstaff": falstaff or orders(duel_sequence=LUNGER, duel_conditions=YIELDS)}
 
 
-def run(characters, sheets_, standing_=None, rulings=None, dice=None):
+# The tests of the fight, Duelling Table D and cause challenge wherever the challenged man is (the
+# campaign setting ``challenges = "anywhere"``); where a challenge is fought, by the book, is tested
+# below (``test_a_challenge_is_fought_where_both_are``).
+ANYWHERE = rules_registry(challenges="anywhere")
+
+
+def run(characters, sheets_, standing_=None, rulings=None, dice=None, registry=ANYWHERE):
     return resolve_month(APRIL, characters, sheets_, dice or SeededDice("duel"),
-                         standing=standing() if standing_ is None else standing_, inputs={"duel": rulings or {}})
+                         standing=standing() if standing_ is None else standing_, inputs={"duel": rulings or {}},
+                         registry=registry)
 
 
 def ledger(result, name: str, rule: str | None = None, fieldname: str | None = None) -> list[tuple[str, int]]:
@@ -488,3 +500,38 @@ def test_an_insult_is_printed_in_the_gazette_and_told_to_each_man():
     assert "Rochefort insulted you at Hunter&#39;s: you and your regimental friends (Athos)" in said["Porthos"]
     assert "Rochefort insulted Porthos, your regimental friend, at Hunter&#39;s: you have cause" in said["Athos"]
     assert "your regimental friend" not in said["Aramis"]
+
+
+# -- where a challenge is fought -----------------------------------------------------------------
+
+
+def test_a_challenge_is_fought_where_both_are():
+    """"When two characters are in the same place (that is, performing the same activity), a duel may take
+    place"; "The negotiation period is necessary to allow players to arrange for duels".  By the book (the
+    default, ``challenges = "same_place"``) a week's challenge is fought only if the challenged man gave that
+    week to the affair too.  Week 1: Porthos challenges, Falstaff is at Hunter's: no duel, no status lost,
+    both told.  Week 2: Falstaff's week is "Accept Porthos's challenge": they fight on the field of honour.
+    With ``challenges = "anywhere"`` the week-1 challenge is fought wherever Falstaff is."""
+    weeks = sheets(Porthos={1: CHALLENGE, 2: CHALLENGE},
+                   Falstaff={1: VisitClub("Hunter's"), 2: AnswerChallenge("Porthos")})
+    chars = porthos_and_falstaff(club="Hunter's")
+    book = run(chars, weeks, registry=rules_registry())
+    (unmet,) = events(book, EV_CHALLENGE_UNMET)
+    assert (unmet.week, unmet.characters, unmet.public) == (1, ("Porthos", "Falstaff"), False)
+    assert [(e.week, e.data["place"]) for e in events(book, EV_DUEL)] == [(2, "the field of honour")]
+    assert not [e for e in book.ledger if e.week == 1 and e.rule in (RULE_TABLE_D, RULE_CAUSE)]
+    data = GazetteData(campaign(), APRIL, book.characters, book.events)
+    assert "You waited on the field of honour for Falstaff" in render_report(data, "Porthos", book.ledger)
+    assert "Porthos waited on the field of honour for you" in render_report(data, "Falstaff", book.ledger)
+    assert "waited on the field" not in render_html(data)
+    anywhere = run(chars, weeks, registry=rules_registry(challenges="anywhere"))
+    assert not events(anywhere, EV_CHALLENGE_UNMET)
+    assert [e.week for e in events(anywhere, EV_DUEL)][0] == 1
+
+
+def test_the_challenges_setting_is_checked():
+    """A campaign's ``[rules] challenges`` is "same_place" (the book) or "anywhere"; anything else is refused."""
+    assert rules_registry().tables.duel.challenges == "same_place"
+    with pytest.raises(RegistryError) as refused:
+        rules_registry(challenges="everywhere")
+    assert "challenges" in str(refused.value)

@@ -57,6 +57,7 @@ from .codes import (
     EV_DUEL_NO_CAUSE,
     EV_DUEL_RECOVERY,
     EV_DUEL_REFUSED,
+    EV_CHALLENGE_UNMET,
     EV_DUEL_TRADE,
     EV_INSULT,
 )
@@ -1149,6 +1150,9 @@ def fight(tables: DuelTables, a: Duellist, b: Duellist, dice: Dice, turn_limit: 
 
 
 AWAY = ("on campaign",)  # states in which he is not in Paris to fight
+# Where a week given to an affair of honour (a challenge, an answer) is spent: the whereabouts'
+# key, and the place its duels are said to be fought.
+FIELD = "the field of honour"
 # Ledger counters (engarde.records): duel wounds still to recover, and what
 # may be recovered the first week after a duel.
 WOUNDS = "wounds.duel"
@@ -1281,6 +1285,7 @@ def challenge(turn: Turn, ch: Character, order: Challenge, week: int) -> None:
     if why:
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(), reason=why)
         return
+    turn.be_at(week, FIELD, ch.name)
     turn.fact(ch.name).setdefault(_CHALLENGES, []).append((week, order, opponent.name))
 
 
@@ -1295,6 +1300,7 @@ def note_answers(turn: Turn, name: str, orders: Iterable[Order]) -> None:
 def answer(turn: Turn, ch: Character, order: AnswerChallenge, week: int) -> None:
     """A week given to answering a challenge: the answer stands all month; he waits on the field."""
     turn.fact(ch.name).setdefault(_ANSWERS, {}).setdefault(order.challenger.strip().lower(), order)
+    turn.be_at(week, FIELD, ch.name)
     turn.event(EV_DUEL_ANSWER, week, ch.name, public=False, answer=order.describe())
 
 
@@ -1365,15 +1371,28 @@ def resolve_week(turn: Turn, week: int, rulings: dict[frozenset, bool] | None = 
         _affair(turn, week, pd.challenger, pd.defender, pd.cause, pd.place, pd.weapon, "required", rulings, done)
     for name in sorted(turn.characters):
         for w, order, opponent in turn.fact(name).get(_CHALLENGES, []):
-            if w == week:
-                _affair(turn, week, name, opponent, order.cause, "the field of honour", order.weapon,
-                        "challenge", rulings, done)
+            if w == week and _met(turn, week, name, opponent, order):
+                _affair(turn, week, name, opponent, order.cause, FIELD, order.weapon, "challenge", rulings, done)
     for place, names in list(turn.whereabouts.get(week, {}).items()):
-        if place.startswith("mistress:"):
-            continue
+        if place.startswith("mistress:") or place == FIELD:
+            continue  # a lady's door is the mistresses rules'; the field's affairs are the challenges
         for a, b in combinations(names, 2):
             if frozenset((a, b)) not in done and a in turn.characters and b in turn.characters:
                 _meeting(turn, week, place, a, b, rulings, done)
+
+
+def _met(turn: Turn, week: int, challenger: str, defender: str, order: Challenge) -> bool:
+    """Is a week's challenge delivered?  "When two characters are in the same place (that is,
+    performing the same activity), a duel may take place": with the campaign's ``challenges``
+    "same_place" (the book), only if the challenged man is on the field that week too (he gave
+    the week to answering a challenge, or to challenging the challenger: "The negotiation period
+    is necessary to allow players to arrange for duels"); otherwise the challenge goes unmet and
+    both are told.  With "anywhere", wherever he is."""
+    if turn.tables.duel.challenges == "anywhere" or defender in turn.present(week, FIELD):
+        return True
+    if defender in turn.characters and can_fight(turn.characters[defender]):
+        turn.event(EV_CHALLENGE_UNMET, week, (challenger, defender), public=False, challenge=order.describe())
+    return False
 
 
 def _ruling(rulings: dict[frozenset, bool], a: str, b: str) -> bool | None:
