@@ -7,6 +7,7 @@ describes it reads back as the same order.
 
 from __future__ import annotations
 
+import quopri
 from email import policy
 from email.message import EmailMessage
 
@@ -294,3 +295,29 @@ def test_whatever_the_parser_reads_as_a_password_is_withheld(key, sep, value):
     if sheet.password is not None:
         withheld = redact_text(text).splitlines()[1]
         assert withheld.startswith(key) and value not in withheld[len(key):], (key, sep)
+
+
+SHEET_LINES = ["Week 1: Practise rapier", "Week 2: Sulk in the Tuileries", "Wk 3 - Visit Hunterz", "4) ditto",
+               "Conspicuous consumption", "Week 2: Court", "[Week 3] Visit Hunter's and carouse"]
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(SHEET_LINES), min_size=1, max_size=6), st.integers(0, 300),
+       st.sampled_from(["7bit", "8bit", "quoted-printable"]), st.booleans())
+def test_mail_lines_are_the_lines_of_the_file(lines, greeting, cte, crlf):
+    """Whatever the mail's transfer encoding, greeting or line ends, each week's line and each
+    error's line is the line of the file where its words begin."""
+    body = "Dear GM, " + "Paris " * greeting + "\n\nCharacter: Porthos\n" + "\n".join(lines) + "\n"
+    m = EmailMessage()
+    m["From"] = "paul@example.org"
+    m.set_content(body, cte=cte)
+    data = m.as_bytes(policy=policy.default)
+    if crlf:
+        data = data.replace(b"\n", b"\r\n")
+    message = read_message(data, "p.eml")
+    sheet = parse_sheet(message.body, message.source, lines=message.lines)
+    file_lines = [quopri.decodestring(line) if cte == "quoted-printable" else line
+                  for line in data.split(b"\r\n" if crlf else b"\n")]
+    written = [line.encode() for line in ["Character: Porthos", *lines]]
+    for number in [*sheet.lines.values(), *(e.line for e in sheet.errors)]:
+        assert any(file_lines[number - 1].startswith(w[:12]) for w in written), (number, file_lines[number - 1])

@@ -8,10 +8,14 @@ ends a sheet without an `End` line, the header typos a GM forgives and a month w
 
 from __future__ import annotations
 
+from email import policy
+from email.message import EmailMessage
+
 import pytest
 
 from engarde import codes
 from engarde.calendar import GameMonth
+from engarde.intake import read_message
 from engarde.orders import Rest
 from engarde.parse import parse_sheet
 from engarde.records import ErrorRecord
@@ -33,6 +37,16 @@ def sheet(*lines: str, **keys):
 def only_error(s) -> ErrorRecord:
     assert len(s.errors) == 1, s.errors
     return s.errors[0]
+
+
+def html_mail(html: str) -> str:
+    """The body engarde reads from an HTML-only mail."""
+    m = EmailMessage()
+    m["From"] = "athos@example.org"
+    m.set_content(html, subtype="html")
+    message = read_message(m.as_bytes(policy=policy.default), "athos.eml")
+    assert message.ok, message.errors
+    return message.body
 
 
 # -- week labels in any common form ----------------------------------------------------------
@@ -106,6 +120,35 @@ def test_a_bare_number_with_an_order_that_counts_it_is_a_question():
     err = only_error(sheet("Character: Athos", "4 bets of 50 at Hunter's"))
     assert "'4 bets of 50 at Hunter's'" in err.message
     assert "Week 4:" in err.suggestion
+
+
+def test_html_list_items_are_week_lines():
+    """An HTML mail's numbered list (<ol>) shows its numbers: each item is the week the list numbers."""
+    body = html_mail("<p>Character: Athos</p><ol><li>Practise rapier</li><li>Practise sabre</li>"
+                     "<li>Rest</li><li>Practise foil</li></ol>")
+    s = parse_sheet(body, "athos.eml")
+    assert s.ok, s.errors
+    assert s.weeks == {1: RAPIER, 2: SABRE, 3: Rest(), 4: FOIL}
+
+
+def test_html_list_starting_later_and_bulleted_week_lines():
+    """<ol start="3"> numbers from 3; a bulleted list (<ul>) of "Week N:" lines reads as written."""
+    body = html_mail("<p>Character: Athos</p><ul><li>Week 1: Practise rapier</li><li>Week 2: Rest</li></ul>"
+                     '<ol start="3"><li>Practise sabre</li><li>Week 4: Practise foil</li></ol>')
+    s = parse_sheet(body, "athos.eml")
+    assert s.ok, s.errors
+    assert s.weeks == {1: RAPIER, 2: Rest(), 3: SABRE, 4: FOIL}
+
+
+def test_html_table_rows_are_week_lines():
+    """<tr><td>Week 1</td><td>Rest</td></tr>: a row is a line, its cells apart; a heading row
+    ("Week | Order") is no order."""
+    body = html_mail("<p>Character: Athos</p><table><tr><th>Week</th><th>Order</th></tr>"
+                     "<tr><td>Week 1</td><td>Rest</td></tr><tr><td>2</td><td>Practise rapier</td></tr>"
+                     "<tr><td>Week 3:</td><td>Practise sabre</td></tr></table>")
+    s = parse_sheet(body, "athos.eml")
+    assert s.ok, s.errors
+    assert s.weeks == {1: Rest(), 2: RAPIER, 3: SABRE}
 
 
 # -- a label alone, and a line wrapped by the mail client -----------------------------------------
