@@ -2,7 +2,7 @@
 
 It reads options, calls the library, and turns library errors into clear
 messages and exit codes (1: the input has problems the GM must see; 2: the
-command could not run).  Each module brings its own GM commands
+command could not run; 70: engarde met an error of its own, see ``engarde.crash``).  Each module brings its own GM commands
 (``RuleModule.commands``); ``Group`` finds them in the registry.
 """
 
@@ -13,11 +13,14 @@ from pathlib import Path
 from typing import Callable
 
 import click
+from sqlalchemy.exc import DBAPIError
 
-from . import lock, ops
+from . import crash, lock, ops
 from .calendar import CalendarError, GameMonth
 from .clikit import Context, echo_json, fail, pass_ctx
 from .config import DEFAULT_CONFIG, Campaign, ConfigError, MailSettings
+from .dberrors import describe as describe_database_error
+from .dberrors import where as database_named
 from .deadlines import describe
 from .demo import run_demo
 from .dice import SeededDice
@@ -51,11 +54,26 @@ class Group(click.Group):
         module = module_of_command(cmd_name)
         return next((c for c in module.commands if c.name == cmd_name), None) if module else None
 
+    argv: list[str] = []
+
+    def main(self, args=None, *rest, **options):  # type: ignore[override]
+        self.argv = list(sys.argv[1:] if args is None else args)  # what an error report quotes
+        return super().main(args, *rest, **options)
+
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
             return super().invoke(ctx)
         except (ConfigError, CampaignError, CreationError, CalendarError) as exc:
             fail(str(exc))
+        except DBAPIError as exc:  # a driver's error the library let through: still one line naming the database
+            loaded = ctx.obj.loaded if isinstance(ctx.obj, Context) else None
+            fail(describe_database_error(loaded.database, exc) if loaded else f"database error: {exc.orig}")
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise  # click's own ways of ending a command
+        except Exception as exc:  # the safety net: a bug is one line and a report file, not a traceback
+            if crash.wanted_traceback():
+                raise
+            fail(crash.one_line(exc, crash.write_report(exc, self.argv)), code=crash.EXIT_STATUS)
 
 
 def _loader(module: str | None) -> Callable[[str, str | None], Campaign]:
@@ -111,7 +129,7 @@ def init(c: Context) -> None:
     """
     camp = c.campaign()
     created = ops.init(camp)
-    where = camp.database
+    where = database_named(camp.database)
     click.echo(f"{camp.id}: {'created' if created else 'already set up'} ({where}); "
                f"first month {ops.current_month(camp)}")
 
@@ -432,7 +450,7 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
             fail("give a SOURCE or --imap, not both")
         results = ops.ingest_imap(camp)
     else:
-        source = source or camp.orders
+        source = source or camp.orders_folder()
         if source is None:
             fail("no SOURCE given and the campaign has no 'orders' folder")
         results = ops.ingest(camp, source)
@@ -470,7 +488,8 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
     """Check one order sheet without storing it.  Exit status 1 if it has errors.
 
     It is read as the campaign reads it (its house rules, its tables and its size limit,
-    mail.max_message_bytes), or by the book's rules where there is no campaigns file.  As
+    mail.max_message_bytes, the names of its characters and mistresses), or by the book's
+    rules where there is no campaigns file (then the names it gives are not checked).  As
     in an orders folder, an .eml file (or one without an extension) is mail and a .txt
     file is a sheet the GM typed; only a regular file is opened.
 
@@ -485,8 +504,9 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
     source = msg.source
     if msg.skipped:
         fail(f"{source}: " + "; ".join([e.message for e in msg.errors] + msg.notes))
-    sheet = (parse_sheet(msg.body, source, registry, lines=msg.lines, current=_month_to_resolve(campaign),
-                         signers=(msg.sender_name or "",)) if msg.ok else OrderSheet(source=source))
+    sheet = (parse_sheet(msg.body, source, registry, ops.known_names(campaign), lines=msg.lines,
+                         current=_month_to_resolve(campaign), signers=(msg.sender_name or "",))
+             if msg.ok else OrderSheet(source=source))
     errors = list(msg.errors) + list(sheet.errors)
     secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))  # never echoed
     if as_json:

@@ -28,11 +28,13 @@ class Context:
         self.campaign_id = campaign_id
         self._load = load
         self._tables_of = tables_of
+        self.loaded: Campaign | None = None  # the campaign last read (its database names a driver's error)
 
     def campaign(self) -> Campaign:
         """The campaign, read from campaigns.toml and checked against its modules."""
         assert self._load is not None, "the CLI gives the context its loader"
-        return self._load(self.config, self.campaign_id)
+        self.loaded = self._load(self.config, self.campaign_id)
+        return self.loaded
 
     def tables(self, campaign: Campaign | None = None) -> Tables:
         """The campaign's tables: each module's numbers, with the campaign's overrides."""

@@ -31,6 +31,10 @@ E_NO_PASSWORD = "no-password-on-record"  # a character with no order password (m
 E_PASSWORD_REFUSED = "password-change-refused"  # "New password:" not from the address on record, or unfit
 E_NOT_READ = "not-read"  # not a regular file (a FIFO, a device, a link out of the folder), or unreadable
 E_QUARANTINED = "quarantined"  # engarde failed on the message: stored as rejected, the others go on
+# -- issue 11: names resolved against the campaign, slips of the pen ---------------
+E_UNKNOWN_NAME = "unknown-name"  # a character or mistress the campaign does not have
+E_NAMED_DEAD = "named-dead"  # a dead character named where something must be done with him
+E_TWO_READINGS = "two-readings"  # a slip of the pen within reach of two things: the player is asked
 
 # -- events (things that happen; the gazette and reports render them) ---------
 EV_CANNOT_AFFORD = "cannot-afford"

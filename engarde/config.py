@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,8 +16,11 @@ from typing import Any, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from dateutil import rrule
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from .calendar import CalendarError, GameMonth
+from .recurrence import RuleError, after, deadline_rule
 
 DEFAULT_CONFIG = "campaigns.toml"
 
@@ -81,19 +85,53 @@ class Campaign:
     tables: Mapping[str, Any] = field(default_factory=dict)
     base_dir: Path = Path(".")
     mail: MailSettings = field(default_factory=MailSettings)
+    source: Path = Path(DEFAULT_CONFIG)  # the campaigns file it was read from
+
+    def key(self, name: str) -> str:
+        """A key of this campaign as a message names it: ``campaigns.toml: campaigns.demo.orders``."""
+        return f"{self.source}: campaigns.{self.id}.{name}"
+
+    def orders_folder(self) -> Path | None:
+        """The ``orders`` folder, if the campaign has one: it must be there, and be a folder."""
+        if self.orders is None:
+            return None
+        if not self.orders.exists():
+            raise ConfigError(f"{self.key('orders')}: {self.orders}: no such folder")
+        if not self.orders.is_dir():
+            raise ConfigError(f"{self.key('orders')}: {self.orders} is a file, not a folder "
+                              "(give an mbox file as the SOURCE of 'engarde orders ingest')")
+        return self.orders
+
+    def templates_folder(self) -> Path | None:
+        """The campaign's own ``templates`` folder, if it has one: it must be there, and be a folder
+        (a GM's templates silently unused would be a gazette he did not mean)."""
+        if self.templates is None:
+            return None
+        if not self.templates.exists():
+            raise ConfigError(f"{self.key('templates')}: {self.templates}: no such folder")
+        if not self.templates.is_dir():
+            raise ConfigError(f"{self.key('templates')}: {self.templates} is a file, not a folder")
+        return self.templates
+
+    def deadline_rule(self) -> rrule.rruleset | None:
+        """The campaign's deadlines (engarde.recurrence), or None without a schedule."""
+        if not self.deadlines:
+            return None
+        try:
+            return deadline_rule(self.deadlines, self.deadline_start, self.timezone)
+        except RuleError as exc:
+            raise ConfigError(f"{self.key('deadlines')}: {exc}") from None
 
     def next_deadline(self, now: dt.datetime | None = None) -> dt.datetime | None:
         """The first deadline after ``now`` by the campaign's RRULE, or None."""
-        if not self.deadlines:
+        rule = self.deadline_rule()
+        if rule is None:
             return None
         tz = ZoneInfo(self.timezone)
-        start = self.deadline_start or dt.datetime(2000, 1, 1)
-        if start.tzinfo is None:
-            start = start.replace(tzinfo=tz)
         now = now or dt.datetime.now(tz)
         if now.tzinfo is None:
             now = now.replace(tzinfo=tz)
-        return rrule.rrulestr(self.deadlines, dtstart=start).after(now)
+        return after(rule, now)
 
 
 KNOWN_KEYS = {
@@ -102,13 +140,17 @@ KNOWN_KEYS = {
 }
 
 
+# A campaigns file is a page or two of TOML; anything this large is not one.
+MAX_CONFIG_BYTES = 1_000_000
+
+
 def load(path: str | Path = DEFAULT_CONFIG) -> dict[str, Campaign]:
     """Read every campaign in the file; raise ConfigError naming the bad key."""
+    if not str(path).strip():
+        raise ConfigError("--config: no campaigns file given (an empty name)")
     path = Path(path)
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such file (create it with 'engarde init')") from None
+        raw = tomllib.loads(read_text(path))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     campaigns = raw.get("campaigns")
@@ -118,6 +160,41 @@ def load(path: str | Path = DEFAULT_CONFIG) -> dict[str, Campaign]:
         if key != "campaigns":
             raise ConfigError(f"{path}: unknown top-level key {key!r} (expected [campaigns.ID])")
     return {cid: _campaign(path, cid, table) for cid, table in campaigns.items()}
+
+
+def read_text(path: Path) -> str:
+    """The campaigns file as text: a regular file (a FIFO or a device is never opened: it could
+    be waited on or read for ever), of a sane size, in UTF-8 (a byte-order mark is allowed)."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such file (README.md, \"Configuring a campaign\", says what it holds)") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({_reason(exc)})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise ConfigError(f"{path}: is a folder, not a campaigns file")
+    if not stat.S_ISREG(info.st_mode):
+        raise ConfigError(f"{path}: not a regular file (a FIFO, a socket or a device): give the campaigns file")
+    if info.st_size > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: too large ({info.st_size} bytes; a campaigns file is at most "
+                          f"{MAX_CONFIG_BYTES} bytes)")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({_reason(exc)})") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ConfigError(f"{path}: is in UTF-16; save it as UTF-8")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ConfigError(f"{path}: line {line}, column {column}: not UTF-8 (the byte 0x{data[exc.start]:02x}); "
+                          "save the file as UTF-8") from None
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or type(exc).__name__).lower()
 
 
 def load_one(path: str | Path, campaign_id: str | None) -> Campaign:
@@ -161,7 +238,7 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
     except CalendarError as exc:
         raise ConfigError(f"{where}.first_month: {exc}") from None
 
-    database = text("database", f"sqlite:///{base / (cid + '.sqlite')}")
+    database = _database(f"{where}.database", text("database", f"sqlite:///{base / (cid + '.sqlite')}"))
     if database.startswith("sqlite:///") and not database.startswith("sqlite:////"):
         rel = database[len("sqlite:///"):]
         if rel != ":memory:" and not Path(rel).is_absolute():
@@ -181,9 +258,9 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
         if not isinstance(deadlines, str):
             raise ConfigError(f"{where}.deadlines: must be an iCalendar RRULE string")
         try:
-            rrule.rrulestr(deadlines, dtstart=start or dt.datetime(2000, 1, 1))
-        except (ValueError, TypeError) as exc:
-            raise ConfigError(f"{where}.deadlines: not a valid RRULE: {exc}") from None
+            deadline_rule(deadlines, start, timezone)
+        except RuleError as exc:
+            raise ConfigError(f"{where}.deadlines: {exc}") from None
 
     house = table.get("house_rules", [])
     if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
@@ -203,6 +280,8 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
             return None
         if not isinstance(value, str):
             raise ConfigError(f"{where}.{key}: must be a folder path")
+        if "\0" in value:
+            raise ConfigError(f"{where}.{key}: a folder path cannot hold a NUL character")
         return (base / value).resolve()
 
     return Campaign(
@@ -223,7 +302,32 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
         tables=dict(tables),
         base_dir=base,
         mail=_mail(f"{where}.mail", table.get("mail", {})),
+        source=path,
     )
+
+
+# The databases engarde keeps a campaign in (SQLAlchemy's backend names).
+DATABASES = ("sqlite", "postgresql")
+
+
+def _database(where: str, url: str) -> str:
+    """A database URL engarde can use: SQLite or PostgreSQL, checked when the file is read rather
+    than when a driver fails to import.  ``postgresql://`` is read as ``postgresql+psycopg://``,
+    the driver the postgres extra installs (SQLAlchemy's default, psycopg2, is not)."""
+    example = "sqlite:///FILE or postgresql+psycopg://USER@HOST/DATABASE"
+    if "\0" in url:
+        raise ConfigError(f"{where}: a database URL cannot hold a NUL character")
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ConfigError(f"{where}: not a database URL: {url!r} (write {example})") from None
+    backend = parsed.get_backend_name()
+    if backend not in DATABASES:
+        raise ConfigError(f"{where}: unknown database scheme {parsed.drivername!r}: engarde keeps a campaign in "
+                          f"SQLite or PostgreSQL ({example})")
+    if parsed.drivername == "postgresql":
+        return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    return url
 
 
 def _mail(where: str, table: Any) -> MailSettings:

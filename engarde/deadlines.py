@@ -18,15 +18,16 @@ after the time it was received.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from zoneinfo import ZoneInfo
 
-from dateutil import rrule
-
 from .calendar import GameMonth
-from .config import Campaign
+from .config import Campaign, ConfigError
+from .recurrence import following, last_before
 
 # A sheet is never held further ahead than this (a clock ten years fast is a mistake).
 MAX_MONTHS_AHEAD = 120
+END_OF_TIME = dt.datetime(9999, 12, 31, tzinfo=dt.timezone.utc)
 
 
 def aware(moment: dt.datetime, zone: str = "UTC") -> dt.datetime:
@@ -40,13 +41,12 @@ class Schedule:
     def __init__(self, campaign: Campaign, started: dt.datetime) -> None:
         self.campaign = campaign
         self.started = aware(started)
-        self._cache: list[dt.datetime | None] = []
-        self._rule = None
-        if campaign.deadlines:
-            tz = ZoneInfo(campaign.timezone)
-            start = campaign.deadline_start or dt.datetime(2000, 1, 1)
-            start = start if start.tzinfo is not None else start.replace(tzinfo=tz)
-            self._rule = rrule.rrulestr(campaign.deadlines, dtstart=start)
+        self._cache: list[dt.datetime] = []
+        self._rule = campaign.deadline_rule()
+        # The rule's deadlines after the start, drawn one after another as months ask for them
+        # (each asked for anew would count the rule from its start every time: a campaign
+        # thousands of months long would take hours).
+        self._upcoming: Iterator[dt.datetime] | None = None
 
     @property
     def active(self) -> bool:
@@ -57,12 +57,30 @@ class Schedule:
         index = month.months_since(self.campaign.first_month)
         if self._rule is None or index < 0:
             return None
+        if self._upcoming is None:
+            self._upcoming = following(self._rule, self.started)
         while len(self._cache) <= index:
-            previous = self._cache[-1] if self._cache else self.started
-            if previous is None:
+            deadline = next(self._upcoming, None)
+            if deadline is None:
                 return None
-            self._cache.append(self._rule.after(previous))
+            self._cache.append(deadline)
         return self._cache[index]
+
+    def require(self, month: GameMonth) -> dt.datetime | None:
+        """The deadline that closes ``month``, which the campaign's rule must give: a rule that
+        has run out (its COUNT used up, its UNTIL past) is a ConfigError saying so."""
+        if self._rule is not None and month.months_since(self.campaign.first_month) < 0:
+            raise ConfigError(f"{self.campaign.key('first_month')}: {self.campaign.first_month} is after {month}, "
+                              "the month the campaign's database is at: the deadlines are counted from the first "
+                              "month (was first_month changed after 'engarde init'?)")
+        deadline = self.deadline(month)
+        if deadline is None and self._rule is not None:
+            last = last_before(self._rule, END_OF_TIME)
+            ended = f"its last deadline was {describe(last, self.campaign.timezone)}" if last else "it gives no deadline"
+            raise ConfigError(f"{self.campaign.key('deadlines')}: the campaign has run past its last deadline "
+                              f"({ended}, before the one that would close {month}): extend the rule (COUNT, "
+                              "UNTIL) or write a new one")
+        return deadline
 
     def month_for(self, received: dt.datetime, current: GameMonth) -> tuple[GameMonth, dt.datetime | None]:
         """The month a sheet received at ``received`` counts for, and that month's deadline.

@@ -8,6 +8,7 @@ from typing import Callable
 
 from . import ops
 from .config import Campaign
+from .dberrors import where
 from .registry import for_campaign
 from .rules.creation.rules import given_character
 from .rules.mistresses.commands import roll_mistresses
@@ -21,7 +22,8 @@ def roster() -> list[dict]:
 def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = print) -> ops.TurnReport:
     if camp.orders is None:
         raise ops.CampaignError(f"campaign {camp.id!r} has no 'orders' folder for the demo")
-    echo(f"Starting {camp.name} afresh ({camp.database})")
+    orders = camp.orders_folder()  # before anything is reset
+    echo(f"Starting {camp.name} afresh ({where(camp.database)})")
     ops.reset(camp)
     ops.init(camp)
     tables = for_campaign(camp).tables
@@ -35,8 +37,8 @@ def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pri
     mistresses, _ = roll_mistresses(camp, tables)
     echo("  mistresses: " + ", ".join(
         f"{m.number} {m.name} (SL {m.social_level}{''.join(', ' + a for a in m.attributes())})" for m in mistresses))
-    echo(f"Ingesting the orders in {camp.orders}")
-    for r in ops.ingest(camp, camp.orders):
+    echo(f"Ingesting the orders in {orders}")
+    for r in ops.ingest(camp, orders):
         echo(f"  {r.status:<9} {r.source}: {r.character or '?'}")
         for e in r.errors:
             echo(f"            {e}")

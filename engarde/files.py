@@ -1,27 +1,142 @@
-"""Files written whole or not at all: a temporary file beside the target, flushed to disk,
-then renamed over it, so a kill mid-write leaves the old file or the new one, never half."""
+"""Every file engarde writes is written whole or not at all.
+
+A file is written to a temporary name in its own folder, flushed to the disk and then renamed
+over the old one (``os.replace``, atomic on POSIX): a command killed at any point leaves either
+the old file as it was or the new one complete, never an empty or half file.  A temporary file
+left by a killed command (it cannot clean up after SIGKILL) is removed by the next write of the
+same file.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
+
+from .errors import CampaignError
+
+# ``.<name>.<pid>.<random>.part``: hidden, and it says which process made it.
+_PREFIX, _SUFFIX = ".", ".part"
+
+
+def write_text(path: Path, text: str, encoding: str = "utf-8") -> Path:
+    """Write ``text`` to ``path`` all-or-nothing."""
+    return write_bytes(path, text.encode(encoding))
+
+
+def write_bytes(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` all-or-nothing."""
+    with replacing(path) as out:
+        out.write(data)
+    return path
+
+
+@contextmanager
+def replacing(path: Path) -> Iterator[BinaryIO]:
+    """A binary file to write the new ``path`` into; it replaces ``path`` only when the block
+    ends without an error (after a flush and fsync), and is removed if it does not."""
+    path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()  # the file the link names is rewritten; the link stays a link
+    _only_a_regular_file(path)
+    folder = path.parent
+    _remove_leftovers(path)
+    fd, temp = tempfile.mkstemp(dir=folder, prefix=f"{_PREFIX}{path.name}.{os.getpid()}.", suffix=_SUFFIX)
+    try:
+        # mkstemp makes the file private (0600); the new file gets the old one's mode, else the
+        # mode a plain open() would give it, so a web server can still read the gazette.
+        os.fchmod(fd, _mode_for(path))
+        with os.fdopen(fd, "wb") as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except FileNotFoundError:
+            pass
+        raise
+    _sync_folder(folder)
+
+
+def _only_a_regular_file(path: Path) -> None:
+    """A rename puts the new file in place of whatever has the name: a device (`engarde backup
+    /dev/null` as root), a FIFO or a folder is refused, never replaced."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket")
+        raise CampaignError(f"{path}: not a regular file ({kind}): engarde writes a file only where there is none "
+                            "or a regular file")
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _sync_folder(folder: Path) -> None:
+    """The rename itself reaches the disk (the folder's entry), not only the file's bytes."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # a folder that cannot be opened for reading still has the file renamed
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot fsync a folder; the rename is done all the same
+    finally:
+        os.close(fd)
+
+
+def _remove_leftovers(path: Path) -> None:
+    """The temporary files of earlier writes of ``path`` whose process is gone."""
+    try:
+        candidates = list(path.parent.glob(f"{_PREFIX}{_glob_escape(path.name)}.*{_SUFFIX}"))
+    except OSError:
+        return
+    for leftover in candidates:
+        pid = leftover.name[len(_PREFIX) + len(path.name) + 1:].split(".", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            try:
+                leftover.unlink()
+            except OSError:
+                pass  # not ours to remove after all; it does no harm
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
+
+
+def _glob_escape(name: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> Path:
+    """``data`` to ``path`` all-or-nothing, its folder made if need be (engarde.ops.backup's name)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return path
+    return write_bytes(path, data)
 
 
 def write_text_atomic(path: Path, text: str) -> Path:

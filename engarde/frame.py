@@ -16,10 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rapidfuzz.distance import OSA
-
 from .calendar import MONTH_NAMES
 from .grammar import I
+from .near import slips
 from .redaction import near_password
 
 # -- headers ---------------------------------------------------------------------------------
@@ -55,7 +54,7 @@ class Header:
 def _near_character(word: str) -> bool:
     """"character" misspelt ("charcter", "charachter", "caracter"): two edits at most (a swap counts
     one) in a word of eight letters or more; a shorter word is too easily another ("charter")."""
-    return 8 <= len(word) <= 12 and word[0] == "c" and OSA.distance(word, "character") <= 2
+    return 8 <= len(word) <= 12 and word[0] == "c" and slips(word, "character") <= 2
 
 
 def header(line: str) -> Header | None:

@@ -48,8 +48,10 @@ from typing import Any, Callable
 import jinja2
 from markupsafe import Markup, escape
 
+from . import files
 from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_label
 from .config import Campaign
+from .errors import CampaignError
 from .orders import OrderSheet
 from .records import Character, Event, LedgerEntry
 from .registry import Registry, all_codes, for_campaign
@@ -114,14 +116,30 @@ def environment(campaign: Campaign, registry: Registry | None = None) -> jinja2.
     compiled templates (compiling them is most of the cost of publishing); Jinja still
     reloads a template whose file has changed.
     """
-    return _environment(campaign.templates, registry or for_campaign(campaign))
+    return _environment(campaign.templates_folder(), registry or for_campaign(campaign))
+
+
+class _CampaignLoader(jinja2.FileSystemLoader):
+    """The campaign's template folder: a file that is not UTF-8 is a mistake with a line, like
+    any other in a template, not a decoding error."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        try:
+            return super().get_source(environment, template)
+        except UnicodeDecodeError as exc:
+            path = next((Path(folder, *template.split("/")) for folder in self.searchpath
+                         if Path(folder, *template.split("/")).is_file()), Path(template))
+            data = exc.object if isinstance(exc.object, bytes) else b""
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise jinja2.TemplateSyntaxError(f"not UTF-8 (the byte 0x{data[exc.start]:02x}); save it as UTF-8",
+                                             line, template, str(path)) from None
 
 
 @functools.lru_cache(maxsize=8)
 def _environment(templates: Path | None, modules: Registry) -> jinja2.Environment:
     loaders: list[jinja2.BaseLoader] = []
     if templates is not None:
-        loaders.append(jinja2.FileSystemLoader(str(templates)))
+        loaders.append(_CampaignLoader(str(templates)))
     loaders.append(jinja2.PackageLoader("engarde", "templates"))
     loaders.append(jinja2.PrefixLoader({
         m.name: jinja2.PackageLoader(m.templates, "templates")
@@ -288,7 +306,61 @@ def report_context(data: GazetteData, character_name: str, ledger: Sequence[Ledg
 def render_html(data: GazetteData, env: jinja2.Environment | None = None) -> str:
     """The month's gazette as one HTML document."""
     env = env or environment(data.campaign, data.modules())
-    return env.get_template(GAZETTE_TEMPLATE).render(gazette_context(data))
+    return render(env, GAZETTE_TEMPLATE, gazette_context(data), data.campaign)
+
+
+def render(env: jinja2.Environment, name: str, context: dict[str, Any], campaign: Campaign) -> str:
+    """A template rendered; a mistake in a template (the campaign's own or ours) is a
+    CampaignError naming the template file and its line."""
+    try:
+        return env.get_template(name).render(context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise CampaignError(f"{_template_path(exc.filename or exc.name or name, campaign)}, line {exc.lineno}: "
+                            f"{exc.message}") from None
+    except Exception as exc:
+        where = _template_frame(exc.__traceback__)
+        if where is None:
+            if isinstance(exc, jinja2.TemplateNotFound):
+                raise CampaignError(f"no template {exc.name!r} (looked in "
+                                    f"{campaign.templates or 'engarde/templates'})") from None
+            raise
+        filename, line = where
+        raise CampaignError(f"{_template_path(filename, campaign)}, line {line}: {_problem(exc)}") from exc
+
+
+# The file names a template may have (its frames in a traceback carry them).
+TEMPLATE_SUFFIXES = (".j2", ".html", ".jinja", ".jinja2", ".txt")
+
+
+def _template_frame(tb: Any) -> tuple[str, int] | None:
+    """Where in a template an error was raised: the innermost frame Jinja gave the template's
+    own file name and line (it rewrites the traceback so)."""
+    found = None
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith(TEMPLATE_SUFFIXES):
+            found = (filename, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
+
+
+def _problem(exc: BaseException) -> str:
+    if isinstance(exc, jinja2.TemplateNotFound):
+        return f"no template {exc.name!r}"
+    if isinstance(exc, jinja2.TemplateError):
+        return str(exc.message or exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _template_path(filename: str, campaign: Campaign) -> str:
+    """A template's file as the GM finds it: beside campaigns.toml, or in the engarde package."""
+    path = Path(filename)
+    for base in (campaign.base_dir, Path(__file__).parent.parent):
+        try:
+            return str(path.resolve().relative_to(Path(base).resolve()))
+        except ValueError:
+            continue
+    return filename
 
 
 def render_report(
@@ -299,7 +371,7 @@ def render_report(
 ) -> str:
     """One player's private report: his sheet, his events week by week, his ledger."""
     env = env or environment(data.campaign, data.modules())
-    return env.get_template(REPORT_TEMPLATE).render(report_context(data, character_name, ledger))
+    return render(env, REPORT_TEMPLATE, report_context(data, character_name, ledger), data.campaign)
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -340,24 +412,66 @@ def report_slugs(character_names: Iterable[str]) -> dict[str, str]:
     return {n: (s if counts[s] == 1 else f"{s}-{_digest(n)}") for n, s in plain.items()}
 
 
-def write_pdf(html: str, path: Path, base_url: Path) -> Path:
+def pdf_bytes(html: str, base_url: Path) -> bytes:
+    """The PDF of an HTML page (WeasyPrint), in memory: written only once it is whole."""
     from weasyprint import HTML  # slow to import; only when a PDF is wanted
 
-    HTML(string=html, base_url=str(base_url)).write_pdf(str(path))
-    return path
+    return HTML(string=html, base_url=str(base_url)).write_pdf()
+
+
+def write_pdf(html: str, path: Path, base_url: Path) -> Path:
+    return files.write_bytes(path, pdf_bytes(html, base_url))
+
+
+def gazette_files(data: GazetteData, pdf: bool = True) -> list[tuple[Path, bytes]]:
+    """``<newsletters>/<campaign>/<YYYY-MM>.html`` (and ``.pdf``), rendered, not yet written."""
+    folder = campaign_folder(data.campaign)
+    html = render_html(data)
+    rendered = [(folder / f"{data.month.key}.html", html.encode("utf-8"))]
+    if pdf:
+        rendered.append((folder / f"{data.month.key}.pdf", pdf_bytes(html, folder)))
+    return rendered
+
+
+def report_files(
+    data: GazetteData,
+    ledger: Sequence[LedgerEntry],
+    pdf: bool = False,
+    only: Iterable[str] | None = None,
+) -> list[tuple[Path, bytes]]:
+    """Every character's report (or only those named), rendered, not yet written:
+    ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``)."""
+    folder = campaign_folder(data.campaign) / "reports" / data.month.key
+    # A dead man's report is written for the month he died (his events), not after.
+    wanted = list(only) if only is not None else [
+        ch.name for ch in data.characters
+        if not ch.dead or any(ch.name in ev.characters for ev in data.events)]
+    slugs = report_slugs(ch.name for ch in data.characters)
+    env = environment(data.campaign, data.modules())
+    rendered: list[tuple[Path, bytes]] = []
+    for name in wanted:
+        if name not in slugs:
+            data.character(name)  # raises LookupError naming him
+        html = render_report(data, name, ledger, env=env)
+        path = folder / f"{slugs[name]}.html"
+        rendered.append((path, html.encode("utf-8")))
+        if pdf:
+            rendered.append((path.with_suffix(".pdf"), pdf_bytes(html, folder)))
+    return rendered
+
+
+def write_files(rendered: Iterable[tuple[Path, bytes]]) -> list[Path]:
+    """Write each file whole or not at all (engarde.files), making its folder if need be."""
+    written: list[Path] = []
+    for path, content in rendered:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        written.append(files.write_bytes(path, content))
+    return written
 
 
 def write_gazette(data: GazetteData, pdf: bool = True) -> list[Path]:
     """Write ``<newsletters>/<campaign>/<YYYY-MM>.html`` (and ``.pdf``); return the paths."""
-    folder = campaign_folder(data.campaign)
-    folder.mkdir(parents=True, exist_ok=True)
-    html = render_html(data)
-    html_path = folder / f"{data.month.key}.html"
-    html_path.write_text(html, encoding="utf-8")
-    written = [html_path]
-    if pdf:
-        written.append(write_pdf(html, folder / f"{data.month.key}.pdf", folder))
-    return written
+    return write_files(gazette_files(data, pdf=pdf))
 
 
 def write_reports(
@@ -368,22 +482,4 @@ def write_reports(
 ) -> list[Path]:
     """Write every character's report (or only those named) to
     ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``)."""
-    folder = campaign_folder(data.campaign) / "reports" / data.month.key
-    folder.mkdir(parents=True, exist_ok=True)
-    # A dead man's report is written for the month he died (his events), not after.
-    wanted = list(only) if only is not None else [
-        ch.name for ch in data.characters
-        if not ch.dead or any(ch.name in ev.characters for ev in data.events)]
-    slugs = report_slugs(ch.name for ch in data.characters)
-    env = environment(data.campaign, data.modules())
-    written: list[Path] = []
-    for name in wanted:
-        if name not in slugs:
-            data.character(name)  # raises LookupError naming him
-        html = render_report(data, name, ledger, env=env)
-        path = folder / f"{slugs[name]}.html"
-        path.write_text(html, encoding="utf-8")
-        written.append(path)
-        if pdf:
-            written.append(write_pdf(html, path.with_suffix(".pdf"), folder))
-    return written
+    return write_files(report_files(data, ledger, pdf=pdf, only=only))

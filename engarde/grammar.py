@@ -11,17 +11,19 @@ errors not yet placed in a file, "did you mean", numbers as players write them.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Callable, ClassVar
+from typing import Callable, ClassVar, Mapping, TypeVar
 
 from . import codes
+from .known import Known, Named, either, name_key, words_at
+from .near import nearest, suggestions
 from .orders import Order, OrderSheet, P
 from .records import ErrorRecord
 from .tables import DEFAULT_HIGH, Tables
 
 I = re.IGNORECASE
+_T = TypeVar("_T")
 
 # -- text clean-up ----------------------------------------------------------------
 
@@ -89,10 +91,34 @@ def bad_order(message: str, suggestion: str | None = None) -> ErrorRecord:
     return problem(codes.E_BAD_ORDER, message, suggestion)
 
 
-def did_you_mean(word: str, choices: dict[str, str], cutoff: float = 0.6) -> str | None:
-    """The canonical choice whose spelling is closest to ``word``, if any is close."""
-    close = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=cutoff)
+def did_you_mean(word: str, choices: Mapping[str, str], cutoff: float = 0.6) -> str | None:
+    """The canonical choice whose spelling is closest to ``word``, if any is close (only
+    offered: what is read from a slip of the pen is ``near_word``'s)."""
+    close = suggestions(word.lower(), choices.keys(), cutoff=cutoff, limit=1)
     return choices[close[0]] if close else None
+
+
+def near_word(written: str, spellings: Mapping[str, str], key: Callable[[str], str] = str.lower,
+              parts: Mapping[str, tuple[str, ...]] | None = None) -> tuple[str | None, str | None, ErrorRecord | None]:
+    """``written`` read against ``spellings`` (each spelling, as ``key`` makes it -> the thing):
+    (the thing, the note saying how a slip was read or None, None); (None, None, the error)
+    when a slip reaches two things; (None, None, None) when it reaches none (the caller says
+    what is unknown).  With ``parts`` (``engarde.known.name_parts``), one word of a longer name
+    written exactly is read as it ("the Gables": The Blue Gables), before any slip."""
+    written_key = key(written)
+    if parts and written_key not in spellings and written_key in parts:
+        held = parts[written_key]
+        if len(held) > 1:
+            return None, None, problem(codes.E_TWO_READINGS, f"{quote(written)}: {either(held)}?",
+                                       f"write the whole name: {either(held)}")
+        return held[0], f"read {quote(written)} as {quote(held[0])}", None
+    near = nearest(written_key, spellings)
+    if near.rivals:
+        return None, None, problem(codes.E_TWO_READINGS, f"{quote(written)}: {either(near.rivals)}?",
+                                   f"write {either(near.rivals)} as the rules spell it")
+    if near.value is None:
+        return None, None, None
+    return near.value, (f"read {quote(written)} as {quote(near.value)}" if near.slip else None), None
 
 
 # An order for the month written on a week's line: where it belongs.
@@ -172,7 +198,10 @@ def amount(written: str, what: str = "crowns", low: int = 0, high: int = MAX_AMO
 # unbounded run would make a line of "and and and ..." take quadratic time.
 SEP = r"(?:[,;]\s*|\s+)(?:(?:and|but|then)\s+){0,2}"
 _NAME_SPLIT = re.compile(r"\s*,\s*|\s+and\s+|\s*&\s*", I)
-_NAME_TAIL = re.compile(r"\s+(?:as\s+(?:his|my|a|the|our)\s+guests?|along)$", I)
+# What joins one name of a list to the next ("Athos, Porthos and Aramis", "Athos & Porthos").
+NAME_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)", I)
+# What may follow a list of companions without being a name: "Aramis along", "... as my guests".
+NAME_TAIL = re.compile(r"\s+(?:as\s+(?:his|my|a|the|our)\s+guests?|along)$", I)
 
 
 def take(pattern: re.Pattern[str], text: str) -> tuple[list[re.Match[str]], str]:
@@ -184,7 +213,7 @@ def take(pattern: re.Pattern[str], text: str) -> tuple[list[re.Match[str]], str]
 def names_in(text: str) -> tuple[str, ...]:
     """"Athos, Porthos and Aramis" -> the three names."""
     names = []
-    for part in _NAME_SPLIT.split(_NAME_TAIL.sub("", text.strip(" ,;"))):
+    for part in _NAME_SPLIT.split(NAME_TAIL.sub("", text.strip(" ,;"))):
         name = " ".join(part.strip(" ,;.\"'").split())
         if name:
             names.append(name)
@@ -194,21 +223,132 @@ def names_in(text: str) -> tuple[str, ...]:
 # -- weekly verbs ---------------------------------------------------------------------
 
 
+def unchecked_note(names: list[str], known: Known) -> str:
+    """The confirmation's line for the names read with nothing to check them against."""
+    distinct: dict[str, str] = {}
+    for name in names:  # each name once, as first written
+        distinct.setdefault(name_key(name), name)
+    return f"names not checked: {', '.join(distinct.values())} ({known.why})"
+
+
 @dataclass
 class Reading:
     """What a verb's builder works with while it reads one week's action: the campaign's
-    tables (``r.tables.gambling.max_bets_per_week``) and the notes it leaves for the player
-    ("no weapon given: the rapier")."""
+    tables (``r.tables.gambling.max_bets_per_week``), what a sheet may name (``r.known``, and
+    ``r.author``, whose sheet it is), and the notes it leaves for the player ("no weapon given:
+    the rapier").  Every character or mistress a builder reads goes through ``character``,
+    ``characters`` or ``mistress``: one reader of names for every module."""
 
     tables: Tables = field(default_factory=Tables)
     notes: list[str] = field(default_factory=list)
+    known: Known = field(default_factory=Known)
+    author: str | None = None
+    # names taken as written, with no campaign to check them against (said once, on the sheet)
+    unchecked: list[str] = field(default_factory=list)
 
     def note(self, text: str) -> None:
         self.notes.append(text)
 
     def fork(self) -> "Reading":
         """A reading of the same week whose notes count only if its verb accepts the words."""
-        return Reading(self.tables)
+        return Reading(self.tables, known=self.known, author=self.author)
+
+    def accept(self, fork: "Reading") -> None:
+        """The verb that read ``fork`` accepted the words: what it noted counts."""
+        self.notes.extend(fork.notes)
+        self.unchecked.extend(fork.unchecked)
+
+    def named(self, named: Named, whole: bool = True) -> str | ErrorRecord:
+        """What the reader of names read: the name (a slip said in a note, the words after it
+        given to ``leftover`` if ``whole``), or the error saying why no name was read."""
+        if named.name is None:
+            return problem(named.code, named.problem or f"{quote(named.written)} is not a name engarde knows",
+                           named.hint)
+        if not named.checked:
+            self.unchecked.append(named.name)
+        if named.slip:
+            self.note(f"read {quote(named.written)} as {quote(named.name)}")
+        if whole:
+            self.leftover(named.rest, named.name)
+        return named.name
+
+    def character(self, text: str) -> str | ErrorRecord:
+        """The character ``text`` names: the longest name of the campaign it begins with."""
+        return self.named(self.known.character_at(text))
+
+    def characters(self, text: str) -> tuple[str, ...] | ErrorRecord:
+        """The characters of a list ("Athos, Porthos and Aramis", "Aramis along")."""
+        read = self.company(text)
+        return read if isinstance(read, ErrorRecord) else read[0]
+
+    def characters_at(self, text: str) -> tuple[tuple[str, ...], str] | ErrorRecord:
+        """The characters of the list the words begin with, and the words after it ("Porthos
+        and Aramis at Bothwell's": "at Bothwell's"), for the caller to read.  Only with the
+        campaign's names (``known.checked``): without them no one can tell where a name ends."""
+        read = self._list(text.strip(" ,;"), None)
+        return read if isinstance(read, ErrorRecord) else (read[0], read[2])
+
+    def company(self, text: str, her: re.Pattern[str] | None = None) -> tuple[tuple[str, ...], bool] | ErrorRecord:
+        """The characters of a list, and whether his own mistress is among them (written as
+        ``her`` matches, "my mistress", or by her name: "with Porthos and Roxanne")."""
+        text = NAME_TAIL.sub("", text.strip(" ,;"))
+        if not self.known.checked:
+            parts = names_in(text)
+            names = tuple(n for n in parts if her is None or not her.fullmatch(n))
+            self.unchecked.extend(names)
+            return names, len(names) < len(parts)
+        read = self._list(text, her)
+        if isinstance(read, ErrorRecord):
+            return read
+        names, with_her, rest, last = read
+        self.leftover(rest, last)
+        return names, with_her
+
+    def _list(self, text: str, her: re.Pattern[str] | None) -> tuple[tuple[str, ...], bool, str, str] | ErrorRecord:
+        """(the characters, his mistress among them?, the words after the list, the last name)."""
+        kept = self.known.kept_by(self.author) if her is not None else None
+        names: list[str] = []
+        with_her = False
+        rest = text
+        while True:
+            mine = words_at(rest, {name_key(kept.name): kept.name}) if kept is not None else None
+            if her is not None and (m := her.match(rest)) is not None and not rest[m.end():m.end() + 1].isalnum():
+                with_her, rest, last = True, rest[m.end():], "his mistress"
+            elif mine is not None and mine.name is not None:
+                if mine.slip:
+                    self.note(f"read {quote(mine.written)} as {quote(mine.name)}")
+                with_her, rest, last = True, mine.rest, mine.name
+            else:
+                named = self.known.character_at(rest)
+                name = self.named(named, whole=False)
+                if isinstance(name, ErrorRecord):
+                    return name
+                names.append(name)
+                rest, last = named.rest, name
+            join = NAME_JOIN.match(rest)
+            if join is None or not rest[join.end():].strip():
+                return tuple(names), with_her, rest, last
+            rest = rest[join.end():]
+
+    def mistress(self, text: str) -> str | ErrorRecord:
+        """The mistress ``text`` names: by name, by number, or "my mistress"."""
+        return self.named(self.known.mistress_at(text, self.author))
+
+    def leftover(self, words: str, after: str) -> None:
+        """Words after a name that the reader of names did not use ("Court Ninon once more":
+        "once more").  The hook for the reader of every word: for now the player is told
+        they were not read."""
+        words = words.strip(" ,;.")
+        if words:
+            self.note(f"{quote(words)} after {after} is not read")
+
+    def near(self, written: str, spellings: Mapping[str, str], key: Callable[[str], str] = str.lower,
+             parts: Mapping[str, tuple[str, ...]] | None = None) -> str | ErrorRecord | None:
+        """A word read against the things it may name (``near_word``), the slip noted."""
+        value, note, error = near_word(written, spellings, key, parts)
+        if note:
+            self.note(note)
+        return error if error is not None else value
 
 
 @dataclass(frozen=True)
@@ -257,17 +397,40 @@ def verb(name: str, pattern: str, build: Builder, spellings: tuple[str, ...] = (
 class SheetContext:
     """What a module's ``LineReader`` sees of the sheet being read."""
 
-    def __init__(self, sheet: OrderSheet, tables: Tables | None = None, characters: tuple[str, ...] = ()) -> None:
+    def __init__(self, sheet: OrderSheet, tables: Tables | None = None, known: Known | None = None) -> None:
         self.sheet = sheet
         self.tables = tables if tables is not None else Tables()
-        # the names of the campaign's characters, when the reader knows them (the intake does)
-        self.characters = characters
+        # what the sheet may name (``Known()``: nothing, names are taken as written)
+        self.known = known if known is not None else Known()
+        # the names of the campaign's characters, the dead too, when the reader knows them
+        self.characters = self.known.everyone
+        # names taken as written, with no campaign to check them against
+        self.unchecked: list[str] = []
 
     def error(self, line: int, code: str, message: str, suggestion: str | None = None) -> None:
         self.sheet.errors.append(ErrorRecord(self.sheet.source, line, code, message, suggestion))
 
     def note(self, text: str) -> None:
         self.sheet.notes.append(text)
+
+    def reading(self) -> Reading:
+        """A ``Reading`` of one line, to read its names with the verbs' reader."""
+        return Reading(self.tables, known=self.known, author=self.sheet.character)
+
+    def keep(self, number: int, r: Reading) -> None:
+        """What ``r`` noted on line ``number`` (a slip read, words not read), and the names it
+        could not check, kept on the sheet."""
+        self.sheet.notes.extend(f"line {number}: {note}" for note in r.notes)
+        self.unchecked.extend(r.unchecked)
+
+    def take(self, number: int, r: Reading, read: _T | ErrorRecord) -> _T | None:
+        """What ``r`` read on line ``number``: its notes and unchecked names kept; an error
+        recorded on the line (then None)."""
+        self.keep(number, r)
+        if isinstance(read, ErrorRecord):
+            self.error(number, read.code, read.message, read.suggestion)
+            return None
+        return read
 
     def monthly(self, cls: type[P]) -> P:
         """The module's orders for the month on this sheet, to fill in."""
@@ -340,7 +503,8 @@ def standing_in_week(m: re.Match[str], r: Reading) -> Built:
 
 __all__ = [
     "AMOUNT", "Block", "Built", "Builder", "DIGITS", "Ditto", "I", "LEADING_ARTICLE", "LineReader", "MAX_AMOUNT",
-    "MONTHLY_HINT", "N", "SIGN", "Unclaimed", "NUMBER_WORD_VALUES", "Reading", "amount", "SEP", "SheetContext", "TRAILING_CHARS", "Verb", "bad_order", "clean_action",
-    "clean_line", "clean_value", "did_you_mean", "monthly_in_week", "names_in", "number", "problem", "quote",
+    "MONTHLY_HINT", "N", "NAME_JOIN", "NAME_TAIL", "SIGN", "Unclaimed", "NUMBER_WORD_VALUES", "Reading", "amount", "SEP", "SheetContext", "TRAILING_CHARS", "Verb", "bad_order", "clean_action",
+    "clean_line", "clean_value", "did_you_mean", "either", "Known", "monthly_in_week", "Named", "near_word",
+    "unchecked_note", "names_in", "number", "problem", "quote",
     "split_lines", "standing_in_week", "take", "verb",
 ]

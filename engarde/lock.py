@@ -43,6 +43,7 @@ from sqlmodel import Session
 
 from . import pause, store
 from .config import Campaign
+from .dberrors import translated
 from .errors import CampaignError
 
 DEFAULT_WAIT = 10.0  # seconds: a turn is resolved in well under that
@@ -271,16 +272,17 @@ def writing(campaign: Campaign, action: str, *, creating: bool = False) -> Itera
     lock let go with it.  ``action`` names the operation ("turn-run") for the test points
     (engarde.pause): ACTION:waiting, ACTION:locked, ACTION:before-commit.  ``creating``: the
     database may be empty (``engarde init``; see ``store.engine_for``)."""
-    engine = store.engine_for(campaign.database, creating=creating).execution_options(**store.OWN_BEGIN)
-    with Session(engine, expire_on_commit=False) as session:
-        try:
-            with _holding(session.connection(), campaign, action):
-                yield session
-                pause.point(f"{action}:before-commit")
-                session.commit()
-        except BaseException:
-            session.rollback()
-            raise
+    with translated(campaign.database):  # a database that cannot be used: one line naming it
+        engine = store.engine_for(campaign.database, creating=creating).execution_options(**store.OWN_BEGIN)
+        with Session(engine, expire_on_commit=False) as session:
+            try:
+                with _holding(session.connection(), campaign, action):
+                    yield session
+                    pause.point(f"{action}:before-commit")
+                    session.commit()
+            except BaseException:
+                session.rollback()
+                raise
 
 
 @contextmanager
@@ -288,7 +290,7 @@ def connected(campaign: Campaign, action: str, engine: Engine) -> Iterator[Conne
     """The campaign's lock on a connection of ``engine``, in a transaction committed at the end:
     for the work done below the schema check (``engarde db upgrade``, the demo's reset), on an
     engine of ``store.new_engine``."""
-    with engine.execution_options(**store.OWN_BEGIN).connect() as conn:
+    with translated(campaign.database), engine.execution_options(**store.OWN_BEGIN).connect() as conn:
         try:
             with _holding(conn, campaign, action):
                 yield conn

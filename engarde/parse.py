@@ -76,10 +76,14 @@ from .grammar import (
     clean_line,
     clean_value,
     did_you_mean,
+    either,
     problem,
     quote,
     split_lines,
+    unchecked_note,
 )
+from .known import Known
+from .near import nearest, slips
 from .orders import Order, OrderSheet, Rest
 from .records import ErrorRecord
 from .redaction import redact_text, secret_spans
@@ -130,7 +134,42 @@ def _interpret(text: str, r: Reading, registry: Registry) -> Order | ErrorRecord
     built = _first_verb(registry.fallback_verbs, action, r)
     if built is not None:
         return built
-    return _unknown_verb(action, registry.verbs + registry.fallback_verbs)
+    return _slip_of_verb(action, r, registry) or _unknown_verb(action, registry.verbs + registry.fallback_verbs)
+
+
+def _slip_of_verb(action: str, r: Reading, registry: Registry) -> Built:
+    """The action read with its first word taken for the verb a slip of the pen makes of it
+    ("practse rapier": practise), if that reads; said in a note.  A slip that could be two
+    verbs is an error naming both; one that makes no order is left to "not understood"."""
+    first = re.match(r"[\w']+", action)
+    if first is None:
+        return None
+    verbs = registry.verbs + registry.fallback_verbs
+    spellings: dict[str, str] = {}
+    for v in verbs:  # a slip is ambiguous between two verbs, never between two spellings of one
+        for spelling in v.spellings:
+            spellings.setdefault(spelling, v.name)
+    written = first.group(0)
+    # A verb of four letters or fewer is read only as written: one slip of it is as likely
+    # another word ("dues" is no "duel", "name" no "same", "best" no "rest").
+    near = nearest(written.lower(), {s: v for s, v in spellings.items() if len(s) >= 5 or s == written.lower()})
+    if near.rivals:
+        # each verb by its spelling nearest to the slip
+        named = [min((s for s in spellings if spellings[s] == v), key=lambda s: slips(written.lower(), s))
+                 for v in near.rivals]
+        return problem(codes.E_TWO_READINGS, f"{quote(written)}: {either(named)}?", "write the order's verb in full")
+    if not near.slip or near.spelling is None:
+        return None
+    mine = r.fork()
+    rest = action[first.end():]
+    built = _first_verb(verbs, near.spelling + rest, mine)
+    if built is None or isinstance(built, ErrorRecord) and built.code == codes.E_UNKNOWN_VERB:
+        return None
+    if not rest.strip(" ,;.") and isinstance(built, ErrorRecord):
+        return None  # a word alone has nothing to bear the reading out ("Count" is no "court whom?")
+    r.note(f"read {quote(written)} as {quote(near.spelling)}")
+    r.accept(mine)
+    return built
 
 
 def _first_verb(verbs: tuple[Verb, ...], action: str, r: Reading) -> Built:
@@ -144,7 +183,7 @@ def _first_verb(verbs: tuple[Verb, ...], action: str, r: Reading) -> Built:
         mine = r.fork()
         built = verb.build(m, mine)
         if built is not None:
-            r.notes.extend(mine.notes)
+            r.accept(mine)
             return built
     return None
 
@@ -236,12 +275,11 @@ class _WeekLine:
 class _SheetReader:
     """Reads one sheet line by line; ``finish`` resolves dittos and sorts errors."""
 
-    def __init__(self, source: str, registry: Registry, characters: tuple[str, ...], lines: list[str],
-                 raws: list[str], numbers: Callable[[int], int], current: GameMonth | None,
-                 signers: tuple[str, ...]) -> None:
+    def __init__(self, source: str, registry: Registry, known: Known | None, lines: list[str], raws: list[str],
+                 numbers: Callable[[int], int], current: GameMonth | None, signers: tuple[str, ...]) -> None:
         self.sheet = OrderSheet(source=source)
         self.registry = registry
-        self.context = SheetContext(self.sheet, registry.tables, characters)
+        self.context = SheetContext(self.sheet, registry.tables, known)
         self.readers: list[LineReader] = [cls(self.context) for m in registry.modules for cls in m.lines]
         self.written: dict[int, _Written] = {}
         self.header_lines: dict[str, int] = {}
@@ -258,15 +296,19 @@ class _SheetReader:
     def error(self, line: int, code: str, message: str, suggestion: str | None = None) -> None:
         self.sheet.errors.append(ErrorRecord(self.sheet.source, line, code, message, suggestion))
 
-    def interpret(self, text: str, notes: list[str]) -> Order | ErrorRecord | Ditto:
-        r = Reading(self.registry.tables)
+    def interpret(self, text: str, notes: list[str], names: bool = True) -> Order | ErrorRecord | Ditto:
+        """One week's action; ``names``: the names it reads count among the sheet's (not for a
+        line read only to suggest how to write it)."""
+        r = self.context.reading()
         result = _interpret(text, r, self.registry)
         notes.extend(r.notes)
+        if names:
+            self.context.unchecked.extend(r.unchecked)
         return result
 
     def reads_alone(self, text: str) -> bool:
         """Whether ``text`` alone is a week's order (an order or a ditto, not an error)."""
-        return isinstance(self.interpret(text, []), (Order, Ditto))
+        return isinstance(self.interpret(text, [], names=False), (Order, Ditto))
 
     # -- one line
 
@@ -473,11 +515,12 @@ class _SheetReader:
         before = self.written[above.weeks[0]].result
         joined = f"{above.action} {line}"
         notes: list[str] = []
-        result = self.interpret(joined, notes)
+        result = self.interpret(joined, notes, names=False)
         if not isinstance(result, Order) or result == before:
             return False  # not one order together, or the words add nothing to it: each line stands alone
         if how == "goes on" and isinstance(before, Order) and not _extends(before, result):
             return False  # "Court mistress number 4" / "of them.": the words would change the order, not add to it
+        self.interpret(joined, [])  # its names count among the sheet's now (unchecked ones are said)
         for week in above.weeks:
             self.written[week] = _Written(above.line, result, list(notes), above.key)
         self.sheet.notes.append(f"line {number} continues line {above.line}: read as one, {quote(joined, 80)}")
@@ -565,7 +608,7 @@ class _SheetReader:
                    "write 'Password: ...' (your order password) or 'New password: ...' on a line of its own")
 
     def not_understood(self, number: int, line: str) -> None:
-        as_action = self.interpret(line, [])
+        as_action = self.interpret(line, [], names=False)
         counted = frame.leading_number(line)
         if counted is not None:
             n, rest = counted
@@ -607,6 +650,8 @@ class _SheetReader:
             sheet.notes.extend(f"week {week}: {note}" for note in written.notes)
         sheet.errors.extend(self.with_weeks(key, err, failed) for key, err in errors.items())
         sheet.errors.sort(key=lambda e: e.line)
+        if self.context.unchecked:
+            sheet.notes.append(unchecked_note(self.context.unchecked, self.context.known))
         return sheet
 
     def resolve_ditto(self, week: int, ditto: Ditto, failed: dict[int, int]) -> Order | ErrorRecord:
@@ -639,14 +684,16 @@ class _SheetReader:
         return replace(err, message=f"{err.message}; {tail}")
 
 
-def parse_sheet(text: str, source: str, registry: Registry | None = None,
-                characters: tuple[str, ...] = (), *, lines: Sequence[int] | None = None,
-                current: GameMonth | None = None, signers: Sequence[str] = ()) -> OrderSheet:
+def parse_sheet(text: str, source: str, registry: Registry | None = None, known: Known | None = None, *,
+                lines: Sequence[int] | None = None, current: GameMonth | None = None,
+                signers: Sequence[str] = ()) -> OrderSheet:
     """A player's order text as an ``OrderSheet``, read with the campaign's modules
     (default: the core rules).  Never raises.
 
-    ``characters``: the names of the campaign's characters, when known (the intake gives
-    them): a module may check the sheet against them (a pen-name may be no one's name).
+    ``known``: what the sheet may name (the campaign's characters, the dead too, and its
+    mistresses; ``engarde.ops.names`` builds it from the database).  Every name is read
+    against it; without it names are taken as written, and the sheet's notes say which could
+    not be checked.
     ``lines``: the line of the file the player sent where each line of ``text`` begins
     (``engarde.intake.Message.lines``, for mail); without it, lines are counted in ``text``.
     ``current``: the campaign's month to resolve, which a month written without its year is
@@ -665,7 +712,7 @@ def parse_sheet(text: str, source: str, registry: Registry | None = None,
             return file_lines[index]
         return (file_lines[-1] if file_lines else 0) + index + 1 - len(file_lines)
 
-    reader = _SheetReader(source, registry or core_registry(), tuple(characters), cleaned, raws, number_of, current,
+    reader = _SheetReader(source, registry or core_registry(), known, cleaned, raws, number_of, current,
                           tuple(signers))
     start = _sheet_start(cleaned)
     if start is not None:

@@ -28,8 +28,7 @@ import quopri
 import re
 from typing import Any, Iterable
 
-from rapidfuzz.distance import OSA
-
+from .near import slips
 from .passwords import WITHHELD
 
 MIN_SCRUB = 4  # shortest value withheld wherever it appears
@@ -61,7 +60,7 @@ def near_password(word: str) -> bool:
     w = word.casefold()
     if w in _EXACT:
         return True
-    return 6 <= len(w) <= 10 and w[0] == "p" and OSA.distance(w, "password") <= 2
+    return 6 <= len(w) <= 10 and w[0] == "p" and slips(w, "password") <= 2
 
 
 def secret_spans(line: str, markup: bool = False, strict: bool = False) -> list[tuple[int, int]]:

@@ -23,6 +23,7 @@ from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from . import pause, schema
 from .calendar import GameMonth
+from .dberrors import translated
 from .errors import CampaignError
 from .records import Character, Event, LedgerEntry
 
@@ -169,6 +170,17 @@ BEGIN = "engarde_begin"  # execution option: how an SQLite transaction begins (N
 OWN_BEGIN = {BEGIN: None}
 ADVISORY_CLASS = 0x656E67  # "eng": the first key of engarde's advisory locks on PostgreSQL (0: the schema's)
 
+# Seconds to reach a PostgreSQL server before saying it cannot be reached (unless the URL's
+# connect_timeout says otherwise): a host that never answers must not hang a command.
+CONNECT_TIMEOUT = 10
+
+
+def connect_args(url: str) -> dict[str, Any]:
+    """What a PostgreSQL driver is given besides the URL: a connection timeout."""
+    if url.startswith("postgresql") and "connect_timeout" not in make_url(url).query:
+        return {"connect_timeout": CONNECT_TIMEOUT}
+    return {}
+
 
 class Busy(Exception):
     """Another connection holds the database for writing (SQLite), past the time given to wait."""
@@ -190,7 +202,7 @@ def new_engine(url: str) -> Engine:
     transaction, as SQLAlchemy's documentation recommends: with BEGIN, or as the execution
     option ``BEGIN`` says (BEGIN IMMEDIATE for a write; None: the caller begins it)."""
     if not url.startswith("sqlite"):
-        return create_engine(url)
+        return create_engine(url, connect_args=connect_args(url))
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT})
 
     @event.listens_for(engine, "connect")
@@ -299,15 +311,17 @@ def begin_writing(conn: Connection, wait: float = BUSY_TIMEOUT) -> None:
 def transaction(url: str, *, creating: bool = False) -> Iterator[Session]:
     """A write transaction, committed whole or not at all (on SQLite it holds the database from
     its start: BEGIN IMMEDIATE), without the campaign's lock: the GM's operations write through
-    engarde.lock.writing.  ``creating``: see ``engine_for``."""
-    engine = engine_for(url, creating=creating).execution_options(**{BEGIN: "BEGIN IMMEDIATE"})
-    with Session(engine, expire_on_commit=False) as session:
-        try:
-            yield session
-            session.commit()
-        except BaseException:
-            session.rollback()
-            raise
+    engarde.lock.writing.  ``creating``: see ``engine_for``.  A database that cannot be opened,
+    read or written raises ``DatabaseError``, one line naming it."""
+    with translated(url):
+        engine = engine_for(url, creating=creating).execution_options(**{BEGIN: "BEGIN IMMEDIATE"})
+        with Session(engine, expire_on_commit=False) as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
 
 
 @contextmanager
@@ -316,7 +330,7 @@ def reading(url: str) -> Iterator[Session]:
     reader never sees a month half written (the sheets of before with the ledger of after).
     SQLite: BEGIN, its snapshot taken at the first read (the write-ahead log keeps it while
     writers commit); PostgreSQL: REPEATABLE READ.  A write in it fails."""
-    with Session(engine_for(url), expire_on_commit=False) as session:
+    with translated(url), Session(engine_for(url), expire_on_commit=False) as session:
         conn = session.connection()
         sqlite = conn.dialect.name == "sqlite"
         if sqlite:

@@ -309,7 +309,10 @@ def test_a_campaigns_club_spellings_reach_the_parser():
     sheet = parse_sheet("Character: Athos\nJoin: La Chasse\nResign from La Chasse", "athos.txt", registry=registry)
     assert sheet.ok, sheet.errors
     assert (sheet.monthly.of(ClubOrders).join_club, sheet.monthly.of(ClubOrders).resign_club) == ("Hunter's", True)
-    near = parse_action("Visit La Chase", registry=registry)
+    notes: list[str] = []
+    assert parse_action("Visit La Chase", notes, registry=registry) == VisitClub("Hunter's")  # a slip, read
+    assert notes == ["read 'La Chase' as 'Hunter's'"]
+    near = parse_action("Visit La Chasseresse", registry=registry)
     assert near.code == E_UNKNOWN_CLUB and near.suggestion == "did you mean Hunter's?"
     assert parse_action("Visit La Chasse").code == E_UNKNOWN_CLUB
 

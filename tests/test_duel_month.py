@@ -94,7 +94,10 @@ def test_a_challenge_accepted_is_fought_and_recorded_turn_by_turn():
     assert (ev.data["winner"], ev.data["end"], len(ev.data["turns"])) == ("Porthos", "surrender", 9)
     assert ev.data["turns"][1] == {"turn": 2, "actions": ["L", "L"], "routines": ["Lunge", "Lunge"],
                                    "damage": [16, 20], "endurance": [84, 60],
-                                   "notes": ["Porthos: L v L = 2 x 10 x 1 = 20", "Falstaff: L v L = 2 x 8 x 1 = 16"]}
+                                   "notes": ["Porthos: L v L = 2 x 10 x 1 = 20", "Falstaff: L v L = 2 x 8 x 1 = 16"],
+                                   # what each saw: his own Strength in his blow, not the other's
+                                   "seen": [["Porthos: L v L = 2 x 10 x 1 = 20", "Falstaff: L v L = 16"],
+                                            ["Porthos: L v L = 20", "Falstaff: L v L = 2 x 8 x 1 = 16"]]}
     assert ev.data["cause"] == "he trod on my cloak" and ev.data["kind"] == "challenge"
     json.dumps(ev.data)
     assert ledger(result, "Porthos", RULE_TABLE_D) == [("status_points", 2), ("expertise.rapier", 1)]

@@ -28,6 +28,7 @@ from engarde.intake import read_message
 from engarde.parse import parse_sheet
 from engarde.rules.press.orders import Letters
 from engarde.sources import SourceError, kind_of, read_imap, read_maildir, read_mbox, read_path
+from helpers import named_in_orders
 
 # The whole language at once: what every client must deliver unchanged.
 FULL = """\
@@ -51,6 +52,9 @@ Paris knows it.
 End of letter
 End of orders
 """
+
+# The mistresses FULL names: number 4 is Roxanne.
+FULL_MISTRESSES = ("Ninon", "Madeleine", "Constance", "Roxanne")
 
 
 def summary(text: str) -> tuple:
@@ -189,6 +193,7 @@ def test_ingest_from_an_mbox_file_through_the_cli(tmp_path):
     ops.add_character(camp, given_character(Tables(), "Porthos", email="paul@example.org",
                                             social_level=6, crowns=100, strength=10, constitution=10, expertise=10,
                                             military_ability=3), password="sack")
+    named_in_orders(camp, ("Cyrano", "Athos"), FULL_MISTRESSES)
     box = mailbox.mbox(str(tmp_path / "in.mbox"))
     box.add(mail(FULL))
     box.close()
@@ -251,6 +256,7 @@ def test_imap_reads_every_message_read_only(dovecot, tmp_path, monkeypatch):
                                                 social_level=6, crowns=100, strength=10, constitution=10,
                                                 expertise=10, military_ability=3),
                           password="sack" if name == "Porthos" else "honour")
+    named_in_orders(camp, ("Cyrano",), FULL_MISTRESSES)
     monkeypatch.setenv("TEST_IMAP_PASSWORD", dovecot.password)
     run = CliRunner().invoke(main, ["--config", str(tmp_path / "campaigns.toml"), "orders", "ingest", "--imap"])
     assert run.exit_code == 1, run.output  # the big one is rejected

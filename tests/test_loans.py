@@ -172,7 +172,8 @@ def test_a_lender_must_have_the_crowns():
     turn = make_turn(porthos, athos)
     loans.offer(turn, athos, (Lend(200, "Porthos"),))
     assert loans.borrow(turn, porthos, Borrow(200, "Athos"), 1) is None
-    assert codes(turn, EV_ORDER_REFUSED)[0].data["reason"] == "Athos has not 200 crowns to lend"
+    assert codes(turn, EV_ORDER_REFUSED)[0].data["reason"] == "Athos could not lend it after all"
+    assert codes(turn, EV_CANNOT_AFFORD)[0].characters == ("Athos",)  # his purse is told to him alone
     assert loans.borrow(turn, porthos, Borrow(10, "Milady"), 1) is None
     assert loans.borrow(turn, porthos, Borrow(10, "Porthos"), 1) is None
     assert turn.ledger == []

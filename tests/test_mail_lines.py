@@ -21,7 +21,7 @@ from helpers import cli
 
 DEMO = Path(__file__).resolve().parent.parent / "orders" / "demo"
 SHEET = ("Dear GM, here are my orders.\n\nCharacter: Athos\nPassword: honour\nWeek 1: Practise rapier\n"
-         "Week 2: Rest\nWeek 3: Sulk in the Tuileries\nWeek 4: Visit Hunterz\n")
+         "Week 2: Rest\nWeek 3: Sulk in the Tuileries\nWeek 4: Visit Maxim's\n")
 LONG = ("Dear GM, " + "it has been a long month and I have much to tell you of the Cardinal's men " * 3).strip()
 
 

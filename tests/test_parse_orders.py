@@ -180,7 +180,8 @@ def test_lending_is_an_order_for_the_month():
               "Lend 40 crowns to aramis")
     assert s.ok, s.errors
     assert s.monthly.of(LoanOrders).lend == (Lend(100, "D'Artagnan"), Lend(50, "Jacques"), Lend(30, "Athos"), Lend(40, "aramis"))
-    assert s.notes == ["line 6: a second offer to lend to aramis; it replaces the first (20 crowns)"]
+    assert s.notes == ["line 6: a second offer to lend to aramis; it replaces the first (20 crowns)",
+                       "names not checked: D'Artagnan, Aramis, Jacques, Athos (no campaign to check them against)"]
     assert s.weeks == {}
     back = core_registry().sheet_from(json.loads(json.dumps(s.to_dict())))
     assert back.monthly == s.monthly and back.to_dict() == s.to_dict()
@@ -261,7 +262,7 @@ def test_unknown_or_ambiguous_regiment():
     err = error("Apply to the Musketeers")
     assert err.code == E_UNKNOWN_REGIMENT
     assert err.suggestion == "which one: King's Musketeers, Picardy Musketeers or 27th Musketeers?"
-    assert error("Join the Royal Foot Gaurds").suggestion == "did you mean the Royal Foot Guards?"
+    assert error("Join the Royal Foot Gardes of Paris").suggestion == "did you mean the Royal Foot Guards?"
 
 
 def test_joining_a_regiment_is_a_week_not_the_month():

@@ -297,7 +297,7 @@ def test_whatever_the_parser_reads_as_a_password_is_withheld(key, sep, value):
         assert withheld.startswith(key) and value not in withheld[len(key):], (key, sep)
 
 
-SHEET_LINES = ["Week 1: Practise rapier", "Week 2: Sulk in the Tuileries", "Wk 3 - Visit Hunterz", "4) ditto",
+SHEET_LINES = ["Week 1: Practise rapier", "Week 2: Sulk in the Tuileries", "Wk 3 - Visit Maxim's", "4) ditto",
                "Conspicuous consumption", "Week 2: Court", "[Week 3] Visit Hunter's and carouse"]
 
 

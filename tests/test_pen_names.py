@@ -16,6 +16,7 @@ import pytest
 
 from engarde import ops
 from engarde.config import load_one
+from engarde.known import Known
 from engarde.parse import parse_sheet
 from engarde.rules.creation.rules import given_character
 from engarde.rules.press.codes import E_PEN_NAME
@@ -50,7 +51,7 @@ def test_the_letter_is_refused_on_its_line_and_the_rest_of_the_sheet_stands():
     text = ("Character: Porthos\nWeek 1: rest\n"
             'Letter to the gazette (as "Athos"):\nI, Athos, confess to drinking water.\nEnd of letter\n'
             'Letter to the gazette (as "The Red Fox"):\nThe Cardinal is late.\nEnd of letter\n')
-    sheet = parse_sheet(text, "p.txt", characters=CHARACTERS)
+    sheet = parse_sheet(text, "p.txt", known=Known.of(CHARACTERS))
     assert [(e.line, e.code) for e in sheet.errors] == [(3, E_PEN_NAME)]
     assert "the pen-name 'Athos' is the name of Athos" in sheet.errors[0].message
     assert [x.byline("Porthos") for x in sheet.monthly.of(Letters).letters] == ["The Red Fox"]

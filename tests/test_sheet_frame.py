@@ -158,7 +158,7 @@ def test_a_label_alone_takes_its_order_from_the_next_line():
     """"Week 1:" with nothing after it, then the order on the next line: that is week 1's order,
     and an error in it is on the order's line."""
     s = sheet("Character: Athos", "Week 1:", "Practise rapier", "Week 2", "", "Practise sabre", "Week 3 -",
-              "Visit Hunterz")
+              "Visit Maxim's")
     assert s.weeks[1] == RAPIER and s.weeks[2] == SABRE
     assert isinstance(s.weeks[3], Rest)
     err = only_error(s)

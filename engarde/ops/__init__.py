@@ -1,7 +1,7 @@
 """The GM's operations on one campaign: the library the CLI is a thin layer over.
 
 Split by concern: ``setup`` (a campaign and its characters), ``intake`` (order mail in;
-whether a sheet counts is ``acceptance``, pure), ``turns`` (the month resolved and
+whether a sheet counts is ``acceptance``, pure; what its sheets may name is ``names``), ``turns`` (the month resolved and
 undone), ``publishing`` (the gazette and the reports) and ``views`` (what the GM looks
 at).  Every database query is in ``engarde.queries``.  Each operation opens its own
 transaction, so a failure leaves the campaign as it was.  Errors the GM must see are
@@ -27,6 +27,7 @@ from .intake import (
     stored_sheets,
 )
 from . import backup, database
+from .names import known_in, known_names
 from .publishing import publish
 from .setup import NewCharacter, add_character, init, reset, set_email, set_password
 from .turns import TurnReport, refuse_mass_nmr, resolved_months, run_turn, undo_turn, undone_world
@@ -51,7 +52,7 @@ __all__ = [
     "backup", "database", "ACCEPTED", "ACTIVE", "DUPLICATE", "HELD", "REJECTED", "SKIPPED", "SUPERSEDED",
     "AuditFinding", "CampaignError", "IngestResult", "NewCharacter", "SheetView", "Status", "StoredSheet",
     "TurnReport", "add_character", "audit", "characters_at_end_of", "confirmation_text", "current_month", "ingest",
-    "ingest_imap", "ingest_messages", "init", "list_characters", "missing_orders", "month_deadline", "month_events",
+    "ingest_imap", "ingest_messages", "init", "known_in", "known_names", "list_characters", "missing_orders", "month_deadline", "month_events",
     "month_ledger", "month_sheets", "pending_requests", "publish", "refuse_mass_nmr", "reset", "resolved_months",
     "run_turn", "set_email", "set_password", "sheet", "status", "stored_sheets", "undo_turn", "undone_world",
     "welcome_text", "without_password",

@@ -23,6 +23,7 @@ import base64
 import datetime as dt
 import io
 import json
+import stat
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,6 +116,14 @@ class Backup:
 
 def backup(campaign: Campaign, path: Path) -> Backup:
     """Write the whole campaign to ``path`` (all-or-nothing: a temporary file renamed)."""
+    # Never over the campaign's own files: a backup written over campaigns.toml or the database
+    # it copies would lose the one to save the other.
+    target = Path(path).resolve()
+    if target == campaign.source.resolve():
+        raise CampaignError(f"{path}: is the campaigns file; write the backup to another file")
+    if target in {f.resolve() for f in store.sqlite_files(campaign.database)}:
+        raise CampaignError(f"{path}: is the campaign's database (or a file SQLite keeps beside it); write the "
+                            "backup to another file")
     counts: dict[str, int] = {}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -168,6 +177,13 @@ def _manifest(archive: zipfile.ZipFile, where: str) -> dict[str, Any]:
 def restore(campaign: Campaign, path: Path, replace: bool = False) -> Restored:
     """Load the backup at ``path`` into the campaign's database, in one transaction."""
     where = str(path)
+    try:
+        mode = Path(path).stat().st_mode
+    except OSError:
+        mode = None  # said below, as opening it fails
+    if mode is not None and not stat.S_ISREG(mode):
+        # A FIFO waits for a writer, /dev/zero never ends: neither is opened.
+        raise CampaignError(f"{where}: not a regular file (a folder, a FIFO or a device): it was not opened")
     try:
         archive = zipfile.ZipFile(path)
     except FileNotFoundError:

@@ -23,6 +23,7 @@ from ..config import Campaign
 from ..deadlines import Schedule, aware, describe
 from ..errors import CampaignError
 from ..intake import Message, safe_text
+from ..known import Known
 from ..month_orders import month_on_file
 from ..orders import MONTHLY, STANDING, OrderSheet, Parts
 from ..parse import parse_sheet
@@ -33,6 +34,7 @@ from ..registry import Registry, core_registry, for_campaign
 from ..sources import SourceError, read_imap, read_path
 from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SKIPPED, SUPERSEDED, CampaignRow, SheetRow
 from .acceptance import OnFile, Sent, Who, decide, month_of
+from .names import known_in
 
 
 @dataclass
@@ -159,10 +161,11 @@ def schedule(campaign: Campaign, camp: CampaignRow) -> Schedule:
 
 
 def month_deadline(campaign: Campaign, month: GameMonth | None = None) -> dt.datetime | None:
-    """The deadline that closes ``month`` (default: the month to resolve); None without a schedule."""
+    """The deadline that closes ``month`` (default: the month to resolve); None without a schedule
+    (a ConfigError when the schedule has run out before it)."""
     with store.reading(campaign.database) as s:
         camp = queries.campaign_row(s, campaign)
-        return schedule(campaign, camp).deadline(month or GameMonth.parse(camp.current_month))
+        return schedule(campaign, camp).require(month or GameMonth.parse(camp.current_month))
 
 
 def release_held(s: Session, campaign: Campaign, month: GameMonth) -> None:
@@ -224,8 +227,10 @@ def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message
         current = GameMonth.parse(camp.current_month)
         release_held(s, campaign, current)
         deadlines = schedule(campaign, camp)
+        deadlines.require(current)  # a schedule that has run out is said, not ignored
         rows = queries.characters(s, campaign.id)
         everyone = [Who(r.name, r.email or "", r.password or "", queries.is_dead(r)) for r in rows]
+        known = known_in(s, campaign)  # what the sheets may name
         # the order they were sent in, so that the later of two sheets wins
         ordered = sorted(range(len(messages)), key=lambda i: (messages[i].when(now)[0], messages[i].source))
         for i in ordered:
@@ -240,7 +245,7 @@ def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message
                 else:
                     try:
                         result, write = _ingest_one(s, campaign, registry, msg, now, current, deadlines, rows,
-                                                    everyone)
+                                                    everyone, known)
                     except Exception as exc:  # noqa: BLE001 - one message must never stop the batch
                         result, write = _quarantine(s, campaign, current, msg, now,
                                                     f"engarde failed on it ({_failure(exc)})")
@@ -305,7 +310,7 @@ def _quarantine(s: Session, campaign: Campaign, current: GameMonth, msg: Message
 
 def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message, now: dt.datetime,
                 current: GameMonth, deadlines: Schedule, rows: list[Any],
-                everyone: list[Who]) -> tuple[IngestResult, Callable[[], None]]:
+                everyone: list[Who], known: Known) -> tuple[IngestResult, Callable[[], None]]:
     """What becomes of one message, and the writes that store it (made by the caller, last, so
     that a failure before them leaves nothing half written)."""
     digest = _digest(msg)
@@ -314,8 +319,8 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         return _duplicate(msg, seen), _nothing
     received, received_by, time_notes = msg.when(now)
     received = aware(received)
-    sheet = (parse_sheet(msg.body, msg.source, registry, tuple(r.name for r in rows), lines=msg.lines,
-                         current=current, signers=(msg.sender_name or "", *(r.player for r in rows))) if msg.ok
+    sheet = (parse_sheet(msg.body, msg.source, registry, known, lines=msg.lines, current=current,
+                         signers=(msg.sender_name or "", *(r.player for r in rows))) if msg.ok
              else OrderSheet(source=msg.source))
     sent = Sent(msg.source, msg.sender, msg.is_mail, received, msg.errors[0].message if msg.too_large else None,
                 msg.unreadable)

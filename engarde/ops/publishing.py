@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .. import gazette as gz
@@ -18,6 +19,7 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
     """Write the gazette of a resolved month (default: the last), HTML and PDF if asked, and the
     players' reports.  Under the campaign's lock: no month is resolved or undone while the
     gazette reads it and its files are written."""
+    _newsletters_folder(campaign)
     with lock.writing(campaign, "gazette") as s:
         resolved = [GameMonth.parse(t.month) for t in queries.turns(s, campaign.id)]
         if not resolved:
@@ -33,7 +35,36 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
             sheets=month_sheets(campaign, month),
             registry=for_campaign(campaign),
         )
-        paths = list(gz.write_gazette(data, pdf=pdf))
+        # Everything is rendered before a file is written: a template that fails writes nothing.
+        rendered = gz.gazette_files(data, pdf=pdf)
         if reports:
-            paths += gz.write_reports(data, month_ledger(campaign, month))
-    return paths
+            rendered += gz.report_files(data, month_ledger(campaign, month))
+        for path, _ in rendered:
+            _folder_for(campaign, path.parent)
+            if path.is_dir():
+                raise CampaignError(f"{path}: is a folder, not a file: engarde cannot write the gazette there")
+        try:
+            return gz.write_files(rendered)
+        except OSError as exc:
+            raise CampaignError(f"{campaign.key('newsletters')}: cannot write {exc.filename or campaign.newsletters}: "
+                                f"{(exc.strerror or str(exc)).lower()}") from None
+
+
+def _newsletters_folder(campaign: Campaign) -> None:
+    folder = Path(campaign.newsletters)
+    if folder.exists() and not folder.is_dir():
+        raise CampaignError(f"{campaign.key('newsletters')}: {folder} is a file, not a folder")
+
+
+def _folder_for(campaign: Campaign, folder: Path) -> None:
+    """``folder`` made if need be, and writable; else the one line saying which part is wrong."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocking = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), folder)
+        raise CampaignError(f"{campaign.key('newsletters')}: {blocking} is a file, not a folder") from None
+    except OSError as exc:
+        raise CampaignError(f"{campaign.key('newsletters')}: cannot make {exc.filename or folder}: "
+                            f"{(exc.strerror or str(exc)).lower()}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CampaignError(f"{campaign.key('newsletters')}: cannot write in {folder}: permission denied")

@@ -135,7 +135,7 @@ def status(campaign: Campaign) -> Status:
         month = GameMonth.parse(camp.current_month)
         have = set(active_sheets(s, campaign, month, registry))
         missing = [r.name for r in queries.characters(s, campaign.id) if r.name not in have and not queries.is_dead(r)]
-        deadline = schedule(campaign, camp).deadline(month)
+        deadline = schedule(campaign, camp).require(month)  # a schedule that has run out is said
     return Status(month, deadline, missing, lock.holder(campaign))
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 
-from ...grammar import I, Built, Reading, bad_order, quote, verb
+from ...grammar import I, Built, Reading, bad_order, did_you_mean, quote, verb
+from ...known import name_key
 from .orders import SeekAppointment
 
 _APPOINTMENT = (
@@ -22,19 +22,24 @@ def _build_appointment(m: re.Match[str], r: Reading) -> Built:
     post = re.sub(r"^(?:an?\s+|the\s+)", "", m.group("post").strip(" ,;."), flags=I)
     if not post:
         return bad_order("which appointment?", "write e.g. 'Seek appointment as Brigade Major'")
-    _note_unknown_post(post, r)
-    return SeekAppointment(post)
+    return SeekAppointment(_read_post(post, r))
 
 
-def _note_unknown_post(post: str, r: Reading) -> None:
-    """A note (not an error: the GM's appointments table may differ) when no post has this name."""
+def _read_post(post: str, r: Reading) -> str:
+    """The post as written, or as the campaign's table names it when a slip of the pen a GM
+    reads without doubt made it ("Brigade Majr"); otherwise a note, not an error: the GM's
+    appointments table may differ."""
     tables = r.tables.appointments
     if tables.post(post) is not None:
-        return
-    names = [p.name for p in tables.appointments]
-    guess = difflib.get_close_matches(post.lower(), [n.lower() for n in names], n=1, cutoff=0.6)
-    hint = next((n for n in names if guess and n.lower() == guess[0]), None)
-    r.note(f"engarde knows no post called {quote(post)}" + (f": did you mean {hint}?" if hint else ""))
+        return post
+    spellings = {name_key(s): p.name for p in tables.appointments for s in (p.name, *p.aliases)}
+    slip = r.near(post, spellings, key=name_key)
+    if isinstance(slip, str):
+        return slip
+    guess = slip.message.split(": ", 1)[-1] if slip is not None else did_you_mean(
+        post, {p.name.lower(): p.name for p in tables.appointments})
+    r.note(f"engarde knows no post called {quote(post)}" + (f": did you mean {guess.rstrip('?')}?" if guess else ""))
+    return post
 
 
 VERBS = (verb("seek appointment", _APPOINTMENT, _build_appointment, ("seek", "appointment")),)

@@ -25,6 +25,8 @@ def bawdyhouse_visit(c: Any, r: Reading) -> VisitBawdyhouse | ErrorRecord:
         return c.purse_error
     if c.gamble_error is not None:
         return c.gamble_error
+    if c.name_error is not None:  # a companion who is no one of the campaign
+        return c.name_error
     if not c.carouse or c.no_carouse:
         # Bawdyhouses: "Liquid refreshment is mandatory".
         r.note("carousing is mandatory at a bawdyhouse (liquid refreshment is mandatory): he carouses")

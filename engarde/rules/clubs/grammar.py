@@ -23,12 +23,12 @@ from ...grammar import (
     clean_value,
     did_you_mean,
     monthly_in_week,
-    names_in,
     problem,
     quote,
     take,
     verb,
 )
+from ...known import name_key, name_parts
 from ...records import ErrorRecord
 from ...text import normalise_name
 from ..bawdyhouse.grammar import BAWDYHOUSE, bawdyhouse_visit
@@ -66,6 +66,7 @@ _BRING = re.compile(
     SEP + r"\b(?:bring(?:s|ing)?|tak(?:e|es|ing)|escort(?:s|ing)?)\s+(?P<guests>(?!\d)[^,;()]+?)"
     r"(?:\s+along)?(?=\s*(?:[,;()]|$))", I)
 _WITH = re.compile(r"\s+(?:together\s+with|along\s+with|accompanied\s+by|with)\s+", I)
+_AS_HIS_GUESTS = re.compile(SEP + r"\bas\s+(?:my|his|our)\s+guests?\b", I)
 _MISTRESS_COMPANION = re.compile(r"(?:(?:my|his|our|the)\s+)?(?:mistress|lady\s+love|sweetheart|paramour)", I)
 OWN_CLUB = re.compile(r"(?:(?:my|his|our|the)\s+)?(?:own\s+)?club(?:\s*house)?", I)
 # Filler after the place: "Hunter's for a (drink)", "the bawdyhouse tonight".
@@ -93,6 +94,32 @@ def read_club(tables: ClubsTables, text: str) -> Club | None:
         if club:
             return club
     return None
+
+
+# A bawdyhouse among the places a slip of the pen may mean (no club has the name).
+_BAWDYHOUSE = "bawdyhouse"
+
+
+# Words of a club's name that do not name it alone: "club" names every club; "the Guards" are as
+# likely a regiment (the Royal Foot Guards, the Dragoon Guards) as The Horse Guards.
+_NOT_ALONE = frozenset({"club", "clubs", "clubhouse", "house", "guards", "horse"})
+
+
+def _parts(spellings: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """One word of a club's name that names it alone ("the Gables", "the Frog")."""
+    return {word: clubs for word, clubs in name_parts(spellings).items() if word not in _NOT_ALONE}
+
+
+def _club_spellings(tables: ClubsTables) -> dict[str, str]:
+    """Every way a club is written, as the reader of slips compares them."""
+    return {name_key(s): club for s, club in tables.spellings.items()}
+
+
+def _place_spellings(tables: ClubsTables) -> dict[str, str]:
+    """Every way a club (or a bawdyhouse) is written, as the reader of slips compares them."""
+    found = _club_spellings(tables)
+    found.update({name_key(s): _BAWDYHOUSE for s in ("bawdyhouse", "bawdy house", "brothel", "bordello")})
+    return found
 
 
 def unknown_club(tables: ClubsTables, place: str) -> ErrorRecord:
@@ -126,6 +153,7 @@ class Clauses:
     gamble: Gambling | None = None
     gamble_error: ErrorRecord | None = None
     side: tuple[str, ...] = ()
+    name_error: ErrorRecord | None = None  # a host or companion who is no one of the campaign
 
 
 def _amount(m: re.Match[str]) -> tuple[int | None, ErrorRecord | None]:
@@ -134,6 +162,14 @@ def _amount(m: re.Match[str]) -> tuple[int | None, ErrorRecord | None]:
                     hint="state the crowns he carries, e.g. 'carrying 40 crowns': the rules say all must "
                          "state the number of crowns they bring")
     return (None, crowns) if isinstance(crowns, ErrorRecord) else (crowns, None)
+
+
+def _names(c: Clauses, read: tuple[str, ...] | ErrorRecord) -> tuple[str, ...]:
+    """The names read, or none (the first error kept on the clauses)."""
+    if isinstance(read, ErrorRecord):
+        c.name_error = c.name_error or read
+        return ()
+    return read
 
 
 def split_visit(text: str, r: Reading) -> tuple[str, Clauses]:
@@ -175,15 +211,21 @@ def split_visit(text: str, r: Reading) -> tuple[str, Clauses]:
     hosts: list[str] = []
     for pattern in (_TOADY_TO, _GUEST_POSSESSIVE, _GUEST_OF):
         found, s = take(pattern, s)
-        hosts += [n for m in found for n in names_in(m.group("host"))]
+        for m in found:
+            hosts += _names(c, r.characters(m.group("host")))
     found, s = take(_SIDE_ACTIVITY, s)
     c.side += tuple(m.group("activity").lower() for m in found)
     found, s = take(_BRING, s)
-    brought = tuple(n for m in found for n in names_in(m.group("guests")))
+    groups = [m.group("guests") for m in found]
+    found, s = take(_AS_HIS_GUESTS, s)  # "bring Aramis along to the Frog as my guest": what bringing is
     place, *rest = _WITH.split(s, maxsplit=1)
-    company = brought + (names_in(rest[0]) if rest else ())
-    c.with_mistress = any(_MISTRESS_COMPANION.fullmatch(n) for n in company)
-    c.companions = tuple(n for n in company if not _MISTRESS_COMPANION.fullmatch(n))
+    for text in groups + rest[:1]:
+        read = r.company(text, _MISTRESS_COMPANION)
+        if isinstance(read, ErrorRecord):
+            c.name_error = c.name_error or read
+            continue
+        c.companions += read[0]
+        c.with_mistress = c.with_mistress or read[1]
     if hosts:
         c.host = hosts[0]
         c.companions = tuple(hosts[1:]) + c.companions
@@ -209,6 +251,19 @@ def make_visit(place: str, c: Clauses, r: Reading, *, strict: bool = True) -> Bu
         return bawdyhouse_visit(c, r)
     tables = r.tables.clubs
     club = read_club(tables, place)
+    if club is None and place and strict and not OWN_CLUB.fullmatch(place):
+        # a slip of the pen a GM reads without doubt: "Bothwels", "the bawdyhuose" (only after a
+        # verb: a word alone, "From", is no slip of "Frog")
+        fork = r.fork()
+        spellings = _place_spellings(tables)
+        slip = fork.near(place, spellings, key=name_key, parts=_parts(spellings))
+        if isinstance(slip, ErrorRecord):
+            return slip
+        if slip is not None:
+            r.accept(fork)
+            if slip == _BAWDYHOUSE:
+                return bawdyhouse_visit(c, r)
+            club = tables.club(slip)
     if club is None and not OWN_CLUB.fullmatch(place):
         if not strict:
             return None
@@ -224,6 +279,8 @@ def make_visit(place: str, c: Clauses, r: Reading, *, strict: bool = True) -> Bu
             return unknown_club(tables, place)
     if c.gamble_error is not None:
         return c.gamble_error
+    if c.name_error is not None:
+        return c.name_error
     if c.purse is not None or c.purse_error:
         r.note("the purse is ignored at a club (it matters only at a bawdyhouse)")
     if club is not None:
@@ -335,6 +392,16 @@ class ClubLines(LineReader):
         text = clean_value(m.group("club"))
         tables = self.sheet.tables.clubs
         club = read_club(tables, LEADING_ARTICLE.sub("", text, count=1))
+        if club is None and text:  # a slip of the pen: "Join: Bothwels"
+            r = self.sheet.reading()
+            spellings = _club_spellings(tables)
+            slip = r.near(LEADING_ARTICLE.sub("", text, count=1), spellings, key=name_key, parts=_parts(spellings))
+            if isinstance(slip, ErrorRecord):
+                self.sheet.take(number, r, slip)
+                return None
+            if slip is not None:
+                self.sheet.keep(number, r)
+                club = tables.club(slip)
         orders = self.sheet.monthly(ClubOrders)
         if club:
             if self.join_line is not None and orders.join_club != club.name:

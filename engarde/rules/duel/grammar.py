@@ -22,10 +22,12 @@ from ...grammar import (
     amount,
     bad_order,
     did_you_mean,
+    near_word,
     quote,
     standing_in_week,
     verb,
 )
+from ...known import name_key
 from ...records import ErrorRecord
 from ...text import in_words
 from . import rules
@@ -52,20 +54,38 @@ _CAUSE_CLAUSE = re.compile(
     r"(?P<cause>[^,;()]+)", I)
 
 
-def weapon_in(tables: DuelTables, text: str) -> tuple[str | None, str]:
-    """The weapon a clause names ("with sabres", "(rapier)"), and the text without it."""
+# A clause that names a weapon by a word engarde may not know as written ("with sabr"): read
+# against the weapons' spellings for a slip of the pen.
+_WEAPON_LIKE = re.compile(
+    r"(?:[,;(]\s*(?:(?:with|using)\s+)?|\s+(?:with|using|choosing)\s+)(?:the\s+|a\s+|an\s+|my\s+)?"
+    r"(?P<weapon>[a-z][a-z'-]*(?:\s+swords?)?)\s*\)?(?=[\s,;.]*$)", I)
+
+
+def weapon_in(tables: DuelTables, text: str, r: Reading | None = None) -> tuple[str | None, str]:
+    """The weapon a clause names ("with sabres", "(rapier)"), and the text without it; with a
+    ``Reading``, a slip of the pen in the last clause is read too ("with the sabr"), and said."""
     found = None
     for wm in tables.weapon_clause.finditer(text):
         found = wm
-    if found is None:
-        return None, text
-    return tables.weapon_spellings[found.group("weapon").lower()], text[:found.start()] + " " + text[found.end():]
+    if found is not None:
+        return tables.weapon_spellings[found.group("weapon").lower()], text[:found.start()] + " " + text[found.end():]
+    slip = _WEAPON_LIKE.search(text) if r is not None else None
+    if slip is not None and r is not None:
+        value, note, _error = near_word(slip.group("weapon"), _weapon_keys(tables), name_key)
+        if value is not None and note is not None:
+            r.note(note)
+            return value, text[:slip.start()] + " " + text[slip.end():]
+    return None, text
+
+
+def _weapon_keys(tables: DuelTables) -> dict[str, str]:
+    return {name_key(s): w for s, w in tables.weapon_spellings.items()}
 
 
 def _build_challenge(m: re.Match[str], r: Reading) -> Built:
     """e. Duelling: a challenge names whom, the cause and the weapon."""
     rest = " " + (m.group("rest") or "").strip(" ,;.") + " "
-    weapon, rest = weapon_in(r.tables.duel, rest)
+    weapon, rest = weapon_in(r.tables.duel, rest, r)
     cause = ""
     if cm := _CAUSE_CLAUSE.search(rest):
         cause = cm.group("cause").strip(" ,;.")
@@ -74,6 +94,9 @@ def _build_challenge(m: re.Match[str], r: Reading) -> Built:
     opponent = " ".join(rest.replace("(", " ").replace(")", " ").split()).strip(" ,;.")
     if not opponent:
         return bad_order("challenge whom?", "write e.g. 'Challenge Athos for insulting my regiment with the sabre'")
+    opponent = r.character(opponent)
+    if isinstance(opponent, ErrorRecord):
+        return opponent
     if not cause:
         cost = -r.tables.duel.duelling_table_d["challenge_without_cause"]
         r.note("no cause given: the other players will judge whether there was cause "
@@ -93,13 +116,17 @@ _ANSWER = (
 def _build_answer(m: re.Match[str], r: Reading) -> Built:
     accept = m.group("verb").lower().startswith(("accept", "answer"))
     rest = " " + m.group("rest") + " "
-    weapon, rest = weapon_in(r.tables.duel, rest)
+    weapon, rest = weapon_in(r.tables.duel, rest, r)
     rest = re.sub(r"\b(?:the|a|an|any|all|every)\s+challeng\w*|\bchalleng\w*", " ", rest, flags=I)
     rest = re.sub(r"^\s*(?:of|from|by)\s+|\s+(?:of|from|by)\s+", " ", rest, flags=I)
     who = " ".join(rest.split()).strip(" ,;.")
     who = re.sub(r"(?:'s|s')$", "", who).strip()
     if re.fullmatch(r"(?:all|any|every|anyone|everyone)?", who, I):
         who = ""
+    if who:
+        who = r.character(who)
+        if isinstance(who, ErrorRecord):
+            return who
     if not accept and weapon:
         r.note("a weapon is not needed to refuse a challenge")
         weapon = None
@@ -107,6 +134,28 @@ def _build_answer(m: re.Match[str], r: Reading) -> Built:
         r.note("refusing a challenge that has cause costs status points equal to "
                f"{rules.share(Fraction(1, r.tables.duel.refusal_sl_divisor))} his Social Level")
     return AnswerChallenge(who, accept, weapon)
+
+
+# "Take up Falstaff's offer - dagger": his challenge, accepted with the weapon named.
+_TAKE_UP = r"(?:take|takes|taking)\s+up\s+(?P<rest>.+?)(?:'s|s')\s+offer\b(?P<tail>.*)"
+
+
+def _build_take_up(m: re.Match[str], r: Reading) -> Built:
+    """An offer taken up with a weapon is a challenge accepted; one of crowns is a loan (not
+    the duel's to read); one of neither is asked about."""
+    tail = re.sub(r"^\s*[-\u2013\u2014:]\s*", ", ", m.group("tail"))  # "offer - dagger": the weapon's clause
+    weapon, tail = weapon_in(r.tables.duel, f" {tail} ", r)
+    if weapon is None:
+        if re.search(r"\d|\bcrowns?\b|\bloan\b", tail, I):
+            return None
+        return bad_order(f"{quote(m.group(0))}: an offer of what?",
+                         "to accept a challenge, name the weapon: 'Accept Falstaff's challenge with the dagger'")
+    who = r.character(m.group("rest"))
+    if isinstance(who, ErrorRecord):
+        return who
+    r.leftover(re.sub(r"^\s*(?:of\s+(?:a\s+)?(?:duel|challenge))?", "", tail), f"{who}'s offer")
+    return AnswerChallenge(who, True, weapon)
+
 
 # -- standing orders, kept from month to month (DuelStanding) ------------------------
 _IF_CHALLENGED = re.compile(r"if\s+(?:i\s+am\s+|i'm\s+|he\s+is\s+)?challenged\s*[:,=-]?\s*(?P<rest>.*)", I)
@@ -175,6 +224,7 @@ def check_duel_conditions(tables: DuelTables, text: str) -> list[str]:
 
 VERBS = (
     verb("answer challenge", _ANSWER, _build_answer, ("accept", "refuse", "decline")),
+    verb("take up an offer", _TAKE_UP, _build_take_up),
     verb("challenge", _CHALLENGE, _build_challenge, ("challenge", "duel", "fight")),
     # standing and monthly orders of the duel written on a week's line
     verb("duel order in a week",
@@ -215,7 +265,9 @@ class DuelLines(LineReader):
         if sm := _SEQUENCE_IN.search(rest):
             self.read_sequence(number, sm.group("seq"))
             rest = rest[:sm.start()]
-        weapon, rest = weapon_in(self.tables, rest)
+        r = self.sheet.reading()
+        weapon, rest = weapon_in(self.tables, rest, r)
+        self.sheet.keep(number, r)
         if weapon:
             standing.duel_weapon = weapon
         answer = " ".join(rest.split()).strip(" ,;.").lower()
@@ -247,6 +299,13 @@ class DuelLines(LineReader):
         found = tables.weapon_at_start.match(ARTICLES.sub("", text.strip(" .,;()"), count=1))
         if found and not found.group("tail").strip(" .,;()"):
             self.standing.duel_weapon = tables.weapon_spellings[found.group("weapon").lower()]
+            return
+        r = self.sheet.reading()
+        slip = r.near(ARTICLES.sub("", text.strip(" .,;()"), count=1), _weapon_keys(tables), name_key)
+        if self.sheet.take(number, r, slip) is not None:
+            self.standing.duel_weapon = slip
+            return
+        if isinstance(slip, ErrorRecord):
             return
         guess = did_you_mean(text.strip(" .,;()"), tables.weapon_spellings)
         self.sheet.error(number, codes.E_UNKNOWN_WEAPON, f"{quote(text)} is not a weapon of Duelling Table C",

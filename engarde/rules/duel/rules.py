@@ -902,6 +902,7 @@ class _Strike:
     threw: bool = False
     note: str = ""
     remark: bool = False  # worth a line in the record even without damage
+    told: str = ""  # the note as the man struck saw it (without the attacker's Strength), if not ``note``
 
 
 def _strike(att: _Fighter, action: str, dfn: _Fighter, d_action: str, dice: Dice, t: int) -> _Strike:
@@ -928,12 +929,14 @@ def _strike(att: _Fighter, action: str, dfn: _Fighter, d_action: str, dice: Dice
             return _Strike(0, False, None, True, f"{att.name} throws ({roll}) and misses")
         b, multiplier, dealt = _damage_parts(tables, "T", col, att.strength, thrown)
         return _Strike(dealt, False, b, True, f"{att.name} throws ({roll}) and hits: {b} x {att.strength} x "
-                                               f"{_fmt(multiplier)} = {dealt}")
+                                               f"{_fmt(multiplier)} = {dealt}",
+                       told=f"{att.name} throws ({roll}) and hits: {dealt}")
     b, multiplier, dealt = _damage_parts(tables, action, col, att.strength, att.fighting_weapon)
     if b is None:
         return _Strike(note=f"{action} against {d_action} is '-' on Duelling Table B: no damage", remark=True)
     return _Strike(dealt, False, b, False,
-                   f"{att.name}: {action} v {col} = {b} x {att.strength} x {_fmt(multiplier)} = {dealt}")
+                   f"{att.name}: {action} v {col} = {b} x {att.strength} x {_fmt(multiplier)} = {dealt}",
+                   told=f"{att.name}: {action} v {col} = {dealt}")
 
 
 def _fmt(m: Fraction | None) -> str:
@@ -981,7 +984,8 @@ class DuelRecord:
 
     Lists of two are [challenger, defender].  Each turn: its number, both
     actions, both routines, the damage each took, the Endurance each has after
-    it, and what happened besides (throws, breakage, corrections).
+    it, what happened besides (throws, breakage, corrections: ``notes``, the GM's),
+    and of that what each man saw (``seen``, a list for each: his private report's).
     """
 
     names: list[str]
@@ -1074,7 +1078,16 @@ def fight(tables: DuelTables, a: Duellist, b: Duellist, dice: Dice, turn_limit: 
         act_b, routine_b = fb.choose(t, fa)
         hit_on_b = _strike(fa, act_a, fb, act_b, dice, t)
         hit_on_a = _strike(fb, act_b, fa, act_a, dice, t)
-        notes = [s.note for s in (hit_on_b, hit_on_a) if s.note and (s.damage or s.threw or s.remark)]
+        # ``notes``: the whole turn, for the GM; ``seen``: what each man saw of it (his own
+        # corrections and conditions, the blows both ways, but not his opponent's Strength, plan
+        # or reasons), for his private report.
+        notes: list[str] = []
+        seen: list[list[str]] = [[], []]
+        for s, side in ((hit_on_b, 0), (hit_on_a, 1)):
+            if s.note and (s.damage or s.threw or s.remark):
+                notes.append(s.note)
+                seen[side].append(s.note)
+                seen[1 - side].append(s.told or s.note)
         for s, f in ((hit_on_b, fa), (hit_on_a, fb)):
             if s.threw:
                 f.unarmed = True  # "In either case the thrower is now unarmed."
@@ -1082,13 +1095,16 @@ def fight(tables: DuelTables, a: Duellist, b: Duellist, dice: Dice, turn_limit: 
                      _breakage(fb, act_b, hit_on_a, fa, act_a, dice, t)):
             if text:
                 notes.append(text)
+                seen[0].append(text)
+                seen[1].append(text)
         fa.endurance -= hit_on_a.damage
         fb.endurance -= hit_on_b.damage
         fa.killed = fa.killed or hit_on_a.killed
         fb.killed = fb.killed or hit_on_b.killed
         fa.last_action, fb.last_action = act_a, act_b
-        for f, before in zip(fighters, notes_before):
+        for side, (f, before) in enumerate(zip(fighters, notes_before)):
             notes += [f"{f.name}: {n}" for n in f.notes[before:]]
+            seen[side] += [f"{f.name}: {n}" for n in f.notes[before:]]
         record.turns.append({
             "turn": t,
             "actions": [act_a, act_b],
@@ -1096,6 +1112,7 @@ def fight(tables: DuelTables, a: Duellist, b: Duellist, dice: Dice, turn_limit: 
             "damage": [hit_on_a.damage, hit_on_b.damage],
             "endurance": [fa.endurance, fb.endurance],
             "notes": notes,
+            "seen": seen,
         })
         dead = [f for f in fighters if f.endurance <= 0 or f.killed]
         if dead:

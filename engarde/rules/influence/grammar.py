@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ...grammar import DIGITS, I, SIGN, Built, Reading, amount, bad_order, verb
+from ...records import ErrorRecord
 from .orders import UseInfluence
 
 # f. Influence: "Favours are used to modify the die rolls that represent the
@@ -72,6 +73,11 @@ def _build_influence(m: re.Match[str], r: Reading) -> Built:
     decision = re.sub(r"^the\s+", "", decision, flags=I)
     if re.fullmatch(r"(?:me|myself|himself|him)", for_whom, I):
         for_whom = ""
+    if for_whom:  # whom it helps or hinders: a character of the campaign
+        read = r.character(for_whom)
+        if isinstance(read, ErrorRecord):
+            return read
+        for_whom = read
     if not decision:
         return bad_order("use influence on whose decision?",
                           "write e.g. 'Use a class 7 favour on the Minister of War for Athos'")

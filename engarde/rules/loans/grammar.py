@@ -15,7 +15,6 @@ from ...grammar import (
     Reading,
     amount,
     monthly_in_week,
-    names_in,
     problem,
     quote,
     standing_in_week,
@@ -41,11 +40,12 @@ _DEBT_WORDS = re.compile(
     r"(?:my|his)\s+debt\s+to|the\s+loan\s+from|owed)\b", I)
 
 
-def _lender(text: str) -> str:
+def _lender(text: str, r: Reading) -> str | ErrorRecord:
+    """The moneylender, or the character named (the campaign's reader of names)."""
     text = text.strip(" ,;.")
     if not text or _LENDER_WORDS.fullmatch(text):
         return MONEYLENDER
-    return " ".join(re.sub(r"^(?:to|from)\s+", "", text, flags=I).split())
+    return r.character(" ".join(re.sub(r"^(?:to|from)\s+", "", text, flags=I).split()))
 
 
 def _build_borrow(m: re.Match[str], r: Reading) -> Built:
@@ -66,7 +66,8 @@ def _build_borrow(m: re.Match[str], r: Reading) -> Built:
         r.note(f"no lender named: from a moneylender ({terms.moneylender_interest_percent}% interest, "
                f"due in {in_words(terms.moneylender_term_months)} months)")
         return Borrow(crowns, MONEYLENDER)
-    return Borrow(crowns, _lender(fm.group("who")))
+    lender = _lender(fm.group("who"), r)
+    return lender if isinstance(lender, ErrorRecord) else Borrow(crowns, lender)
 
 
 def _build_repay(m: re.Match[str], r: Reading) -> Built:
@@ -84,7 +85,8 @@ def _build_repay(m: re.Match[str], r: Reading) -> Built:
     if not who:
         r.note("no lender named: the moneylender")
         return Repay(crowns, MONEYLENDER)
-    return Repay(crowns, _lender(who))
+    lender = _lender(who, r)
+    return lender if isinstance(lender, ErrorRecord) else Repay(crowns, lender)
 
 
 _LEND_IN_WEEK = r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))\b.*"
@@ -130,8 +132,13 @@ class LoanLines(LineReader):
     def call(self, number: int, m: re.Match[str]) -> None:
         orders = self.sheet.monthly(LoanOrders)
         who = (m.group("who") if m.group("who2") is None else m.group("who2")).strip(" .!")
-        names = () if m.group("all") or re.fullmatch(r"(?:all|everyone|everybody|every\s+borrower)?", who, I) \
-            else names_in(who)
+        names: tuple[str, ...] = ()
+        if not (m.group("all") or re.fullmatch(r"(?:all|everyone|everybody|every\s+borrower)?", who, I)):
+            r = self.sheet.reading()
+            read = self.sheet.take(number, r, r.characters(who))
+            if read is None:
+                return
+            names = read
         orders.call_loans = tuple(dict.fromkeys((*orders.call_loans, *(names or ("all",)))))
 
     def lend(self, number: int, m: re.Match[str]) -> None:
@@ -140,11 +147,17 @@ class LoanLines(LineReader):
                         hint="a loan is of at least one crown, e.g. 'Lend 100 crowns to D'Artagnan'")
         who = " ".join((m.group("who") or m.group("who2") or "").strip(" ,;.\"'").split())
         who = re.sub(r"^(?:to\s+)", "", who, flags=I)
+        if re.fullmatch(r"crowns?|cr", who, I):  # "Lend 20 crowns": the crowns are no one
+            who = ""
         if isinstance(crowns, ErrorRecord):
             self.sheet.error(number, crowns.code, crowns.message, crowns.suggestion)
             return
         if not who:
             self.sheet.error(number, codes.E_BAD_ORDER, "lend to whom?", "write e.g. 'Lend 100 crowns to D'Artagnan'")
+            return
+        r = self.sheet.reading()
+        who = self.sheet.take(number, r, r.character(who))
+        if who is None:
             return
         orders = self.sheet.monthly(LoanOrders)
         earlier = [x for x in orders.lend if normalise_name(x.borrower) == normalise_name(who)]

@@ -215,7 +215,11 @@ def borrow(turn: Turn, ch: Character, order: Borrow, week: int) -> Loan | None:
                           "orders for the month)")
         amount = min(amount, left)
         if giver.crowns < amount:
-            return refuse(f"{lender} has not {amount} crowns to lend")
+            # The borrower learns the loan fell through, not what is in the lender's purse; the
+            # lender learns why.
+            turn.event(EV_CANNOT_AFFORD, week, lender, public=False, what=f"lending {amount} crowns to {ch.name}",
+                       cost=amount, had=giver.crowns)
+            return refuse(f"{lender} could not lend it after all")
         turn.fact(lender)[FACT_OFFERS][ch.name] = left - amount
         loan = Loan(turn.world.next_loan_number(), ch.name, lender, amount, turn.month.key, principal=amount)
         turn.world.loans.append(loan)

@@ -8,8 +8,8 @@ import re
 from ... import codes
 from ...grammar import DIGITS, I, Built, LineReader, Reading, amount, bad_order, quote, standing_in_week, verb
 from ...records import ErrorRecord
-from ..regiments.grammar import unknown_regiment
-from ..regiments.names import is_cavalry_regiment, regiment_named
+from ..regiments.grammar import read_regiment
+from ..regiments.names import is_cavalry_regiment
 from ..regiments.tables import RegimentsTables
 from .orders import CampaignStanding, Petition, Volunteer
 
@@ -65,11 +65,12 @@ def _build_petition(m: re.Match[str], r: Reading) -> Built:
     a = re.sub(r"\s+(?:be|to\s+be)$", "", m.group("a").strip(" ,;."), flags=I)
     b = m.group("b").strip(" ,;.")
     tables = r.tables.regiments
-    regiment, replacing = regiment_named(tables, a), regiment_named(tables, b)
-    if regiment is None:
-        return unknown_regiment(tables, a)
-    if replacing is None:
-        return unknown_regiment(tables, b)
+    regiment = read_regiment(tables, a, r)
+    if isinstance(regiment, ErrorRecord):
+        return regiment
+    replacing = read_regiment(tables, b, r)
+    if isinstance(replacing, ErrorRecord):
+        return replacing
     if regiment == replacing:
         return bad_order("a regiment cannot replace itself", "name two regiments")
     if is_cavalry_regiment(tables, regiment) != is_cavalry_regiment(tables, replacing):

@@ -7,6 +7,7 @@ import re
 
 from ...text import in_words
 from ... import codes
+from ...codes import E_UNKNOWN_NAME
 from ...grammar import (
     AMOUNT,
     DIGITS,
@@ -18,10 +19,13 @@ from ...grammar import (
     Reading,
     amount,
     bad_order,
+    problem,
     quote,
     standing_in_week,
     verb,
 )
+from ...known import name_key, words_at
+from ...records import ErrorRecord
 from .orders import Court, SuitorStanding, VisitMistress
 
 # "Visit my mistress": the words up to her (the club grammar reads "... and take her to Hunter's").
@@ -44,6 +48,10 @@ _NUMBER_WITHOUT_ONE = re.compile(r"(?:(?:mistress|lady)\s+)?(?:number|no\.?|num\
 _MISTRESS_WORDS = re.compile(
     r"^(?:(?:the|a|an|fair|lovely|beautiful|my|his)\s+)*(?:mistress|lady|madame|mme\.?|mademoiselle|mlle\.?|"
     r"damsel|demoiselle)\s+", I)
+
+
+# Words of praise before her name, no part of it.
+_PRAISE = re.compile(r"^(?:(?:the|a|fair|lovely|beautiful|sweet|young|dear|charming|divine)\s+)+", I)
 
 
 def _build_visit_mistress(m: re.Match[str], r: Reading) -> Built:
@@ -84,13 +92,22 @@ def _build_court(m: re.Match[str], r: Reading) -> Built:
         if not isinstance(mistress_number, int):
             return mistress_number
         mistress = str(mistress_number)
-        if name_in_brackets and name_in_brackets.group(1).strip():
-            r.note(f"mistress number {mistress} is courted; the name "
-                         f"{quote(name_in_brackets.group(1).strip())} is not checked here")
+        written = name_in_brackets.group(1).strip() if name_in_brackets else ""
+        if r.known.checked:
+            problem_ = _check_number(r, mistress_number, written)
+            if problem_ is not None:
+                return problem_
+        elif written:
+            r.note(f"mistress number {mistress} is courted; the name {quote(written)} is not checked here")
     else:
-        mistress = " ".join(_MISTRESS_WORDS.sub("", rest + " ").split()) or rest
-        if not mistress:
+        text = " ".join(_MISTRESS_WORDS.sub("", rest + " ").split()) or rest
+        text = _PRAISE.sub("", text) or text  # "the fair Constance"
+        if not text:
             return bad_order("court whom?", "write e.g. 'Court mistress number 4' or 'Court Roxanne'")
+        read = r.mistress(text)
+        if isinstance(read, ErrorRecord):
+            return read
+        mistress = read
     if extra:
         tables = r.tables.mistresses
         times = in_words(tables.extra_payment_multiplier)
@@ -98,12 +115,55 @@ def _build_court(m: re.Match[str], r: Reading) -> Built:
                f"Social Level: +{extra * tables.extra_payment_bonus} to the courting roll (not with a wealthy "
                "mistress)")
     return Court(mistress, extra)
+def _check_number(r: Reading, number: int, written: str) -> ErrorRecord | None:
+    """Mistress number ``number`` is one of the campaign's, and the name written beside her
+    number ("Court mistress number 4 (Roxanne)") is hers: never court one for the other."""
+    her = r.known.mistress(number=number)
+    if her is None:
+        return problem(E_UNKNOWN_NAME, f"there is no mistress number {number} in this campaign",
+                       r.known.mistress_at(f"number {number}").hint)
+    if not written:
+        return None
+    named = words_at(written, {name_key(her.name): her.name})
+    if named is None or named.name is None or named.rest.strip(" ,;."):
+        return problem(codes.E_BAD_ORDER, f"mistress number {number} is {her.name}, not {quote(written)}",
+                       f"write 'Court mistress number {number}' or 'Court {her.name}', or name the one you mean")
+    if named.slip:
+        r.note(f"read {quote(named.written)} as {quote(her.name)}")
+    return None
+
+
+# "Visit Roxanne", "call on Ninon": a visit to his mistress, by her name.
+_VISIT_HER = (
+    r"(?:visit(?:s|ing)?|see(?:s|ing)?|call(?:s|ing)?\s+(?:up)?on|go(?:es)?\s+to\s+see|spend(?:s|ing)?\s+(?:the\s+)?"
+    r"(?:week|evening|night)\s+with|stay(?:s|ing)?\s+with)\s+(?P<her>.+)"
+)
+
+
+def _build_visit_her(m: re.Match[str], r: Reading) -> Built:
+    """His mistress by name ("Visit Roxanne") is a visit to her; another man's mistress is
+    courted, not visited.  Without the campaign's names, or a name no mistress has, the
+    words are another verb's ("Visit Hunter's")."""
+    if not r.known.checked:
+        return None
+    named = r.known.mistress_at(m.group("her"), r.author)
+    if named.name is None:
+        return None if named.code == E_UNKNOWN_NAME else problem(named.code, named.problem or "", named.hint)
+    kept = r.known.kept_by(r.author)
+    if kept is None or kept.name != named.name:
+        return problem(codes.E_BAD_ORDER, f"{named.name} is not his mistress: a visit is to the mistress he keeps",
+                       f"to win her, write 'Court {named.name}'")
+    r.named(named)
+    return VisitMistress()
+
+
 _RIVAL_SUITOR = re.compile(
     r"(?:if\s+(?:a\s+|two\s+)?)?rival\s+suitors?(?:\s+(?:meet|at\s+(?:the|her)\s+door))?\s*[:,=-]?\s*(?P<what>.*)", I)
 
 
 VERBS = (
     verb("visit mistress", VISIT_MISTRESS + r"(?P<rest>.*)", _build_visit_mistress, ("mistress",)),
+    verb("visit mistress by name", _VISIT_HER, _build_visit_her),
     verb("court", _COURT, _build_court, ("court", "woo")),
     verb("rival suitor in a week", r"rival\s+suitors?\b.*", standing_in_week),
 )

@@ -6,6 +6,7 @@ import re
 
 from ... import codes
 from ...grammar import Built, Reading, did_you_mean, problem, quote, verb
+from ...known import name_key, words_at
 from ..duel.grammar import ARTICLES, DEFAULT_WEAPON
 from .orders import Practise
 
@@ -33,6 +34,17 @@ def _build_practise(m: re.Match[str], r: Reading) -> Built:
         return Practise(duel.weapon_spellings[found.group("weapon").lower()])
     if noun_form:
         return None  # "Go to Hunter's for practice" is not about a weapon: try other verbs
+    # a slip of the pen a GM reads without doubt ("sabr", "rapeir"), or a weapon in brackets
+    slip = words_at(what, {name_key(s): w for s, w in duel.weapon_spellings.items()})
+    if slip is not None:
+        if slip.name is None:
+            return problem(slip.code, slip.problem or "", slip.hint)
+        if slip.slip:
+            r.note(f"read {quote(slip.written)} as {quote(slip.name)}")
+        tail = slip.rest.strip(" ,()")
+        if tail:
+            r.note(f"{quote(tail)} after the weapon is ignored")
+        return Practise(slip.name)
     guess = did_you_mean(what, duel.weapon_spellings)
     return problem(
         codes.E_UNKNOWN_WEAPON,

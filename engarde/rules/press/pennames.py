@@ -7,9 +7,9 @@ other than the letter's author.  Names are compared as a reader would take them:
 - without case, accents or punctuation, and without the little words ("the", "a", "le",
   "la", "de", "du", "of", ...): "the athos", "Athos!" and "ATHÔS" are Athos, "D'Artagnan" is
   "Dartagnan", "Cyrano Bergerac" is "Cyrano de Bergerac";
-- within a few slips of the pen (an edit distance, a swap of two letters counting one): none
-  for a name of three letters or fewer, one for four to six ("Athis", "Atos"), two for seven
-  or more ("Portos", "Porthas");
+- within a few slips of the pen (``engarde.near``, the reader's own measure: a letter added,
+  dropped, changed, or two swapped, counts one): none for a name of three letters or fewer,
+  one for four to six ("Athis", "Atos"), two for seven or more ("Portos", "Porthas");
 - a pen-name that holds a character's name among its words, or any word of four letters or
   more of it ("Athos the Musketeer", "A Friend of Athos", "Bergerac" for Rodney Bergerac,
   "Rodney the Bold"), with the same allowance word by word.
@@ -23,8 +23,9 @@ import re
 import unicodedata
 from typing import Iterable
 
-# Words that carry no name: articles and the particles of French, English, Dutch, German, Spanish names.
-LITTLE = frozenset({"the", "a", "an", "le", "la", "les", "l", "de", "du", "des", "d", "of", "von", "van", "y", "del"})
+from ...known import LITTLE  # the little words that carry no name, as the reader of names has them
+from ...near import allowance, slips
+
 
 
 def words(name: str) -> list[str]:
@@ -33,26 +34,8 @@ def words(name: str) -> list[str]:
     return [w for w in re.split(r"[\W_]+", plain.casefold()) if w and w not in LITTLE]
 
 
-def allowance(word: str) -> int:
-    """How many slips of the pen still make the same name."""
-    return 0 if len(word) <= 3 else 1 if len(word) <= 6 else 2
-
-
-def distance(a: str, b: str) -> int:
-    """Damerau-Levenshtein (optimal string alignment): insertions, deletions, changes, swaps."""
-    rows = [list(range(len(b) + 1))]
-    for i, ca in enumerate(a, start=1):
-        row = [i] + [0] * len(b)
-        for j, cb in enumerate(b, start=1):
-            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                row[j] = min(row[j], rows[-2][j - 2] + 1)
-        rows.append(row)
-    return rows[-1][-1]
-
-
 def _near(a: str, b: str) -> bool:
-    return abs(len(a) - len(b)) <= allowance(b) and distance(a, b) <= allowance(b)
+    return abs(len(a) - len(b)) <= allowance(b) and slips(a, b) <= allowance(b)
 
 
 def too_like(pen_name: str, name: str) -> str | None:

@@ -16,6 +16,7 @@ from ...grammar import (
     Unclaimed,
     bad_order,
     clean_value,
+    either,
     monthly_in_week,
     problem,
     quote,
@@ -24,7 +25,7 @@ from ...grammar import (
 from ...records import ErrorRecord
 from ..clubs.grammar import read_club
 from .codes import E_BAD_FALLBACK, E_BAD_RANK, E_UNKNOWN_REGIMENT
-from .names import RANKS, find_rank, rank_order, regiment_named, regiments_like, standing
+from .names import RANKS, find_rank, rank_order, regiment_named, regiment_near, regiments_like, standing
 from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
 from .tables import RegimentsTables
 
@@ -53,16 +54,33 @@ def unknown_regiment(tables: RegimentsTables, text: str) -> ErrorRecord:
     return problem(E_UNKNOWN_REGIMENT, f"{quote(text)} is not a regiment engarde knows", hint)
 
 
-def _regiment_list(tables: RegimentsTables, text: str) -> list[str] | ErrorRecord:
+def read_regiment(tables: RegimentsTables, text: str, r: Reading) -> str | ErrorRecord:
+    """The regiment ``text`` names: as written, or by a slip of the pen (said in a note); else
+    the error naming the regiments it may mean."""
+    regiment = regiment_named(tables, text)
+    if regiment is not None:
+        return regiment
+    near = regiment_near(tables, text)
+    text = LEADING_ARTICLE.sub("", text.strip(), count=1)  # as quoted back
+    if near.rivals:
+        return problem(codes.E_TWO_READINGS, f"{quote(text)}: the {either(near.rivals)}?",
+                       "write the regiment's name as Regimental Table A gives it")
+    if near.value is not None:
+        r.note(f"read {quote(text)} as {quote(near.value)}")
+        return near.value
+    return unknown_regiment(tables, text)
+
+
+def _regiment_list(tables: RegimentsTables, text: str, r: Reading) -> list[str] | ErrorRecord:
     found: list[str] = []
     for part in _ELSE.split(text):
         part = (part or "").strip(" ,;.")
         part = re.sub(r"^(?:the\s+)?(?:regiment\s+(?:of\s+)?)?", "", part, flags=I) if part.lower() != "the" else ""
         if not part:
             continue
-        regiment = regiment_named(tables, part)
-        if regiment is None:
-            return unknown_regiment(tables, part)
+        regiment = read_regiment(tables, part, r)
+        if isinstance(regiment, ErrorRecord):
+            return regiment
         found.append(regiment)
     return found
 
@@ -86,7 +104,7 @@ def _build_apply(m: re.Match[str], r: Reading) -> Built:
                             "the ranks: " + ", ".join(RANKS[:rank_order(highest) + 1])
                             + " (higher ranks cannot be bought on entry)")
         rest = (rest[:rm.start()] + rest[rm.end():]).strip(" ,;.")
-    regiments = _regiment_list(tables, rest)
+    regiments = _regiment_list(tables, rest, r)
     if isinstance(regiments, ErrorRecord):
         return regiments
     if not regiments:
@@ -177,7 +195,10 @@ class RegimentLines(LineReader):
 
     def join(self, number: int, m: re.Match[str]) -> Unclaimed | None:
         text = clean_value(m.group("what"))
-        regiment = regiment_named(self.sheet.tables.regiments, re.sub(r"\s+as\s+.*$", "", text, flags=I))
+        written = re.sub(r"\s+as\s+.*$", "", text, flags=I)
+        regiment = regiment_named(self.sheet.tables.regiments, written)
+        if regiment is None:  # or a slip of the pen: "Join: the Gascon Regimnet"
+            regiment = regiment_near(self.sheet.tables.regiments, written).value
         if regiment is None:
             return Unclaimed()
         self.sheet.error(number, codes.E_UNKNOWN_VERB,

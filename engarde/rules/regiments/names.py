@@ -11,13 +11,13 @@ order and a rule speak of the same regiment.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Mapping
 
+from ...near import Near, nearest, suggestions
 from .tables import GENERAL_RANKS, RANKS as REGIMENT_RANKS, RNHB_REGIMENT, RegimentInfo, RegimentsTables
 
 RNHB = RNHB_REGIMENT
@@ -138,8 +138,24 @@ def regiments_like(tables: RegimentsTables, text: str) -> list[str]:
     containing = [r for r in names.regiments if words and words <= set(_key(r).split())]
     if containing:
         return containing
-    close = difflib.get_close_matches(key, list(names.keys), n=3, cutoff=0.6)
+    close = suggestions(key, names.keys, cutoff=0.6, limit=3)
     return list(dict.fromkeys(names.keys[c] for c in close))
+
+
+def regiment_near(tables: RegimentsTables, text: str) -> Near:
+    """``text`` read against every spelling of the regiments for a slip of the pen a GM reads
+    without doubt ("Gascon Regimnet"), or the regiments a slip could be (``engarde.near``)."""
+    return nearest(_key(text), _slip_keys(tables.regiments))
+
+
+@lru_cache(maxsize=16)
+def _slip_keys(rows: tuple[RegimentInfo, ...]) -> Mapping[str, str]:
+    """Every spelling's key, and each name's whole (with its "Regiment": "gascon regiment"),
+    so that a slip in the word "Regiment" is read too ("Gascon Regimnet")."""
+    keys = dict(_names(rows).keys)
+    for name in _names(rows).regiments:
+        keys.setdefault(" ".join(name.lower().replace("'", "").split()), name)
+    return MappingProxyType(keys)
 
 
 def standing(tables: RegimentsTables, regiment: str) -> int:
