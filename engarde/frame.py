@@ -237,8 +237,8 @@ _CLOSING = re.compile(
     r"\b(?P<name>.*)"
     r"|(?:(?:best|kind|kindest|warm|warmest|with)\s+(?:regards|wishes)|regards|best|cheers|love|adieu|farewell"
     r"|au\s+revoir|salut|ciao|take\s+care|all\s+the\s+best|good\s+luck|(?:a|\u00e0)\s+bient[o\u00f4]t"
-    r"|(?:i\s+remain\s+)?(?:(?:your|yr)\s+)?(?:(?:most|very|ever)\s+)?(?:(?:humble|obedient|faithful|devoted|loyal)"
-    r"\s+(?:and\s+)?)+servant|all\s+for\s+one(?:,?\s+and\s+one\s+for\s+all)?|vive\s+le\s+roi"
+    r"|(?:i\s+remain\s+)?(?:(?:your|yr)\s+(?:(?:most|very|ever)\s+)?(?:(?:humble|obedient|faithful|devoted|loyal)"
+    r"\s+(?:and\s+)?)*|(?:(?:most|very|ever)\s+)?(?:(?:humble|obedient|faithful|devoted|loyal)\s+(?:and\s+)?)+)servant|all\s+for\s+one(?:,?\s+and\s+one\s+for\s+all)?|vive\s+le\s+roi"
     r"|god\s+save\s+the\s+king)\b(?P<name2>.*)", I)
 # A footer a mail client or a signature adds: "Sent from my iPhone", an address; a telephone
 # number (eight digits or more, perhaps after "Tel:").
@@ -263,8 +263,12 @@ def end(line: str) -> bool:
     return _END.fullmatch(line) is not None
 
 
+_ONE_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)?")
 _NAME_WORD = re.compile(r"[^\W\d_][^\W\d_'-]*")
-_INITIAL = re.compile(r"[^\W\d_]\.")
+# "G.V.", "J.": capitals, each with its stop; in a name the last may have lost it ("Jane O." is cut
+# to "Jane O"), but initials alone have their stops ("X L" is a duel's sequence, no one's initials)
+_INITIALS = re.compile(r"(?:[^\W\d_a-z]\.){1,3}")
+_INITIAL = re.compile(r"(?:[^\W\d_a-z]\.){1,3}|[^\W\d_a-z]")
 
 
 def name_like(text: str) -> bool:
@@ -274,15 +278,20 @@ def name_like(text: str) -> bool:
     text = text.strip()
     if text.endswith(":"):
         return False
+    if all(_INITIALS.fullmatch(word) for word in text.split()):
+        return sum(c.isalpha() for c in text) >= 2  # "G.V.", "J. B.": initials signed (one alone is too little)
     text = re.sub(r"\s*\([^()]{0,40}\)$", "", text.strip(" ,.!;")).strip()
     words = text.split()
     if not 1 <= len(words) <= 4 or len(text) > 40:
         return False
     names = 0
     for word in words:
-        if word.lower() in _PARTICLES or re.fullmatch(r"d'[^\W\d_]+", word, I):
+        if re.fullmatch(r"d'[^\W\d_]+", word, I):  # "d'Artagnan", "D'Artagnan": a name with its particle
+            names += 1
             continue
-        if _INITIAL.fullmatch(word) and word[0].isupper():
+        if word.lower() in _PARTICLES:
+            continue
+        if _INITIAL.fullmatch(word):  # "J.", "J.B.", "O"
             continue
         if not (_NAME_WORD.fullmatch(word) and word[0].isupper() and any(c.islower() for c in word)):
             return False
@@ -300,7 +309,8 @@ def closing(line: str) -> bool:
     if m.group("thanks") is not None:
         return True
     after = (m.group("name") if m.group("name") is not None else m.group("name2")).strip(" ,.!;:-")
-    return not after or name_like(after)
+    # a name, or one word in lower case: "cheers, jacques" (a player who writes in lower case signs so too)
+    return not after or name_like(after) or _ONE_WORD.fullmatch(after) is not None
 
 
 def footer(line: str) -> bool:
@@ -333,6 +343,8 @@ def decoration(line: str) -> bool:
 def heading(line: str) -> bool:
     """A heading over the orders ("Orders:", "Weekly orders", "Week | Order" of a table): no order."""
     words = re.findall(r"[\w#']+", line.lower())
+    if set(words) <= {"week", "weeks", "wk"}:
+        return False  # "Week" alone is a label without its number: asked about
     return (bool(words) and len(words) <= 6 and set(words) <= _HEADING_WORDS and bool(set(words) & _HEADING_KEYS)
             and re.fullmatch(r"[\w#'\s|:.,/-]+", line) is not None)
 

@@ -221,6 +221,8 @@ def _extends(before: Order, after: Order) -> bool:
             return False
     return True
 
+_MOST_IN_FLOURISH = 6  # words of an exclamation above a signature ("Sack, sweet sack!")
+
 # The words of the names in a campaign's tables (clubs, regiments, posts, ranks, weapons): a
 # line of them alone is no one's signature.  Made once per campaign's tables.
 _RULES_WORDS: "weakref.WeakKeyDictionary[Tables, frozenset[str]]" = weakref.WeakKeyDictionary()
@@ -291,6 +293,7 @@ class _SheetReader:
         self.index = 0  # the index in the text of the line being read
         self.above: _WeekLine | None = None  # the week line right above the line being read
         self.signed: tuple[int, str] | None = None  # the sign-off: its line and words
+        self.ordered = False  # a week or a line for the month has been read: the orders may end
         self.passed_over = 0  # lines after the sign-off that are not orders
 
     def error(self, line: int, code: str, message: str, suggestion: str | None = None) -> None:
@@ -325,7 +328,7 @@ class _SheetReader:
             return False
         ps = frame.postscript(line)
         if ps is not None:  # a P.S. comes after the letter: what it says is read as after a sign-off
-            if self.signed is None:
+            if self.signed is None and self.ordered:
                 self.signed = (number, line)
             if not ps:
                 return True
@@ -359,6 +362,7 @@ class _SheetReader:
                 self.take_pending(number, line)
                 return True
         if self.read_line(number, line):
+            self.ordered = True
             self.after_sign_off(number)
             return True
         self.not_a_known_line(index, number, line, above)
@@ -371,13 +375,14 @@ class _SheetReader:
         if frame.decoration(line) or frame.heading(line):
             return
         if self.signed is not None:
-            # after the sign-off only orders are read: an order without its week is reported
-            if self.reads_alone(line):
+            # after the sign-off only orders are read: an order without its week, or what tries to
+            # be one (its verb is known, or nearly), is reported
+            if self.order_like(line):
                 self.not_understood(number, line)
             elif not frame.signature_like(line, raw):
                 self.passed_over += 1
             return
-        if frame.closing(line) or frame.footer(line) or frame.dashed_signature(raw):
+        if self.ordered and (frame.closing(line) or frame.footer(line) or frame.dashed_signature(raw)):
             self.signed = (number, line)
             return
         if above is not None and self.continues(above, number, line):
@@ -388,7 +393,23 @@ class _SheetReader:
                 self.sheet.notes.append(f"line {number}: {quote(line)}, a name alone at the end of your orders, is "
                                         "taken for your signature")
             return
+        if self.flourish(index, line):
+            self.signed = (number, line)
+            self.sheet.notes.append(f"line {number}: {quote(line)}, right above your signature, is taken for your "
+                                    "sign-off")
+            return
         self.not_understood(number, line)
+
+    def flourish(self, index: int, line: str) -> bool:
+        """"Sack, sweet sack!", "For the King!" right above the signature: a few words ending in
+        "!" after a blank line, that read as no order (nor a verb misspelt), the next line the
+        player's signature."""
+        if (not line.endswith("!") or len(line.split()) > _MOST_IN_FLOURISH or index == 0 or self.lines[index - 1]
+                or index + 1 == len(self.lines) or self.reads_alone(line) or self.near_a_verb(line)):
+            return False  # it stands apart, below the orders, as the signature it goes with
+        after = self.lines[index + 1]
+        return (frame.closing(after) or frame.dashed_signature(self.raws[index + 1])
+                or self.signature_name(index + 1, after, apart=True) is not None)
 
     def known(self, line: str) -> bool:
         """Whether ``line`` is one a module reads (or "New password:"), without reading it."""
@@ -487,6 +508,7 @@ class _SheetReader:
             if result is None:  # a line for weeks 1-3 is read once, shared by them
                 result = self.interpret(action, notes)
             self.written[week] = _Written(number, result, list(notes), self.index)
+            self.ordered = True
             given.append(week)
         self.above = _WeekLine(number, self.index, given, action)
 
@@ -565,33 +587,53 @@ class _SheetReader:
         return (frame.closing(line) or frame.footer(line) or frame.dashed_signature(self.raws[index])
                 or self.signature_name(index, line) is not None)
 
-    def signature_name(self, index: int, line: str) -> str | None:
-        """A name alone on its line: "known" for the character's or a player's (the sender's, the
-        campaign's players') anywhere; "end" for any other name at the end of the text (nothing but
-        a signature after it); else None.  Never words that read as an order, are near an order's
-        verb ("Practse"), are capitals ("NPC") or name a thing of the rules ("Gascon Regiment")."""
-        if not frame.name_like(line) or self.reads_alone(line):
-            return None
-        name = normalise_name(line.strip(" ,.!;:"))
-        known = [self.sheet.character or "", *self.signers]
-        if any(name == normalise_name(k) or name in normalise_name(k).split() for k in known if k):
-            return "known"
+    def signature_name(self, index: int, line: str, apart: bool = False) -> str | None:
+        """A name alone on its line, once an order has been read: "known" for the character's or a
+        player's (the sender's, the campaign's players') anywhere; "end" for any other name at the
+        end of the text (after a blank line, with nothing after it but a closing, a footer or a
+        P.S.); else None.  Never words that read as an order, are near an order's verb
+        ("Practse"), are capitals ("NPC") or name a thing of the rules ("Gascon Regiment")."""
         words = line.strip(" ,.!;:").split()
-        if (self.near_a_verb(line) or any(len(w) > 1 and w.isupper() for w in words)
+        if not self.ordered or not words or len(words) > 4 or self.reads_alone(line):
+            return None  # before any order, a line is asked about
+        name = normalise_name(" ".join(words)).casefold()
+        known = [normalise_name(k).casefold() for k in (self.sheet.character or "", *self.signers) if k]
+        if any(name == k or name in k.split() for k in known):
+            return "known"  # in any case: "jacques" signs Jacques's orders
+        if not frame.name_like(line):
+            return None
+        if (self.near_a_verb(line) or any(len(w) > 1 and w.isalpha() and w.isupper() for w in line.split())
                 or any(w.lower() in _rules_words(self.registry.tables) for w in words if len(w) > 2)):
             return None
+        if not apart and (index == 0 or self.lines[index - 1]):
+            return None  # a signature stands apart, below the orders: a name right under a line is asked about
         following = next((i for i in range(index + 1, len(self.lines)) if self.lines[i]), None)
         if following is None:
             return "end"
         after, raw = self.lines[following], self.raws[following]
-        if frame.signature_like(after, raw) or frame.postscript(after) is not None or frame.end(after):
-            return "end"
+        if (frame.closing(after) or frame.footer(after) or frame.dashed_signature(raw) or frame.decoration(after)
+                or frame.postscript(after) is not None or frame.end(after)):
+            return "end"  # "Tom" / "Sent from my iPhone": not another name, which could be anything
         return None
+
+    def order_like(self, line: str) -> bool:
+        """Whether ``line`` is an order or tries to be one: it reads, or its verb is known or
+        nearly ("Visit Maxim's", "Practse rapier")."""
+        result = self.interpret(line, [], names=False)
+        return (isinstance(result, (Order, Ditto)) or result.code != codes.E_UNKNOWN_VERB
+                or self.near_a_verb(line))
 
     def near_a_verb(self, line: str) -> bool:
         """"Practse", "Rets": an order's verb misspelt, not a name."""
-        first = line.split()[0].lower()
-        return did_you_mean(first, _known_spellings(self.registry.verbs), cutoff=0.7) is not None
+        first = re.sub(r"[^\w']", "", line.split()[0].lower())
+        # by the rule a slip of a verb is read by (engarde.near; "Betty" is no "bet", a short verb is read only as written)
+        spellings = _known_spellings(self.registry.verbs)
+        if first in spellings:
+            return True  # "Duel", "Join": a verb itself
+        near = nearest(first, {v: v for v in spellings if len(v) >= 5})
+        # of a short verb, only two letters swapped ("Rets"): "Carl" is a name, not "call"
+        return (near.value is not None or bool(near.rivals)
+                or any(len(v) == len(first) and sorted(v) == sorted(first) and slips(v, first) == 1 for v in spellings))
 
     def after_sign_off(self, number: int) -> None:
         """An order read after the sign-off: a P.S., and the player is told."""

@@ -246,14 +246,31 @@ SIGNED = ("Character: Porthos", "Week 1: Practise rapier", "Week 2: Practise sab
     ("Many thanks,", "Tom"), ("Sent from my iPhone",), ("Get Outlook for Android",), ("Porthos",),
     ("Thanks,", "Paul Marchand", "Tel: +33 6 12 34 56 78"), ("Paul Marchand", "+33 6 12 34 56 78"),
     ("A bientôt,", "Gaston (d'A.)"), ("Yours in sack,", "Sir John"), ("All for one!",), ("Adieu",),
+    ("Your servant,", "Cyrano"), ("B. Bonner",), ("G.V.",), ("J.B. Smith",), ("Betty",), ("Carl",), ("Jane O.",),
+    ("D'A",), ("cheers, jacques",), ("porthos",),
 ])
 def test_a_sign_off_ends_the_sheet(sign_off):
     """orders/README.md: a sheet ends at `End of orders`, or at the player's sign-off: a closing
     ("Yours ever,", "Best", "Cheers", "Your obedient servant"), a signature ("-- Tom", a bare name:
     the player's, the character's, or a name alone at the end), a phone footer.  Not an error."""
-    s = sheet(*SIGNED, *sign_off)
+    s = sheet(*SIGNED, "", *sign_off)
     assert s.ok, s.errors
     assert s.weeks == {1: RAPIER, 2: SABRE}
+
+
+@pytest.mark.parametrize("lines", [
+    ("Tom",),                        # right under a week line: a name engarde does not know is asked about
+    ("", "Deaths", "Imported"),      # another word after it, not a closing or a footer
+])
+def test_an_unknown_name_not_standing_apart_at_the_end_is_reported(lines):
+    """Any capitalised word may look like a name: one engarde does not know is a signature only
+    below a blank line, at the very end (or before a closing, a footer, a P.S.); else it is asked."""
+    s = sheet(*SIGNED, *lines)
+    assert s.errors and s.errors[0].code == codes.E_UNKNOWN_VERB
+
+
+def test_an_unknown_name_before_any_week_is_reported():
+    assert only_error(sheet("Character: Athos", "", "Chancellor")).line == 3
 
 
 def test_the_players_name_alone_is_a_sign_off_anywhere():
@@ -287,10 +304,66 @@ def test_an_order_without_a_week_after_the_sign_off_is_still_an_error():
     assert (err.line, err.code) == (5, codes.E_UNKNOWN_VERB)
 
 
+def test_the_characters_name_with_its_particle_is_a_sign_off():
+    """"D'Artagnan" signed under D'Artagnan's orders is his signature, not a line not understood."""
+    s = sheet("Character: D'Artagnan", "Week 1: Practise rapier", "D'Artagnan", "Week 2: Practise sabre")
+    assert s.ok, s.errors
+    assert s.weeks == {1: RAPIER, 2: SABRE}
+
+
+def test_an_exclamation_right_above_the_signature_is_the_sign_off():
+    """"Sack, sweet sack!" on the line above "Jane" (the end of the text) is the player's flourish:
+    part of the sign-off, and the player is told."""
+    s = sheet(*SIGNED, "", "Sack, sweet sack!", "Jane")
+    assert s.ok, s.errors
+    assert "line 5: 'Sack, sweet sack!', right above your signature, is taken for your sign-off" in s.notes
+
+
+@pytest.mark.parametrize("lines", [("", "Sack, sweet sack!", "", "Jane"), ("", "Practise sabre!", "Jane"),
+                                   ("", "Sulk in the Tuileries", "Jane"), ("", "Rets!", "Jane"),
+                                   ("Sack, sweet sack!", "Jane")])
+def test_a_line_above_the_signature_that_is_no_flourish_is_reported(lines):
+    """Only an exclamation standing apart right above the signature, that reads as no order (nor
+    a verb misspelt), is taken for the sign-off; any other line there is reported."""
+    s = sheet(*SIGNED, *lines)
+    assert s.errors and s.errors[0].line == 5 - (lines[0] != "") and s.errors[0].code == codes.E_UNKNOWN_VERB
+
+
+@pytest.mark.parametrize("line", ["Rets", "Practse", "NPC", "B."])
+def test_a_slip_of_a_verb_or_capitals_at_the_end_is_no_signature(line):
+    """A verb misspelt ("Rets", "Practse"), capitals ("NPC") or one initial at the end is no one's
+    signature: it is reported, for the player may have meant an order."""
+    assert only_error(sheet(*SIGNED, "", line)).line == 5
+
+
 def test_a_line_that_is_no_sign_off_is_still_reported():
     """A sentence at the end is not a signature: a line not understood is reported."""
     s = sheet(*SIGNED, "I lost my sword at dice")
     assert only_error(s).line == 4
+
+
+@pytest.mark.parametrize("line", ["Cheers,", "Sent from my iPhone", "paul@example.org", "Porthos", "-- Tom"])
+def test_a_sign_off_before_any_order_is_asked_about(line):
+    """Only a sheet with an order in it can end: a closing, footer or name before any week or
+    monthly line is reported, as any line not understood."""
+    s = sheet("Character: Porthos", line, "Week 1: Practise rapier")
+    assert only_error(s).line == 2
+    assert not any("sign-off" in n for n in s.notes)
+
+
+@pytest.mark.parametrize("line", ["Visit Maxim's", "Practse rapier", "Court"])
+def test_what_tries_to_be_an_order_after_the_sign_off_is_reported(line):
+    """After the sign-off a line whose verb is known (or nearly) is an order gone wrong, not
+    chatter: it is reported, not passed over."""
+    err = only_error(sheet(*SIGNED, "Cheers,", line))
+    assert err.line == 5
+
+
+@pytest.mark.parametrize("line", ["Week", "weeks"])
+def test_week_alone_is_no_heading(line):
+    """"Orders" or "Weekly orders" over the weeks is a heading; "Week" alone is a label without
+    its number, asked about."""
+    assert only_error(sheet("Character: Porthos", "Week 1: Practise rapier", line)).line == 3
 
 
 def test_end_still_ends_everything():
