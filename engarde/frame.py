@@ -25,8 +25,11 @@ from .redaction import near_password
 
 # "Key: value", "Key = value", "Key - value".  Which keys are headers is decided in ``header``:
 # a line such as "If challenged: accept" matches here and is not one.  The key is at most 31
-# characters, so trying where it ends costs a bounded amount per line.
-_KEY_VALUE = re.compile(r"(?P<key>[^\W\d_][\w' ]{0,30}?)\s*(?P<sep>[:=]|\s[-\u2013\u2014]\s)\s*(?P<value>.*)")
+# characters and has no digit ("Week 1: ..." is no header), so trying where it ends costs a
+# bounded amount per line.
+_KEY_VALUE = re.compile(r"(?P<key>[^\W\d_](?:[^\W\d]|[' ]){0,30}?)\s*(?P<sep>[:=]|\s[-\u2013\u2014]\s)\s*(?P<value>.*)")
+_HAS_SEPARATOR = re.compile(r"[:=]|\s[-\u2013\u2014]\s")
+_POSSESSIVE = re.compile(r"'s?\b")
 _OWNER = frozenset({"my", "your", "his", "the", "our", "order"})  # "Order password:", "My character:"
 _CHARACTER = frozenset({"character", "char", "name", "pc", "character name", "char name", "player character",
                         "gentleman", "characters name", "player character name", "character names"})
@@ -60,11 +63,13 @@ def _near_character(word: str) -> bool:
 def header(line: str) -> Header | None:
     """``line`` read as a header line, or None: "Character: Porthos", "Charcter: Porthos", "Name:
     Porthos", "Password: ...", "Pasword: ...", "Month: April", "Player: Paul"."""
+    if not _HAS_SEPARATOR.search(line):
+        return None  # most lines of a sheet: no separator, no header (this keeps the loop fast)
     m = _KEY_VALUE.fullmatch(line)
     if m is None:
         return None
     written = " ".join(m.group("key").split())
-    words = re.sub(r"'s?\b", "", written.lower()).split()
+    words = _POSSESSIVE.sub("", written.lower()).split()
     while len(words) > 1 and words[0] in _OWNER:
         words = words[1:]
     key = " ".join(words)
@@ -107,7 +112,7 @@ def month_number(word: str) -> int | None:
 def month_title(line: str) -> str | None:
     """The month a title line names ("Orders for May" -> "May"), as a Month header's value; None
     if the line is no such title."""
-    m = _MONTH_TITLE.fullmatch(line)
+    m = _MONTH_TITLE.fullmatch(line) if "order" in line.lower() else None
     if m is None:
         return None
     month = m.group("month") or m.group("month2")
@@ -171,11 +176,14 @@ class Label:
 _ALONE = re.compile(r"\s*[\])]?\s*[:.)=,\u2013\u2014-]?\s*")
 
 
+_WEEK_TOKEN = re.compile(r"\d+|[a-z]+|[-\u2013\u2014]")
+
+
 def week_numbers(text: str) -> tuple[int, ...]:
     """'2' -> (2,); '1-3' -> (1, 2, 3); '1, 2 and 4' -> (1, 2, 4); 'two' -> (2,); 'ii-iv' -> (2, 3, 4)."""
     numbers: list[int] = []
     span = False
-    for tok in re.findall(r"\d+|[a-z]+|[-\u2013\u2014]", text.lower()):
+    for tok in _WEEK_TOKEN.findall(text.lower()):
         if tok in ("-", "\u2013", "\u2014", "to", "through", "thru"):
             span = True
             continue
@@ -195,8 +203,15 @@ def _in_order(weeks: tuple[int, ...]) -> bool:
     return all(a < b for a, b in zip(weeks, weeks[1:]))
 
 
+# What a week line can begin with (a digit, "w", "#", a bracket, a Roman numeral, "first", "second",
+# "the ..."): any other line is no week line, and is not tried against every pattern.
+_LABEL_START = frozenset("0123456789wW#([iIvVfFsStT")
+
+
 def week_label(line: str) -> Label | None:
     """``line`` read as a week line, or None."""
+    if not line or line[0] not in _LABEL_START and not line[0].isdigit():
+        return None
     for pattern in (_WEEK_LABEL, _W_LABEL, _WEEK_ORDINAL, _WEEK_BRACKETED, _WEEK_NUMBERED, _WEEK_SPACED):
         m = pattern.fullmatch(line)
         if m:
@@ -260,7 +275,7 @@ _HEADING_KEYS = frozenset({"week", "weeks", "weekly", "order", "orders", "action
 
 def end(line: str) -> bool:
     """"End", "End of orders", "The end": what follows is not read at all."""
-    return _END.fullmatch(line) is not None
+    return line[:1] in "eEtToO" and _END.fullmatch(line) is not None
 
 
 _ONE_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)?")
@@ -331,7 +346,7 @@ def dashed_signature(raw: str) -> bool:
 
 def postscript(line: str) -> str | None:
     """What follows "P.S." / "PS:" / "P.P.S." on a line, or None if it is no postscript."""
-    m = _PS.fullmatch(line)
+    m = _PS.fullmatch(line) if line[:1] in "pP" else None
     return m.group("rest") if m else None
 
 
