@@ -536,10 +536,13 @@ class _SheetReader:
             return False  # an order by itself is a week without its label, not the rest of another
         before = self.written[above.weeks[0]].result
         joined = f"{above.action} {line}"
-        notes: list[str] = []
-        result = self.interpret(joined, notes, names=False)
+        r = self.context.reading()
+        result = _interpret(joined, r, self.registry)
+        notes = r.notes
         if not isinstance(result, Order) or result == before:
             return False  # not one order together, or the words add nothing to it: each line stands alone
+        if any(not name[:1].isupper() for name in r.unchecked):
+            return False  # a name no campaign can check, in lower case ("toady to" / "sheet"): asked, not guessed
         if how == "goes on" and isinstance(before, Order) and not _extends(before, result):
             return False  # "Court mistress number 4" / "of them.": the words would change the order, not add to it
         self.interpret(joined, [])  # its names count among the sheet's now (unchecked ones are said)

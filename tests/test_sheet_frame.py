@@ -219,6 +219,7 @@ def test_a_wrapped_line_may_wrap_again():
     ("Week 1: Practise sabre", "and I lost my sword at dice"),  # adds nothing to the order
     ("Week 4: toady to", "Subject: Orders for April"),       # a "Key: value" line is a line of its own
     ("Week 1: Challenge Rochefort to a duel, and", "then we shall see who laughs last at the Cardinal's table"),
+    ("Week 4: toady to", "sheet"),                   # a name no campaign checks, in lower case: not guessed
 ])
 def test_a_line_that_does_not_plainly_continue_is_not_joined(lines):
     """Only a line that plainly continues the one above is joined to it; any other line not
