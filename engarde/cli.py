@@ -573,7 +573,9 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
     source = msg.source
     if msg.skipped:
         fail(f"{source}: " + "; ".join([e.message for e in msg.errors] + msg.notes))
-    sheet = parse_sheet(msg.body, source, registry, ops.known_names(campaign)) if msg.ok else OrderSheet(source=source)
+    sheet = (parse_sheet(msg.body, source, registry, ops.known_names(campaign), lines=msg.lines,
+                         current=_month_to_resolve(campaign), signers=(msg.sender_name or "",))
+             if msg.ok else OrderSheet(source=source))
     errors = list(msg.errors) + list(sheet.errors)
     secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))  # never echoed
     if as_json:
@@ -588,6 +590,17 @@ def orders_check(c: Context, file: Path, as_json: bool) -> None:
         click.echo(scrub(ops.confirmation_text(sheet, month, msg.notes, registry=registry), secrets), nl=False)
     if errors:
         sys.exit(1)
+
+
+def _month_to_resolve(campaign: Campaign | None) -> GameMonth | None:
+    """The campaign's month to resolve, if its database is there to say (a month a sheet writes
+    without its year is read against it); None for a sheet checked without one."""
+    if campaign is None:
+        return None
+    try:
+        return ops.current_month(campaign)
+    except CampaignError:  # not set up yet, or of another version: the sheet is still checked
+        return None
 
 
 @orders.command("list")

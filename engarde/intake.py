@@ -40,7 +40,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from . import codes
+from . import codes, mail_lines
+from .grammar import split_lines
 from .records import ErrorRecord
 from .redaction import redact_text
 
@@ -110,6 +111,9 @@ class Message:
     date: datetime | None = None
     message_id: str | None = None
     body: str = ""
+    # For mail: the line of the message as received where each line of ``body`` begins (what an
+    # error names: engarde.mail_lines); None for a text file, whose lines are the body's.
+    lines: list[int] | None = None
     raw: bytes = field(default=b"", repr=False)
     is_mail: bool = False  # False: a text file the GM typed, no headers
     notes: list[str] = field(default_factory=list)
@@ -311,18 +315,26 @@ class _HTMLText(HTMLParser):
 
     Lines follow what a browser shows: a block boundary ends a line that has
     text, a <br> always ends one (so ``<div><br></div>`` is one blank line),
-    and nested blocks do not add blank lines.
+    and nested blocks do not add blank lines.  A numbered list's items show
+    their numbers ("1. ", as the browser draws them) and a table's cells are
+    kept apart by a tab, so that "<tr><td>Week 1</td><td>Rest</td></tr>" reads
+    "Week 1<tab>Rest".  ``sources`` holds, for each line, the line of the HTML
+    where its words begin (for the line numbers of engarde.mail_lines).
     """
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.lines: list[str] = []
+        self.sources: list[int] = []
         self.line = ""
+        self.source: int | None = None  # the HTML line where the words of ``line`` begin
         self.stack: list[tuple[str, bool, bool]] = []  # (tag, hidden, preformatted)
         # counts of open hidden / <pre> elements, kept so deep nesting stays linear
         self.hidden = 0
         self.pre = 0
         self.open: dict[str, int] = {}  # tag -> how many are open: a stray end tag costs nothing
+        self.lists: list[list] = []  # each open <ol>/<ul>: [tag, the last number, its numbering type]
+        self.marker = ""  # a list item's number, put before its first words
 
     def _hidden(self) -> bool:
         return self.hidden > 0
@@ -333,7 +345,8 @@ class _HTMLText(HTMLParser):
     def _end_line(self, always: bool) -> None:
         if always or self.line.strip():
             self.lines.append(self.line.strip())
-            self.line = ""
+            self.sources.append(self.source if self.source is not None else self.getpos()[0])
+            self.line, self.source = "", None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._boundary(tag)
@@ -347,6 +360,15 @@ class _HTMLText(HTMLParser):
         self.hidden += hidden
         self.pre += tag == "pre"
         self.open[tag] = self.open.get(tag, 0) + 1
+        if tag in ("ol", "ul"):
+            first = values.get("start") or "1"
+            self.lists.append([tag, int(first) - 1 if first.strip().isdigit() and len(first) < 6 else 0,
+                               values.get("type") or "1"])
+        elif tag == "li" and self.lists and self.lists[-1][0] == "ol":
+            self.lists[-1][1] += 1
+            self.marker = _list_number(self.lists[-1][1], self.lists[-1][2]) + ". "
+        elif tag in ("td", "th") and self.line.strip() and not self._hidden():
+            self.line += "\t"
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._boundary(tag)
@@ -358,6 +380,8 @@ class _HTMLText(HTMLParser):
                     self.hidden -= hidden
                     self.pre -= pre
                     self.open[closed] -= 1
+                    if closed in ("ol", "ul") and self.lists:
+                        self.lists.pop()
                 del self.stack[i:]
                 break
         if tag in _BLOCK_TAGS and tag != "br":
@@ -374,26 +398,66 @@ class _HTMLText(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._hidden():
             return
-        if self._pre():
-            *done, self.line = (self.line + data).split("\n")
-            self.lines.extend(done)
-        else:
-            self.line += re.sub(r"\s+", " ", data)
+        line = self.getpos()[0]
+        if self._pre():  # preformatted: its lines as they are
+            *done, last = (self.line + data).split("\n")
+            for k, text in enumerate(done):
+                self.lines.append(text)
+                self.sources.append(self.source if k == 0 and self.source is not None else line + k)
+            if done:
+                self.line, self.source = last, (line + len(done) if last else None)
+            else:
+                self.line = last
+                self.source = line if self.source is None and last else self.source
+            return
+        words = re.sub(r"\s+", " ", data)
+        if words.strip():
+            if self.source is None or not self.line.strip():
+                # the words begin on the data's first line that has any
+                self.source = line + data[: len(data) - len(data.lstrip())].count("\n")
+            if self.marker:
+                self.line, self.marker = self.line + self.marker, ""
+        self.line += words
 
-    def text(self) -> str:
+    def text(self) -> tuple[str, list[int]]:
         self._end_line(always=False)
-        while self.lines and not self.lines[-1]:
-            self.lines.pop()
-        while self.lines and not self.lines[0]:
-            self.lines.pop(0)
-        return "\n".join(self.lines) + ("\n" if self.lines else "")
+        lines, sources = self.lines, self.sources
+        while lines and not lines[-1]:
+            lines.pop()
+            sources.pop()
+        first = next((i for i, line in enumerate(lines) if line), len(lines))
+        lines, sources = lines[first:], sources[first:]
+        return "\n".join(lines) + ("\n" if lines else ""), sources
 
 
-def html_to_text(html: str) -> str:
+_ROMAN = (("m", 1000), ("cm", 900), ("d", 500), ("cd", 400), ("c", 100), ("xc", 90), ("l", 50), ("xl", 40),
+          ("x", 10), ("ix", 9), ("v", 5), ("iv", 4), ("i", 1))
+
+
+def _list_number(n: int, kind: str) -> str:
+    """A list item's number as a browser draws it for <ol type=...>: 1, i, I, a, A."""
+    if kind in ("i", "I") and 0 < n < 4000:
+        roman = ""
+        for letters, value in _ROMAN:
+            count, n = divmod(n, value)
+            roman += letters * count
+        return roman.upper() if kind == "I" else roman
+    if kind in ("a", "A") and 0 < n <= 26:
+        letter = "abcdefghijklmnopqrstuvwxyz"[n - 1]
+        return letter.upper() if kind == "A" else letter
+    return str(n)
+
+
+def html_lines(html: str) -> tuple[str, list[int]]:
+    """The visible text of ``html``, and for each of its lines the line of ``html`` where it begins."""
     parser = _HTMLText()
     parser.feed(html)
     parser.close()
     return parser.text()
+
+
+def html_to_text(html: str) -> str:
+    return html_lines(html)[0]
 
 
 # -- the player's own words ----------------------------------------------------------------
@@ -431,26 +495,36 @@ def unflow(text: str, delsp: bool = False) -> str:
     Thunderbird and others send long lines this way; unjoined, "Week 1: Go to
     Hunter's with Falstaff and" / "carouse" would read as two lines.
     """
+    return unflow_lines(text, delsp)[0]
+
+
+def unflow_lines(text: str, delsp: bool = False) -> tuple[str, list[int]]:
+    """``unflow``, and for each line of the result the index of the line of ``text`` it begins on."""
     lines: list[str] = []
+    starts: list[int] = []
     held: str | None = None  # a flowed line waiting for its continuation
-    held_depth = 0
-    for line in text.split("\n"):
+    held_depth = held_start = 0
+    for index, line in enumerate(text.split("\n")):
         depth = len(line) - len(line.lstrip(">"))
         content = line[depth:]
         if content.startswith(" "):
             content = content[1:]  # space-stuffing
         if held is not None and (depth != held_depth or content == "-- "):
             lines.append(held)  # a quote level change or a signature ends a paragraph
+            starts.append(held_start)
             held = None
+        start = held_start if held is not None else index
         joined = (held if held is not None else ">" * depth + (" " if depth else "")) + content
         if content.endswith(" ") and content != "-- ":
-            held, held_depth = (joined[:-1] if delsp else joined), depth
+            held, held_depth, held_start = (joined[:-1] if delsp else joined), depth, start
             continue
         lines.append(joined)
+        starts.append(start)
         held = None
     if held is not None:
         lines.append(held)
-    return "\n".join(lines)
+        starts.append(held_start)
+    return "\n".join(lines), starts
 
 
 # -- reading a message -----------------------------------------------------------------------
@@ -532,19 +606,29 @@ def _parts_problem(msg: email.message.EmailMessage) -> str | None:
     return None
 
 
-def _part_text(part: email.message.EmailMessage, notes: list[str]) -> str:
-    """A leaf part's text: transfer encoding undone, charset decoded, HTML made text."""
+def _part_text(part: email.message.EmailMessage, notes: list[str], data: bytes = b"",
+               start: int | None = None) -> tuple[str, list[int] | None]:
+    """A leaf part's text: transfer encoding undone, charset decoded, HTML made text; and for
+    each of its lines the line of ``data`` (the raw message, in which the part's encoded body
+    begins at ``start``) where it begins (engarde.mail_lines), or None if that is not known."""
     payload = _safely(lambda: part.get_payload(decode=True), b"") or b""
     if not isinstance(payload, bytes):
         payload = str(payload).encode("utf-8", "replace")
+    lines = _safely(lambda: mail_lines.part_lines(part, data, start), None)
     charset = _safely(part.get_content_charset, None)
     text = decode_text(payload, (charset,), notes).replace("\r\n", "\n")
+    if lines is not None and len(lines) != len(split_lines(text)):
+        lines = [lines[0]] * len(split_lines(text))  # a charset whose lines are not the bytes' (UTF-16)
     if part.get_content_type() == "text/html":
-        text = html_to_text(text)
+        text, sources = html_lines(text)
+        if lines is not None:
+            lines = [lines[min(max(n, 1), len(lines)) - 1] for n in sources]
     elif (_safely(lambda: part.get_param("format"), None) or "").lower() == "flowed":
         delsp = (_safely(lambda: part.get_param("delsp"), None) or "").lower() == "yes"
-        text = unflow(text, delsp)
-    return safe_text(text, notes)
+        text, starts = unflow_lines(text, delsp)
+        if lines is not None:
+            lines = [lines[i] for i in starts]
+    return safe_text(text, notes), lines
 
 
 def _parents(msg: email.message.EmailMessage) -> dict[int, email.message.EmailMessage]:
@@ -620,7 +704,10 @@ def _read_mail(data: bytes, out: Message) -> None:
     if body is None:
         out.errors.append(_bad_mail(out.source, "the mail has no text in it"))
     else:
-        out.body = clean_body(_part_text(body, out.notes))
+        text, lines = _part_text(body, out.notes, data, mail_lines.payload_starts(msg, data).get(id(body)))
+        out.body = clean_body(text)
+        # the body keeps the text's lines, up to where it is cut (engarde.mail_lines)
+        out.lines = lines[: out.body.count("\n")] if lines is not None else None
     family = _alternatives_of(body, msg) if body is not None else set()
     for part in leaves:
         if part is not body and id(part) not in family:

@@ -41,9 +41,11 @@ _SHORT = frozenset({"pw", "pass", "passe"})  # only right before ":" or "=": "pa
 # Between the word and the value: spaces, markdown emphasis, HTML tags and no-break spaces.
 # (each alternative starts with its own character: no two ways to read a gap, so no backtracking blow-up)
 _GAP = r"(?:\s|\*\*|__|<[^<>\n]*>|&nbsp;|&#160;)*"
+# A dash may be a hyphen or an en or em dash (what a mail client makes of " - "): the sheet's
+# reader (engarde.frame) takes "Password – x" as a password line, so it is withheld here too.
 _SEPARATOR = re.compile(
-    _GAP + r"(?:change\s*)?(?::|=|-|\b(?:is|to|as)\b)" + _GAP, re.IGNORECASE)
-_STRONG = re.compile(_GAP + r"(?:change\s*)?[:=-]" + _GAP, re.IGNORECASE)
+    _GAP + r"(?:change\s*)?(?::|=|[-\u2013\u2014]|&[nm]dash;|&#821[12];|\b(?:is|to|as)\b)" + _GAP, re.IGNORECASE)
+_STRONG = re.compile(_GAP + r"(?:change\s*)?(?:[:=\u2013\u2014-]|&[nm]dash;|&#821[12];)" + _GAP, re.IGNORECASE)
 _TIGHT = re.compile(_GAP + r"[:=]" + _GAP)
 _BARE = re.compile(r"[ \t]+" + _GAP)  # "new password sack"
 _NEW = re.compile(r"(?:new|change(?:\s+(?:my|his|the))?)\s+$", re.IGNORECASE)
@@ -51,8 +53,10 @@ _TEXT_VALUE = re.compile(r"\S[^\n]*")
 _HTML_VALUE = re.compile(r"[^<\s][^<\n]*")
 
 
-def _near_password(word: str) -> bool:
-    """"password" and its misspellings: within two edits (a swap counts one) of it."""
+def near_password(word: str) -> bool:
+    """"password" and its misspellings: within two edits (a swap counts one) of it.  The sheet's
+    reader (engarde.frame) takes a `Password` label by this same rule, so that whatever it reads
+    as a password is withheld here."""
     w = word.casefold()
     if w in _EXACT:
         return True
@@ -71,8 +75,8 @@ def secret_spans(line: str, markup: bool = False, strict: bool = False) -> list[
         if word.casefold() in _SHORT:
             separators = (_TIGHT,)
         elif strict:
-            separators = (_STRONG,) if _near_password(word) else ()
-        elif _near_password(word):
+            separators = (_STRONG,) if near_password(word) else ()
+        elif near_password(word):
             before = line[max(0, m.start() - 24): m.start()]
             separators = (_SEPARATOR, _BARE) if _NEW.search(before) else (_SEPARATOR,)
         else:

@@ -292,14 +292,16 @@ def test_a_missed_month_rests_under_standing_orders_and_costs_what_the_campaign_
 
 
 def test_confirmation_has_the_calendar_standing_orders_letters_and_errors(gm):
-    drop(gm, "a.eml", mail("paul@example.org", PORTHOS + "Week 3: frobnicate\nIf challenged: accept with sabre\n"
-                           "Letter to the gazette (anonymous):\nWho drinks water at Hunter's?\nEnd of letter\n"))
+    data = mail("paul@example.org", PORTHOS + "Week 3: frobnicate\nIf challenged: accept with sabre\n"
+                "Letter to the gazette (anonymous):\nWho drinks water at Hunter's?\nEnd of letter\n")
+    drop(gm, "a.eml", data)
+    line = data[: data.index(b"Week 3:")].count(b"\n") + 1  # the line of the file he sent (issue 11)
     [r] = ops.ingest(gm.camp, gm.mail)
     text = r.confirmation
     assert text.startswith("Orders of Porthos for April 1607\nReceived Tue 29 Jan 2030, 10:00 CET (its Date header)")
     for line in ("  Week 1: Practise with the rapier", "  Week 3: Rest (", "  If challenged: accept with the sabre",
                  "  Letter 1, signed: A Gentleman of Paris", "    Who drinks water at Hunter's?",
-                 "a.eml:5: 'frobnicate' is not an order engarde understands; week 3 will be a rest"):
+                 f"a.eml:{line}: 'frobnicate' is not an order engarde understands; week 3 will be a rest"):
         assert line in text, line
     out = gm("orders", "confirmations", "--character", "Porthos")
     assert out.startswith("=== #1 accepted: Porthos, to paul@example.org") and text in out

@@ -294,7 +294,7 @@ def test_blank_week_is_a_rest_with_a_note():
 def test_line_not_understood_inside_the_sheet():
     """Sheet format: "A non-blank line inside the sheet that is neither a header, week line nor
     monthly order -> E_UNKNOWN_VERB error too ("line not understood")"."""
-    s = sheet("Character: Athos", "Week 1: rest", "Practise sabre", "Thanks, and regards")
+    s = sheet("Character: Athos", "Week 1: rest", "Practise sabre", "Sulk in the Tuileries")
     assert [(e.code, e.line) for e in s.errors] == [(codes.E_UNKNOWN_VERB, 3), (codes.E_UNKNOWN_VERB, 4)]
     assert s.errors[0].message == "line not understood: 'Practise sabre'"
     assert s.errors[0].suggestion == "put the week number first, e.g. 'Week 1: Practise sabre'"

@@ -7,6 +7,7 @@ describes it reads back as the same order.
 
 from __future__ import annotations
 
+import quopri
 from email import policy
 from email.message import EmailMessage
 
@@ -29,6 +30,7 @@ from engarde.rules.influence.orders import UseInfluence
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.rules.clubs.orders import VisitClub
 from engarde.parse import parse_action, parse_sheet
+from engarde.redaction import redact_text
 from engarde.rules.clubs.orders import ClubOrders
 from engarde.rules.status.orders import SupportOrders
 from engarde.rules.clubs.tables import ClubsTables
@@ -258,3 +260,64 @@ def test_orders_read_back_the_same_through_mail(weeks):
     m.add_alternative(f"<p>{text}</p>", subtype="html")
     message = read_message(m.as_bytes(policy=policy.default), "rt.eml")
     assert parse_sheet(message.body, message.source).weeks == weeks
+
+
+# -- the sheet's frame (issue 11): linear on any line, passwords in step with redaction ------------
+
+# Pieces of labels, headers, sign-offs and wrapped lines, repeated into one long line: a pattern
+# that backtracked badly on one of them would not finish (each line here is thousands of
+# characters; a quadratic pattern takes minutes on them, an exponential one forever).
+FRAME_PIECES = ["Week", "Weeks", "Wk", "W", "1", "2", "iv", "ii", " ", "-", "\u2013", ",", ", and", "and", "&", "to",
+                ":", ".", ")", "(", "[", "]", "#", "no.", "the first week", "1st", "P.S.", "PS", "Yours", "ever",
+                "in", "sack", "humble", "obedient", "servant", "Cheers", "Tom", "d'", "de", "--", "+33", "6",
+                "Sent from my", "Character", "Charcter", "Pasword", "name", "'s", "Month", "April", "orders for",
+                "bets", "x", "crowns", "Orders", "|", "\t", "Visit Hunter's", "with", "carouse"]
+long_line = st.lists(st.sampled_from(FRAME_PIECES), min_size=1, max_size=12).map("".join).flatmap(
+    lambda piece: st.integers(200, 1500).map(lambda n: piece * n))
+
+
+@settings(max_examples=60, deadline=None)
+@given(long_line, st.sampled_from(["", "Week 1: Visit Hunter's and", "Week 2:", "Cheers,"]))
+def test_frame_patterns_are_linear_on_long_repetitive_lines(line, above):
+    """Every pattern of engarde.frame finishes on a long line made of its own pieces, alone or
+    below a week line (a wrapped line), a label alone or a sign-off."""
+    well_formed(parse_sheet(f"Character: Porthos\n{above}\n{line}\n{line[::-1]}", "long.txt"))
+
+
+@SETTINGS
+@given(st.text("paswordPASWORD", min_size=2, max_size=11), st.sampled_from([":", "=", " - ", " \u2013 ", " : "]),
+       st.text("abcdefghijkmnpqrstuvwxyz0123456789-&", min_size=4, max_size=20).filter(lambda v: v.strip("-&")))
+def test_whatever_the_parser_reads_as_a_password_is_withheld(key, sep, value):
+    """A `Password` label the sheet's reader accepts (misspelt as engarde.redaction knows them) is
+    one redaction withholds: the password read is never stored or echoed."""
+    text = f"Character: Porthos\n{key}{sep}{value}\nWeek 1: rest\n"
+    sheet = parse_sheet(text, "pw.txt")
+    if sheet.password is not None:
+        withheld = redact_text(text).splitlines()[1]
+        assert withheld.startswith(key) and value not in withheld[len(key):], (key, sep)
+
+
+SHEET_LINES = ["Week 1: Practise rapier", "Week 2: Sulk in the Tuileries", "Wk 3 - Visit Maxim's", "4) ditto",
+               "Conspicuous consumption", "Week 2: Court", "[Week 3] Visit Hunter's and carouse"]
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(SHEET_LINES), min_size=1, max_size=6), st.integers(0, 300),
+       st.sampled_from(["7bit", "8bit", "quoted-printable"]), st.booleans())
+def test_mail_lines_are_the_lines_of_the_file(lines, greeting, cte, crlf):
+    """Whatever the mail's transfer encoding, greeting or line ends, each week's line and each
+    error's line is the line of the file where its words begin."""
+    body = "Dear GM, " + "Paris " * greeting + "\n\nCharacter: Porthos\n" + "\n".join(lines) + "\n"
+    m = EmailMessage()
+    m["From"] = "paul@example.org"
+    m.set_content(body, cte=cte)
+    data = m.as_bytes(policy=policy.default)
+    if crlf:
+        data = data.replace(b"\n", b"\r\n")
+    message = read_message(data, "p.eml")
+    sheet = parse_sheet(message.body, message.source, lines=message.lines)
+    file_lines = [quopri.decodestring(line) if cte == "quoted-printable" else line
+                  for line in data.split(b"\r\n" if crlf else b"\n")]
+    written = [line.encode() for line in ["Character: Porthos", *lines]]
+    for number in [*sheet.lines.values(), *(e.line for e in sheet.errors)]:
+        assert any(file_lines[number - 1].startswith(w[:12]) for w in written), (number, file_lines[number - 1])

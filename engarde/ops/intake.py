@@ -319,7 +319,8 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         return _duplicate(msg, seen), _nothing
     received, received_by, time_notes = msg.when(now)
     received = aware(received)
-    sheet = (parse_sheet(msg.body, msg.source, registry, known) if msg.ok
+    sheet = (parse_sheet(msg.body, msg.source, registry, known, lines=msg.lines, current=current,
+                         signers=(msg.sender_name or "", *(r.player for r in rows))) if msg.ok
              else OrderSheet(source=msg.source))
     sent = Sent(msg.source, msg.sender, msg.is_mail, received, msg.errors[0].message if msg.too_large else None,
                 msg.unreadable)
