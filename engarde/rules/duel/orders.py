@@ -46,10 +46,16 @@ class TradeOrders(Part):
     module: ClassVar[str] = "duel"
     when: ClassVar[str] = MONTHLY
     trade_expertise_for_strength: int = 0
+    # the weapon whose Expertise pays ("Trade 5 sabre expertise for 1 strength"); "": his
+    # duel weapon on file, else the rapier (engarde.rules.duel.rules.trade_expertise)
+    trade_weapon: str = ""
 
     def describe(self) -> list[str]:
         n = self.trade_expertise_for_strength
-        return [f"trade {5 * n} Expertise for {n} Strength (irreversible)"] if n else []
+        if not n:
+            return []
+        weapon = f" with the {self.trade_weapon}" if self.trade_weapon else ""
+        return [f"trade {5 * n} Expertise{weapon} for {n} Strength (irreversible)"]
 
 
 @dataclass
