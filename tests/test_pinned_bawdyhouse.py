@@ -59,7 +59,11 @@ def test_a_purse_exactly_the_refreshment_is_let_in_and_one_less_is_not():
     turned = _evening(VisitBawdyhouse(purse=4, companionship=False), [])
     assert not [e for e in turned.events if e.code == "bawdyhouse-visit"]
     (short,) = [e for e in turned.events if e.code == "cannot-afford"]
-    assert short.data == {"what": "liquid refreshment at a bawdyhouse", "cost": 5, "had": 4}
+    assert (short.week, short.public, short.data) == (
+        1, False, {"what": "liquid refreshment at a bawdyhouse", "cost": 5, "had": 4})
+    # a man of SL 1 with no crowns at all brings none, and is turned away
+    penniless = _evening(VisitBawdyhouse(companionship=False), [], crowns=0, sl=1)
+    assert [e.data["had"] for e in penniless.events if e.code == "cannot-afford"] == [0]
 
 
 def test_the_footpads_take_what_is_left_on_a_six_only():
@@ -85,3 +89,16 @@ def test_the_default_purse_holds_the_evening_and_the_stakes():
     assert (ev.data["where"], ev.data["net"], ev.data["status"], ev.data["staked"]) == ("a bawdyhouse", 20, 2, 20)
     assert [e.data for e in result.events if e.code == "footpads"] == [{"lost": 40}]
     assert not [e for e in result.ledger if "÷" in e.reason]
+
+
+def test_the_default_purse_of_a_man_without_company_or_luck():
+    """The default purse ("cost") holds only what he ordered: without companionship, the refreshment and
+    the stakes; two bets of 10 at SL 5 make a purse of 25.  He loses both (house 6, he 1), so nothing is
+    left for the footpads' 6.  With 12 crowns he cannot cover a bet after his drink: no gambling, and the
+    footpads find the 7 left of his purse."""
+    lost = _evening(VisitBawdyhouse(companionship=False, gamble=Gambling(bets=2, stake=10)), [6, 1, 6, 1, 6])
+    assert [e.data for e in lost.events if e.code == "footpads"] == [{"lost": 0}]
+    poor = _evening(VisitBawdyhouse(companionship=False, purse=12, gamble=Gambling(bets=1, stake=10)), [6],
+                    crowns=12)
+    assert not [e for e in poor.events if e.code == "gambling"]
+    assert [e.data for e in poor.events if e.code == "footpads"] == [{"lost": 7}]

@@ -40,9 +40,29 @@ def test_the_toady_table_band_by_band_in_a_month(difference):
                                     weeks={1: VisitClub("Bothwell's", guest_of="Porthos")})}
     result = resolve_month(APRIL, [porthos, jacques], sheets, ScriptedDice([]))
     (ev,) = [e for e in result.events if e.code == EV_TOADYING]
+    assert (ev.week, ev.public, ev.characters) == (1, False, ("Jacques", "Porthos"))
     ranks = _best_rank(guest_sl) - 1
     assert (ev.data["host_points"], ev.data["guest_points"], ev.data["club_ranks"]) == (
         BANDS[difference], difference // 2 + ranks, ranks)
     host = [(e.delta, e.reason) for e in result.ledger if e.character == "Porthos" and e.rule == "c. Toadying"]
     assert host == ([(BANDS[difference], f"seen at Bothwell's with Jacques, SL {guest_sl} (Toady Table, "
                                          f"difference {difference})")] if BANDS[difference] else [])
+
+
+def test_a_guest_above_his_host_takes_the_toady_table_and_the_host_the_half():
+    """"The lower of the two gets the half difference and the higher the Toady Table, whichever is the host"
+    (docs/rules-coverage.md): Aramis, SL 4 and a member of Red Phillips, takes Athos, SL 11, as his guest:
+    Aramis gains half of 7 (3), Athos the Toady Table's -1 for a difference of 7; Athos, able to join
+    Hunter's, gains nothing for being taken to Red Phillips."""
+    aramis = Character("Aramis", social_level=4, crowns=500, club="Red Phillips")
+    athos = Character("Athos", social_level=11, crowns=500)
+    sheets = {"Aramis": OrderSheet("a", "Aramis", month=APRIL,
+                                   weeks={1: VisitClub("Red Phillips", companions=("Athos",))}),
+              "Athos": OrderSheet("t", "Athos", month=APRIL, weeks={1: VisitClub("Red Phillips", guest_of="Aramis")})}
+    result = resolve_month(APRIL, [aramis, athos], sheets, ScriptedDice([]))
+    (ev,) = [e for e in result.events if e.code == EV_TOADYING]
+    assert (ev.data["guest"], ev.data["guest_points"], ev.data["host_points"], ev.data["club_ranks"]) == (
+        "Athos", -1, 3, 0)
+    toadying = [(e.character, e.delta, e.reason) for e in result.ledger if e.rule == "c. Toadying"]
+    assert toadying == [("Aramis", 3, "seen at Red Phillips with Athos, SL 11: half of 11 - 4"),
+                        ("Athos", -1, "seen at Red Phillips with Aramis, SL 4 (Toady Table, difference 7)")]
