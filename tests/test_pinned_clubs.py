@@ -129,3 +129,58 @@ def test_several_clubs_in_use_in_one_week():
                        "Porthos": (2, "200 (gambling divisor)")}
     assert {e.characters[0]: e.data["club"] for e in result.events if e.code == EV_CLUB_VISIT} == {
         "Aramis": "Red Phillips", "Athos": "Hunter's", "Porthos": "The Blue Gables"}
+
+
+def _told(result, *codes_):
+    return [(e.code, e.week, e.characters, e.public, e.data) for e in result.events if e.code in codes_]
+
+
+def test_the_clubs_month_line_by_line():
+    """c. Clubs, each step of a month with its ledger lines and what each man is told:
+    "A character may resign from a club at any time, with the loss of the remainder of that month's dues.
+    Upon resigning, a player may not rejoin that club for three months" (Porthos resigns: the bar, counted
+    down a month at the month's end); "A character may belong to only one club at a time" (Athos, of
+    Hunter's, asks to join Red Phillips); Aramis resigns from no club, asks for a club that does not
+    exist, visits a club that does not exist, his own club (he has none), and goes as the guest of
+    Porthos, who is at no club that week; Jacques cannot pay his dues: his membership lapses, news."""
+    men = [Character("Porthos", social_level=9, crowns=500, club="Hunter's"),
+           Character("Athos", social_level=9, crowns=500, club="Hunter's"),
+           Character("Aramis", social_level=9, crowns=500),
+           Character("Jacques", social_level=4, crowns=3, club="Red Phillips")]
+    sheets = {n: OrderSheet(n, n, month=APRIL) for n in ("Porthos", "Athos", "Aramis")}
+    sheets["Porthos"].monthly.edit(ClubOrders).resign_club = True
+    sheets["Athos"].monthly.edit(ClubOrders).join_club = "Red Phillips"
+    sheets["Aramis"].monthly.edit(ClubOrders).resign_club = True
+    sheets["Aramis"].monthly.edit(ClubOrders).join_club = "White's"
+    sheets["Aramis"].weeks = {1: VisitClub("White's"), 2: VisitClub(""), 3: VisitClub("", guest_of="Porthos")}
+    result = resolve_month(APRIL, men, sheets, ScriptedDice([]))
+    lines = [(e.character, e.field, e.delta, e.value, e.week, e.reason, e.rule) for e in result.ledger
+             if e.rule == "c. Clubs" and e.field not in ("crowns", "status_points")]
+    assert lines == [
+        ("Porthos", "club", None, None, 0, "resigned from Hunter's", "c. Clubs"),
+        ("Porthos", "club_barred.2", 3, None, 0, "may not rejoin Hunter's for 3 months after resigning", "c. Clubs"),
+        ("Jacques", "club", None, None, MONTH_END, "membership of Red Phillips lapsed: dues of 5 unpaid", "c. Clubs"),
+        ("Porthos", "club_barred.2", -1, None, MONTH_END, "a month passed since resigning from Hunter's", "c. Clubs"),
+    ]
+    assert _told(result, "order-refused", EV_CLUB_REFUSED, "club-resigned", "club-membership-lapsed") == [
+        ("order-refused", 0, ("Aramis",), False, {"order": "resign from club", "reason": "not a member of any club"}),
+        (EV_CLUB_REFUSED, 0, ("Aramis",), False, {"club": "White's", "reason": "no such club"}),
+        (EV_CLUB_REFUSED, 0, ("Athos",), False, {"club": "Red Phillips", "reason": "already a member of Hunter's "
+                                                  "(one club at a time: resign first)"}),
+        ("club-resigned", 0, ("Porthos",), True, {"club": "Hunter's"}),
+        ("order-refused", 1, ("Aramis",), False, {"order": VisitClub("White's").describe(),
+                                                  "reason": "no club called \"White's\""}),
+        ("order-refused", 2, ("Aramis",), False, {"order": "Visit own club", "reason": "not a member of any club"}),
+        ("order-refused", 3, ("Aramis",), False, {"order": VisitClub("", guest_of="Porthos").describe(),
+                                                  "reason": "Porthos was at no club that week"}),
+        ("club-membership-lapsed", MONTH_END, ("Jacques",), True, {"club": "Red Phillips", "dues": 5, "had": 3}),
+    ]
+
+
+def test_a_member_already_of_that_club_is_told_so():
+    """"Characters who meet the requirements of a club are automatically made members on applying": one who
+    is a member already is told so (and pays no more)."""
+    ch = Character("Athos", social_level=9, crowns=500, club="Hunter's")
+    result = _month(ch, {}, ScriptedDice([]), monthly="hunters")
+    assert [e.data for e in result.events if e.code == EV_CLUB_REFUSED] == [
+        {"club": "Hunter's", "reason": "already a member of Hunter's"}]
