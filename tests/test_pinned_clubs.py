@@ -184,3 +184,15 @@ def test_a_member_already_of_that_club_is_told_so():
     result = _month(ch, {}, ScriptedDice([]), monthly="hunters")
     assert [e.data for e in result.events if e.code == EV_CLUB_REFUSED] == [
         {"club": "Hunter's", "reason": "already a member of Hunter's"}]
+
+
+def test_a_club_the_table_lacks_is_reported_once_to_the_gm():
+    """"Six clubs are listed in the Clubs Table": a sheet that records a club the campaign's table lacks
+    (a row renamed since) is one error for the GM, however often the month asks for his club (dues, the
+    month's status, a visit to his own club), and he is a member of nothing."""
+    ch = Character("Athos", social_level=9, crowns=500, club="White's")
+    result = _month(ch, {1: VisitClub("")}, ScriptedDice([]))
+    assert [(e.source, e.line, e.code, e.message, e.suggestion) for e in result.errors] == [
+        ("Athos", 0, "unknown-club", "Athos is recorded as a member of \"White's\", which is not in the Clubs Table",
+         "correct the character's club")]
+    assert not [e for e in result.ledger if e.rule == "c. Clubs"]
