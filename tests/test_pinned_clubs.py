@@ -196,3 +196,22 @@ def test_a_club_the_table_lacks_is_reported_once_to_the_gm():
         ("Athos", 0, "unknown-club", "Athos is recorded as a member of \"White's\", which is not in the Clubs Table",
          "correct the character's club")]
     assert not [e for e in result.ledger if e.rule == "c. Clubs"]
+
+
+def test_what_a_member_and_a_stranger_are_told_privately():
+    """"Characters need not visit a club during a month to gain Status Points from belonging, but must pay
+    their dues" (the payment his own affair); "may not visit a club unless he is a member of that club or a
+    guest of a member" (turned away: his own affair); carousing "costs Crowns equal to the Social Level of
+    the character" (one he cannot pay: he is told, in its week)."""
+    members = [Character("Athos", social_level=9, crowns=60, club="Hunter's"),
+               Character("Aramis", social_level=9, crowns=500)]
+    sheets = {"Athos": OrderSheet("t", "Athos", month=APRIL, weeks={2: VisitClub("Hunter's", carouse=True)}),
+              "Aramis": OrderSheet("a", "Aramis", month=APRIL, weeks={1: VisitClub("Hunter's")})}
+    athos_spends = resolve_month(APRIL, members, sheets, ScriptedDice([]))
+    told = _told(athos_spends, "club-dues-paid", "club-turned-away", "cannot-afford")
+    assert [(c, w, who, p) for c, w, who, p, _ in told] == [
+        ("club-turned-away", 1, ("Aramis",), False), ("club-dues-paid", MONTH_END, ("Athos",), False)]
+    members[0].crowns = 5
+    short = resolve_month(APRIL, members, sheets, ScriptedDice([]))
+    assert [(c, w, p, d) for c, w, _, p, d in _told(short, "cannot-afford")] == [
+        ("cannot-afford", 2, False, {"what": "carousing", "cost": 9, "had": 5})]
