@@ -215,3 +215,23 @@ def test_what_a_member_and_a_stranger_are_told_privately():
     short = resolve_month(APRIL, members, sheets, ScriptedDice([]))
     assert [(c, w, p, d) for c, w, _, p, d in _told(short, "cannot-afford")] == [
         ("cannot-afford", 2, False, {"what": "carousing", "cost": 9, "had": 5})]
+
+
+def test_a_stranger_no_member_takes_in_is_turned_away_with_the_reason():
+    """"may not visit a club unless he is a member of that club or a guest of a member": Aramis comes to
+    Hunter's naming no one while Athos, a member, is there with no guests of his own; Jacques comes naming
+    Porthos and Falstaff, neither of them a member there: each is turned away, told why."""
+    men = [Character("Athos", social_level=9, crowns=500, club="Hunter's"),
+           Character("Aramis", social_level=9, crowns=500), Character("Jacques", social_level=9, crowns=500),
+           Character("Porthos", social_level=9, crowns=500), Character("Falstaff", social_level=9, crowns=500)]
+    sheets = {"Athos": OrderSheet("t", "Athos", month=APRIL, weeks={1: VisitClub("Hunter's")}),
+              "Aramis": OrderSheet("a", "Aramis", month=APRIL, weeks={1: VisitClub("Hunter's")}),
+              "Jacques": OrderSheet("j", "Jacques", month=APRIL,
+                                    weeks={1: VisitClub("Hunter's", companions=("Porthos", "Falstaff"))})}
+    result = resolve_month(APRIL, men, sheets, ScriptedDice([]))
+    assert [(e.characters, e.data["reason"]) for e in result.events if e.code == "club-turned-away"] == [
+        (("Aramis",), "not a member of Hunter's"),
+        (("Jacques",), "not a member of Hunter's, and no member there took him in as a guest (Porthos, Falstaff)")]
+    joined = _month(Character("Aramis", social_level=9, crowns=500), {}, ScriptedDice([]), monthly="Hunter's")
+    assert [(e.field, e.value, e.reason) for e in joined.ledger if e.field == "club"] == [
+        ("club", "Hunter's", "joined Hunter's (SL of 9+; SL 9)")]
