@@ -28,7 +28,7 @@ from engarde.orders import OrderSheet, Parts
 from engarde.records import Character, Event
 from engarde.registry import core_registry
 from engarde.resolve import resolve_month
-from engarde.rules.duel.orders import Challenge, DuelStanding
+from engarde.rules.duel.orders import AnswerChallenge, Challenge, DuelStanding
 from engarde.rules.practice.orders import Practise
 from test_gazette import campaign
 
@@ -41,6 +41,7 @@ PUBLIC = {
     "caught-courting", "club-joined", "club-resigned", "club-visit", "commission-resigned", "conspicuous-consumption",
     "disgraced", "disgraced-to-the-frontier", "disgrace-lifted", "released-from-the-frontier", "duel",
     "duel-cause-ignored", "duel-death", "duel-no-cause", "duel-refused", "expelled-from-regiment", "footpads",
+    "insult",
     "killed-in-action", "marched-to-campaign", "mentioned-in-despatches", "mistress-given-up", "mistress-left",
     "mistress-supplanted", "new-liaison", "npc-officer-killed", "promoted-in-the-field", "rank-bought",
     "regiment-joined", "returned-from-campaign", "rival-suitors", "social-level-dropped", "social-level-raised",
@@ -173,8 +174,9 @@ def test_the_demo_month_prints_each_event_where_its_flag_says():
 
 
 def test_a_month_of_affairs_prints_each_event_where_its_flag_says():
-    """A month resolved here: Porthos challenges Falstaff, who refuses by his standing orders (Duelling Table
-    D, public), Aramis challenges Athos, who fights (public), and each practises (private)."""
+    """A month resolved here: Porthos challenges Falstaff, who refuses (Duelling Table D, public), Aramis
+    challenges Athos, who fights (public), and Aramis practises (private); each challenged man keeps the
+    week for the affair ("challenges fought where both are")."""
     month = GameMonth(1607, 4)
     men = [Character(n, social_level=9, crowns=500, strength=10, constitution=10, expertise=e, endurance=100)
            for n, e in (("Athos", 12), ("Aramis", 11), ("Falstaff", 9), ("Porthos", 12))]
@@ -182,6 +184,8 @@ def test_a_month_of_affairs_prints_each_event_where_its_flag_says():
         "Porthos": OrderSheet("p", "Porthos", month=month, weeks={1: Challenge("Falstaff", "he trod on my cloak")}),
         "Aramis": OrderSheet("a", "Aramis", month=month, weeks={1: Practise("rapier"),
                                                                  2: Challenge("Athos", "he spilt my wine")}),
+        "Falstaff": OrderSheet("f", "Falstaff", month=month, weeks={1: AnswerChallenge("Porthos", accept=False)}),
+        "Athos": OrderSheet("t", "Athos", month=month, weeks={2: AnswerChallenge("Aramis")}),
     }
     standing = {n: Parts([DuelStanding(duel_sequence="X L X")]) for n in ("Athos", "Aramis", "Porthos")}
     standing["Falstaff"] = Parts([DuelStanding(if_challenged="refuse")])

@@ -41,7 +41,9 @@ class AnswerChallenge(Order):
 
 @dataclass
 class TradeOrders(Part):
-    """e. Practice: "subtract five from his Expertise to add one to his Strength", N times this month."""
+    """The duel's orders for the month.  e. Practice: "subtract five from his Expertise to add one
+    to his Strength", N times this month.  e. Duelling, "Insulting a regimental friend of a
+    character": "Insult Athos", given the first week the two are in the same place."""
 
     module: ClassVar[str] = "duel"
     when: ClassVar[str] = MONTHLY
@@ -49,13 +51,13 @@ class TradeOrders(Part):
     # the weapon whose Expertise pays ("Trade 5 sabre expertise for 1 strength"); "": his
     # duel weapon on file, else the rapier (engarde.rules.duel.rules.trade_expertise)
     trade_weapon: str = ""
+    insult: tuple[str, ...] = ()
 
     def describe(self) -> list[str]:
         n = self.trade_expertise_for_strength
-        if not n:
-            return []
         weapon = f" with the {self.trade_weapon}" if self.trade_weapon else ""
-        return [f"trade {5 * n} Expertise{weapon} for {n} Strength (irreversible)"]
+        lines = [f"trade {5 * n} Expertise{weapon} for {n} Strength (irreversible)"] if n else []
+        return lines + [f"insult {name} where you meet him this month" for name in self.insult]
 
 
 @dataclass
