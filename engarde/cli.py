@@ -8,6 +8,7 @@ command could not run; 70: engarde met an error of its own, see ``engarde.crash`
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Callable
@@ -32,6 +33,7 @@ from .orders import OrderSheet
 from .parse import parse_sheet
 from .redaction import scrub, scrub_data, secrets_in
 from .registry import ALL_MODULES, for_campaign, load_campaign, module_of_command
+from .rules.creation.imported import Debt, Imported
 from .rules.creation.rules import CreationError, given_character, roll_character
 from .tables import Tables
 
@@ -334,25 +336,41 @@ def character() -> None:
 @click.option("--expertise", type=int)
 @click.option("--endurance", type=int, help="Default: Constitution x Strength.")
 @click.option("--military-ability", "--ma", type=int)
-@click.option("--club", default=None, help="Given club membership.")
+@click.option("--club", default=None, help="Given club membership (its requirements are checked).")
 @click.option("--title", default=None)
+@click.option("--status-points", "--sp", type=int, help="Importing: his status points this month.")
+@click.option("--regiment", default=None, help="Importing: his regiment (with --rank).")
+@click.option("--rank", default=None, help="Importing: his rank in it (Private ... Colonel).")
+@click.option("--horses", type=int, help="Importing: the horses he keeps (default: those his rank must keep).")
+@click.option("--mistress", default=None, help="Importing: his mistress, by name or number (engarde mistress list).")
+@click.option("--debt", "debts", multiple=True, metavar="LENDER:CROWNS[:MONTH]",
+              help="Importing: what he owes a lender now (a character or 'moneylender'), and the month the loan "
+                   "was taken (default: this month); repeat for each loan.")
 @pass_ctx
 def character_create(c: Context, name: str, player: str, email: str, password: str | None, rolled: bool,
-                     seed: str | None, **given: object) -> None:
+                     seed: str | None, debts: tuple[str, ...], **given: object) -> None:
     """Create a character: rolled on the Birth Tables, or with given values.
 
     Every character has an order password: --password, else a generated one.  It is
     printed this once, with the welcome text for his player (only its hash is kept;
     'engarde character password' sets a new one).
 
+    Importing a running campaign, --given also takes his status points this month, regiment
+    and rank, horses, club, mistress and debts: each goes through the ledger ("imported: ...")
+    and is refused, with the rule it breaks, when it contradicts the rules (a rank the regiment
+    does not have, a club above his Social Level, a mistress another man keeps ...).
+
     \b
     Examples:
       engarde character create "Rodney Bergerac" --player Cyril --email cyril@example.org
       engarde character create Athos --given --sl 10 --crowns 500 --strength 14 \\
           --constitution 12 --expertise 14 --ma 6 --club "Hunter's"
+      engarde character create Aramis --given --sl 9 --crowns 300 --strength 11 \\
+          --constitution 12 --expertise 13 --ma 4 --sp 5 --regiment "Dragoon Guards" \\
+          --rank Captain --mistress Roxanne --debt moneylender:110:1607-02 --debt Porthos:50
     """
     camp = c.campaign()
-    if rolled and any(v is not None for v in given.values()):
+    if rolled and (debts or any(v is not None for v in given.values())):
         fail("values were given: add --given to use them instead of rolling")
     if rolled:
         dice = SeededDice(seed or f"{camp.seed}:birth:{name}")
@@ -363,13 +381,12 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
                    if given.get(k) is None]
         if missing:
             fail("--given needs " + ", ".join("--" + m.replace("_", "-") for m in missing))
-        if given.get("club"):
-            club = c.tables(camp).clubs.club(str(given["club"]))
-            if club is None:
-                fail(f"no club called {given['club']!r}")
-            given["club"] = club.name
+        imported = Imported(
+            status_points=given.pop("status_points"), regiment=given.pop("regiment"), rank=given.pop("rank"),
+            horses=given.pop("horses"), club=given.pop("club"), mistress=given.pop("mistress"),
+            debts=tuple(_debt(text) for text in debts))
         birth = given_character(for_campaign(camp).tables, name, player=player, email=email, **given)
-        new = ops.add_character(camp, birth, password=password)
+        new = ops.add_character(camp, birth, password=password, imported=imported)
     ch = new.character
     for line in birth.story:
         click.echo(f"  {line}")
@@ -381,6 +398,17 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
                    f"(mail for him is refused until you give one: engarde character email \"{ch.name}\" ADDRESS).")
     click.echo(f"\n--- welcome text for {ch.name}'s player (it holds his password) ---")
     click.echo(ops.welcome_text(camp, ch.name, new.password), nl=False)
+
+
+def _debt(text: str) -> Debt:
+    """--debt LENDER:CROWNS[:MONTH] ("moneylender:110:1607-02", "Porthos:50")."""
+    parts = [p.strip() for p in text.split(":")]
+    taken = parts.pop() if len(parts) >= 3 and re.fullmatch(r"\d{4}-\d{1,2}", parts[-1]) else None
+    amount = parts.pop() if len(parts) >= 2 else ""
+    lender = ":".join(parts)
+    if not lender or not amount.isdigit():
+        fail(f"--debt {text!r}: write LENDER:CROWNS[:MONTH], e.g. --debt moneylender:110:1607-02 or --debt Porthos:50")
+    return Debt(lender, int(amount), taken)
 
 
 def _echo_password(new: ops.NewCharacter) -> None:

@@ -18,6 +18,7 @@ from .calendar import GameMonth
 from .config import Campaign
 from .errors import CampaignError
 from .records import DEAD, Character, Event, LedgerEntry
+from .rules.creation.rules import RULE_IMPORTED
 from .store import (
     CampaignRow,
     CharacterRow,
@@ -174,9 +175,14 @@ def rulings(s: Session, campaign_id: str, month: GameMonth | None = None) -> lis
 
 
 def delete_month(s: Session, campaign_id: str, month: str) -> None:
-    """The ledger, events and dice of one resolved month (``turn undo``)."""
+    """The ledger, events and dice of one resolved month (``turn undo``); not the entries of a
+    character imported from a running campaign in that month, which are no part of its play
+    (the snapshot ``turn undo`` puts back was taken after them)."""
     for table in (LedgerRow, EventRow, RollRow):
-        s.exec(delete(table).where(table.campaign_id == campaign_id, table.month == month))
+        query = delete(table).where(table.campaign_id == campaign_id, table.month == month)
+        if table is LedgerRow:
+            query = query.where(LedgerRow.rule != RULE_IMPORTED)
+        s.exec(query)
 
 
 def delete_campaign(s: Session, campaign_id: str) -> None:

@@ -46,6 +46,9 @@ class MonthResult:
     errors: list[ErrorRecord]
     rolls: list[Roll]  # dice.log of this month: every die rolled, with its reason
     world: World = field(default_factory=World)  # mistresses, loans, ... after the month
+    # each character's standing orders after the month: those on file, with what this
+    # month's sheet gave replacing them (what the campaign keeps on file for next month)
+    standing: dict[str, Parts] = field(default_factory=dict)
 
 
 def resolve_month(
@@ -61,8 +64,10 @@ def resolve_month(
     """Resolve ``month`` for ``characters`` from their ``sheets`` (keyed by name).
 
     ``world`` (mistresses, loans, ...) is copied, never changed; ``standing``
-    holds each character's standing orders on file, already merged with any
-    new ones in this month's sheet.  ``inputs``: what each module reads of the month
+    holds each character's standing orders on file, as stored before the month: each
+    sheet's own standing orders ("If challenged", a duel sequence) are merged into them
+    here, so a caller that passes only the sheets loses none of them (the merged orders
+    are ``MonthResult.standing``, for the caller to keep on file).  ``inputs``: what each module reads of the month
     besides the sheets, by module name (``RuleModule.inputs``; the duel's are the GM's
     rulings on cause, by the pair's names).  ``registry``:
     the campaign's modules and tables (default: the core rules, the book's tables).
@@ -75,9 +80,10 @@ def resolve_month(
             raise ValueError(f"two characters are named {ch.name!r}")
         by_name[ch.name] = ch
     turn = Turn(month, by_name, dice, registry.tables, world=(world or World()).copy(),
-                standing=dict(standing or {}), inputs=dict(inputs or {}), registry=registry)
+                inputs=dict(inputs or {}), registry=registry)
     first_roll = len(dice.log)
     turn.sheets = _usable(turn, sheets)
+    turn.standing = _standing(turn, standing or {})
 
     turn.living = sorted(n for n in by_name if not by_name[n].dead)  # the dead do nothing
     _run(turn, registry.phase(MONTH_START))
@@ -87,7 +93,18 @@ def resolve_month(
     turn.home = [name for name in turn.living if turn.keeps_accounts(name)]
     _run(turn, registry.phase(MONTH_END))
 
-    return MonthResult(month, working, turn.ledger, turn.events, turn.errors, list(dice.log[first_roll:]), turn.world)
+    return MonthResult(month, working, turn.ledger, turn.events, turn.errors, list(dice.log[first_roll:]), turn.world,
+                       dict(turn.standing))
+
+
+def _standing(turn: Turn, on_file: dict[str, Parts]) -> dict[str, Parts]:
+    """Each character's standing orders for the month: those on file, with those his sheet
+    for this month gives replacing them."""
+    standing = {}
+    for name in sorted(turn.characters):
+        kept = on_file.get(name, Parts())
+        standing[name] = kept.merged(turn.sheets[name].standing) if name in turn.sheets else kept
+    return standing
 
 
 def _usable(turn: Turn, sheets: dict[str, OrderSheet]) -> dict[str, OrderSheet]:

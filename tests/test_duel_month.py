@@ -44,6 +44,7 @@ from engarde.rules.duel import rules as duel
 from engarde.rules.duel.rules import RULE_CAUSE, RULE_RECOVERY, RULE_TABLE_D, causes, regiment_relation
 from engarde.rules.regiments.tables import RegimentsTables
 from engarde.turn import PendingDuel, Turn
+from helpers import rules_registry
 
 APRIL = GameMonth(1607, 4)
 LUNGER = "X L X"
@@ -301,7 +302,7 @@ def test_the_expertise_trade_for_strength():
     sh["Porthos"].monthly.edit(TradeOrders).trade_expertise_for_strength = 3
     result = run([ch], sh, {})
     p = after(result, "Porthos")
-    assert (p.expertise, p.strength, p.endurance) == (2, 12, 140 + 28)
+    assert (p.expertise_with("rapier"), p.strength, p.endurance) == (2, 12, 140 + 28)
     trade = [e for e in result.ledger if e.rule == duel.RULE_PRACTICE]
     assert {e.week for e in trade} == {MONTH_START}
     assert events(result, EV_DUEL_TRADE)[0].data["times"] == 2
@@ -435,6 +436,72 @@ def test_a_duel_other_rules_require_is_fought():
     turn = winner_and_loser(None, None)
     (ev,) = [e for e in turn.events if e.code == EV_DUEL]
     assert (ev.data["kind"], ev.data["cause"], ev.data["place"]) == ("required", "rival suitors", "mistress:1")
+
+
+def test_the_sheets_standing_orders_count_with_no_standing_orders_passed():
+    """The month takes the stored sheets as they are: "If challenged: refuse" and a duel sequence
+    written on this month's sheets are merged into the (here empty) standing orders on file by
+    resolve_month itself, so a caller that passes only the sheets drops none of them.  Duelling
+    Table D: "Refuses a challenge that has cause, he loses Status Points equal to half his Social
+    Level"."""
+    month = sheets(Porthos={1: CHALLENGE}, Falstaff={})
+    month["Porthos"].standing = orders(duel_sequence=LUNGER)
+    month["Falstaff"].standing = orders(if_challenged="refuse", duel_sequence=LUNGER)
+    result = resolve_month(APRIL, porthos_and_falstaff(), month, SeededDice("duel"), inputs={"duel": {}},
+                           registry=ANYWHERE)
+    assert not events(result, EV_DUEL)
+    (ev,) = events(result, EV_DUEL_REFUSED)
+    assert ev.data["lost"] == 4
+    assert ledger(result, "Falstaff", RULE_TABLE_D) == [("status_points", -4)]
+    # what the campaign keeps on file for next month: the orders on file with the sheet's merged in
+    assert result.standing["Falstaff"].of(DuelStanding).if_challenged == "refuse"
+    on_file = {"Falstaff": orders(if_challenged="accept", duel_weapon="sabre")}
+    kept = resolve_month(APRIL, porthos_and_falstaff(), month, SeededDice("duel"), standing=on_file,
+                         inputs={"duel": {}}, registry=ANYWHERE).standing["Falstaff"].of(DuelStanding)
+    assert (kept.if_challenged, kept.duel_weapon, kept.duel_sequence) == ("refuse", "sabre", LUNGER)
+
+
+def test_the_trade_lowers_the_expertise_with_one_weapon():
+    """Practice: "a character may subtract five from his Expertise to add one to his Strength", and his
+    Expertise is by weapon: "If a character becomes proficient with one weapon, then switches to another,
+    he returns to his original Expertise for that weapon. He retains, however, whatever Expertise he may
+    have gained with his former weapon."  So the trade lowers the Expertise with the weapon he names
+    (else his duel weapon on file), not every weapon's.  Porthos: Expertise 10, 13 with the sabre (three
+    gained); he trades 10 sabre Expertise for 2 Strength in April and duels with the rapier in May at 10."""
+    ch = gent("Porthos", exp=10, con=12, counters={"expertise.sabre": 3})
+    sh = sheets(Porthos={})
+    sh["Porthos"].monthly.edit(TradeOrders).trade_expertise_for_strength = 2
+    result = run([ch], sh, {"Porthos": orders(duel_weapon="sabre")})
+    p = after(result, "Porthos")
+    assert (p.expertise_with("sabre"), p.expertise_with("rapier"), p.strength) == (3, 10, 12)
+    assert replay(ch.to_dict(), [e for e in result.ledger if e.character == "Porthos"]).ledger_values() == p.ledger_values()
+    (ev,) = events(result, EV_DUEL_TRADE)
+    assert (ev.data["weapon"], ev.data["expertise"]) == ("sabre", 3)
+    # named on the sheet: that weapon, whatever the duel weapon on file; not below what he holds with it
+    sh["Porthos"].monthly.edit(TradeOrders).trade_weapon = "rapier"
+    sh["Porthos"].monthly.edit(TradeOrders).trade_expertise_for_strength = 3
+    named = after(run([ch], sh, {"Porthos": orders(duel_weapon="sabre")}), "Porthos")
+    assert (named.expertise_with("rapier"), named.expertise_with("sabre"), named.strength) == (0, 13, 12)
+    # May: a duel with the rapier is fought at his rapier Expertise, untouched by the April trade
+    may = resolve_month(APRIL.next(), [p, gent("Falstaff", exp=10)],
+                        {"Porthos": OrderSheet("p.eml", "Porthos", month=APRIL.next(),
+                                               weeks={1: Challenge("Falstaff", "he trod on my cloak", "rapier")})},
+                        SeededDice("may"), standing=standing(), inputs={"duel": {}}, registry=ANYWHERE)
+    (duel_ev,) = events(may, EV_DUEL)
+    assert duel_ev.data["weapons"] == ["rapier", "rapier"] and duel_ev.data["expertise"] == [10, 10]
+
+
+def test_the_old_reading_every_weapon_is_a_campaign_setting():
+    """`expertise_trade = "every"` in [campaigns.ID.rules]: the trade lowers his original Expertise, and so
+    every weapon's (a GM who reads "his Expertise" as the one characteristic)."""
+    ch = gent("Porthos", exp=10, con=12, counters={"expertise.sabre": 3})
+    sh = sheets(Porthos={})
+    sh["Porthos"].monthly.edit(TradeOrders).trade_expertise_for_strength = 1
+    result = resolve_month(APRIL, [ch], sh, SeededDice("duel"), inputs={"duel": {}},
+                           registry=rules_registry(expertise_trade="every"))
+    p = after(result, "Porthos")
+    assert (p.expertise_with("sabre"), p.expertise_with("rapier"), p.strength) == (8, 5, 11)
+    assert events(result, EV_DUEL_TRADE)[0].data["weapon"] is None
 
 
 # -- insults -----------------------------------------------------------------------------------

@@ -122,7 +122,7 @@ def test_a_campaign_price_of_strength_reaches_the_trade_and_the_sheet():
                    endurance=100)
     result = resolve_month(APRIL, [ch], {"Porthos": s}, ScriptedDice([]), standing={}, registry=four)
     porthos = next(c for c in result.characters if c.name == "Porthos")
-    assert (porthos.expertise, porthos.strength) == (4, 12)
+    assert (porthos.expertise_with("rapier"), porthos.strength) == (4, 12)
 
 
 def test_a_campaign_swordsmanship_row_reaches_the_fight():

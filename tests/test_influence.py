@@ -11,7 +11,8 @@ from engarde.rules.influence.codes import EV_FAVOURS_COMBINED, EV_INFLUENCE_UNUS
 from engarde.dice import ScriptedDice
 from engarde.rules.regiments.orders import ApplyRegiment
 from engarde.orders import OrderSheet
-from engarde.rules.influence.orders import UseInfluence
+from engarde.rules.influence.orders import InfluenceOrders, UseInfluence
+from engarde.parse import parse_sheet
 from engarde.records import Character
 from engarde.resolve import resolve_month
 from engarde.rules.influence import rules as influence
@@ -20,7 +21,7 @@ from engarde.registry import Registry, RegistryError
 from engarde.turn import Turn
 from engarde.world import World
 from engarde.rules.regiments.state import Officer, Regiment
-from helpers import tables
+from helpers import rules_registry, tables
 
 JUNE = GameMonth(1607, 6)
 MAY = GameMonth(1607, 5)
@@ -207,3 +208,47 @@ def test_a_bad_override_of_the_influence_tables_names_the_key():
     """There are nine classes of favours: a class 10 is refused."""
     with pytest.raises(RegistryError, match=re.escape("tables.influence.influence_table_b.King.needed")):
         Registry.build((), tables={"influence": {"influence_table_b": {"King": {"needed": 10}}}})
+
+
+# -- using influence takes no time (the book); a week's action as a campaign setting ------------------
+
+
+def _aramis_sheet(registry=None):
+    return parse_sheet("\n".join(("Character: Aramis", "Weeks 1-4: Practise rapier",
+                                  "Use a class 4 favour on the Dragoon Guards for Porthos")), "a.txt", registry)
+
+
+def test_using_influence_costs_no_week():
+    """f. Influence: "Favours are used to modify the die rolls that represent the decisions of non-player
+    characters. ... Once used to influence a decision, a favour is expended." The book gives using a favour
+    no time cost: Aramis practises all four weeks and, on a line of its own, uses his class 4 favour with
+    the Colonel (class 3 needed: two) for Porthos, who needs 4 at SL 8 and gets in on a 2."""
+    sheet = _aramis_sheet()
+    assert sheet.ok and len(sheet.monthly.of(InfluenceOrders).pledges) == 1
+    reg = Regiment("Dragoon Guards", [Officer("NPC", ma=3)] + [Officer(f"N{i}") for i in range(9)])
+    porthos = Character("Porthos", social_level=8, crowns=300)
+    aramis = Character("Aramis", social_level=8, crowns=100, expertise=10, counters={"favour.npc.class4": 1})
+    sheets = {"Porthos": OrderSheet("p", "Porthos", weeks={3: ApplyRegiment("Dragoon Guards")}), "Aramis": sheet}
+    result = resolve_month(MAY, [porthos, aramis], sheets, ScriptedDice([2]), world=World(regiments=[reg]))
+    after = {c.name: c for c in result.characters}
+    assert after["Porthos"].regiment == "Dragoon Guards"
+    assert "favour.npc.class4" not in after["Aramis"].counters
+    assert after["Aramis"].expertise_with("rapier") == 11  # four weeks of practice: "raises his Expertise by one"
+    (used,) = [e for e in result.events if e.code == EV_INFLUENCE_USED]
+    assert used.data["amount"] == 2
+
+
+def test_influence_as_the_weeks_action_is_a_campaign_setting():
+    """`influence_takes = "week"` in [campaigns.ID.rules]: using influence is the week's action of the one
+    who uses it, written on a week line; on a line of its own it is refused, saying so.  With the book's
+    reading a week line still counts, and the confirmation says the week could have been kept free."""
+    sheet = _aramis_sheet(rules_registry(influence_takes="week"))
+    (error,) = sheet.errors
+    assert "the week's action" in error.message and error.line == 3
+    assert not sheet.monthly.of(InfluenceOrders).pledges
+    on_week = parse_sheet("Character: Aramis\nWeek 2: Use a class 4 favour on the Dragoon Guards for Porthos",
+                          "a.txt", rules_registry(influence_takes="week"))
+    assert on_week.ok and isinstance(on_week.weeks[2], UseInfluence)
+    assert not any("takes no time" in n for n in on_week.notes)
+    book = parse_sheet("Character: Aramis\nWeek 2: Use a class 4 favour on the Dragoon Guards for Porthos", "a.txt")
+    assert isinstance(book.weeks[2], UseInfluence) and any("takes no time" in n for n in book.notes)

@@ -430,6 +430,20 @@ def test_trade_expertise_for_strength():
     assert sheet("Character: A", "Trade 4 expertise for 1 strength").errors[0].code == codes.E_BAD_ORDER
 
 
+def test_trade_names_the_weapon_whose_expertise_pays():
+    """Rules, e. Practice: "subtract five from his Expertise", and his Expertise is by weapon ("he returns
+    to his original Expertise for that weapon"): the trade may name the weapon."""
+    for line in ("Trade 5 sabre expertise for 1 strength", "Trade 5 expertise with the sabre for 1 strength",
+                 "Trade 5 Sabre Expertise for 1 Strength"):
+        s = sheet("Character: A", line)
+        assert s.ok and s.monthly.of(TradeOrders).trade_weapon == "sabre", line
+    s = sheet("Character: A", "Trade 5 banana expertise for 1 strength")
+    assert s.errors[0].code == codes.E_BAD_ORDER and "not a weapon" in s.errors[0].message
+    s = sheet("Character: A", "Trade 5 sabre expertise for 1 strength", "Trade 5 rapier expertise for 1 strength")
+    assert "a second weapon" in s.errors[0].message
+    assert sheet("Character: A", "Trade 5 expertise for 1 strength").monthly.of(TradeOrders).trade_weapon == ""
+
+
 def test_an_insult_is_an_order_for_the_month():
     """Rules, e. Duelling, Cause for duels: "Insulting a regimental friend of a character."  "Insult Athos" is
     an order for the month (given where the two first meet), read against the campaign's names; on a week's

@@ -7,13 +7,20 @@ from dataclasses import dataclass
 
 from sqlalchemy.exc import DatabaseError
 
+from sqlmodel import Session
+
 from .. import lock, passwords, queries, store
+from ..calendar import GameMonth
 from ..config import Campaign
-from ..dice import Roll
+from ..dice import Roll, SeededDice
 from ..errors import CampaignError
 from ..records import Character
+from ..registry import for_campaign
+from ..rules.creation.imported import Imported, import_values
 from ..rules.creation.rules import Birth
-from ..store import CampaignRow, CharacterRow
+from ..store import CampaignRow, CharacterRow, LedgerRow
+from ..turn import Turn
+from ..world import World
 
 
 @dataclass
@@ -65,11 +72,14 @@ def _unlink(files: list) -> None:
 
 
 def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = (),
-                  password: str | None = None) -> NewCharacter:
+                  password: str | None = None, imported: Imported | None = None) -> NewCharacter:
     """Store a new character; his starting sheet is what the ledger starts from.
 
     Every character has an order password: ``password`` if given, else a generated one
-    (``engarde.passwords.generate``).  Only its hash is stored.
+    (``engarde.passwords.generate``).  Only its hash is stored.  ``imported``: what the GM's
+    records of a running campaign give of him besides (status points, regiment and rank,
+    horses, club, mistress, debts), set through the ledger of the campaign's month, each value
+    checked by the rules first (``engarde.rules.creation.imported``; a refusal stores nothing).
     """
     ch = birth.character
     name = ch.name.strip()
@@ -102,7 +112,36 @@ def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = (),
         s.add(row)
         s.flush()
         ch.id = row.id
+        if imported is not None and imported.given():
+            ch = _import(s, campaign, row, imported)
     return NewCharacter(ch, plain, generated)
+
+
+def _import(s: Session, campaign: Campaign, row: CharacterRow, imported: Imported) -> Character:
+    """Set ``imported`` on the new character through the ledger of the campaign's month (and the
+    world's records: his mistress's lover, his loans, his lenders' sheets); returns him."""
+    camp = queries.campaign_row(s, campaign)
+    rows = {r.name: r for r in queries.characters(s, campaign.id)}
+    # copies: a sheet read from a row shares the row's dicts, and a change made in place would
+    # not be seen as a change to store
+    characters = {name: store.character_from_row(r).copy() for name, r in rows.items()}
+    # No rule of the import rolls a die; the dice are the campaign's, should one ever need to.
+    dice = SeededDice(f"{camp.seed}:import:{row.name}")
+    turn = Turn(GameMonth.parse(camp.current_month), characters, dice, for_campaign(campaign).tables,
+                world=World.from_dict(camp.world))
+    import_values(turn, characters[row.name], imported)
+    for e in turn.ledger:
+        s.add(LedgerRow(campaign_id=campaign.id, character_id=rows[e.character].id, month=e.month.key,
+                        week=e.week, field=e.field, delta=e.delta, value=e.value, reason=e.reason, rule=e.rule))
+    for name in sorted({e.character for e in turn.ledger}):
+        data = characters[name].to_dict()
+        data.pop("id", None)
+        rows[name].current = data
+        rows[name].social_level = characters[name].social_level
+        s.add(rows[name])
+    camp.world = turn.world.to_dict()
+    s.add(camp)
+    return characters[row.name]
 
 
 def set_password(campaign: Campaign, name: str, password: str | None = None) -> NewCharacter:

@@ -76,11 +76,8 @@ def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
         sheets = active_sheets(s, campaign, month, registry)
         living = [r for r in rows if not queries.is_dead(r)]  # the dead owe no orders
         refuse_mass_nmr(campaign, month, len(living), [r.name for r in living if r.name not in sheets], force)
-        # Standing orders on file, replaced where this month's sheet gives new ones.
-        standing = {}
-        for r in rows:
-            on_file = registry.standing_from(r.standing)
-            standing[r.name] = on_file.merged(sheets[r.name].standing) if r.name in sheets else on_file
+        # Standing orders on file, as stored: the month merges each sheet's into them.
+        standing = {r.name: registry.standing_from(r.standing) for r in rows}
         world = World.from_dict(camp.world)
         seed = month_seed(camp.seed, month.key)
         dice = SeededDice(seed)
@@ -88,7 +85,7 @@ def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
         result = resolve_month(month, before, sheets, dice, world, standing, inputs=inputs, registry=registry)
         _save_month(s, campaign, month, seed, rows, result, camp.world)
         for r in rows:
-            r.standing = standing[r.name].to_dict()
+            r.standing = result.standing[r.name].to_dict()
             s.add(r)
         camp.world = result.world.to_dict()
         camp.current_month = month.next().key

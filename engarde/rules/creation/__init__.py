@@ -10,4 +10,6 @@ MODULE = RuleModule(
     title="a. Characters and Character Creation: the Birth Tables",
     tables=CreationTables,
     orders=(),
+    # imported.py: a running campaign's character takes his regiment, club and debts by their rules
+    requires=("regiments", "clubs", "loans"),
 )

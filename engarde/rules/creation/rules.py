@@ -19,6 +19,11 @@ from ...tables import Tables
 from .tables import BASTARD, FIRST_SON, NOBLEMAN, SOCIAL_CLASSES, CreationTables
 
 
+# The rule of every ledger entry of a character imported from a running campaign
+# (engarde.rules.creation.imported): no month's play, so ``turn undo`` keeps them.
+RULE_IMPORTED = "a. Characters (imported from a running campaign)"
+
+
 class CreationError(ValueError):
     """Given values that cannot make a character."""
 

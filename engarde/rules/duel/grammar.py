@@ -28,7 +28,7 @@ from ...grammar import (
     standing_in_week,
     verb,
 )
-from ...known import name_key
+from ...known import either, name_key
 from ...records import ErrorRecord
 from ...text import in_words
 from . import rules
@@ -168,7 +168,8 @@ _DUEL_WEAPON = re.compile(r"(?:(?:my|his)\s+)?duel(?:ling)?\s+weapon\s*(?:[:=-]\
 _DUEL_CONDITIONS = re.compile(r"(?:duel(?:ling)?\s+)?conditions?\s*[:=-]\s*(?P<cond>.+)", I)
 # e. Practice: "a character may subtract five from his Expertise to add one to his Strength".
 _TRADE = re.compile(
-    rf"(?:trade|convert|exchange|swap)\s+(?:(?P<e>{AMOUNT})\s+)?(?:points?\s+(?:of\s+)?)?expertise\s+(?:points?\s+)?"
+    rf"(?:trade|convert|exchange|swap)\s+(?:(?P<e>{AMOUNT})\s+)?(?:points?\s+(?:of\s+)?)?(?:(?P<w>[a-z][\w-]*(?:\s+sword)?)\s+)?"
+    rf"expertise\s+(?:points?\s+)?(?:(?:with|in|at)\s+(?:the\s+|my\s+|his\s+)?(?P<w2>[a-z][\w-]*(?:\s+sword)?)\s+)?"
     rf"(?:for|into|to)\s+(?:(?P<s>{AMOUNT})\s+)?(?:points?\s+(?:of\s+)?)?strength"
     rf"(?:\s*[,x]?\s*(?P<times>{N}|once|twice|thrice)(?:\s+times)?)?[.!]*", I)
 
@@ -374,7 +375,22 @@ class DuelLines(LineReader):
         if points < 1:
             self.sheet.error(number, codes.E_BAD_ORDER, "no Strength to trade for", hint)
             return
-        self.sheet.monthly(TradeOrders).trade_expertise_for_strength += points * times
+        trade = self.sheet.monthly(TradeOrders)
+        if written := m.group("w") or m.group("w2"):
+            # "his Expertise" is by weapon: the trade lowers the one he names (rules.trade_expertise)
+            weapon = self.tables.weapon_spellings.get(" ".join(written.lower().split()))
+            if weapon is None:
+                known = either(sorted(self.tables.weapons))
+                self.sheet.error(number, codes.E_BAD_ORDER, f"{quote(written)} is not a weapon of Duelling Table C",
+                                 f"name {known}, e.g. 'Trade 5 sabre expertise for 1 strength'")
+                return
+            if trade.trade_weapon and trade.trade_weapon != weapon:
+                self.sheet.error(number, codes.E_BAD_ORDER, f"a second weapon to trade Expertise from "
+                                 f"({weapon}; the first was the {trade.trade_weapon})",
+                                 "trade with one weapon a month")
+                return
+            trade.trade_weapon = weapon
+        trade.trade_expertise_for_strength += points * times
         self.sheet.note(f"line {number}: {price * points * times} Expertise for {points * times} Strength; "
                         "the trade is irreversible")
 

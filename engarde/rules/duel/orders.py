@@ -48,11 +48,15 @@ class TradeOrders(Part):
     module: ClassVar[str] = "duel"
     when: ClassVar[str] = MONTHLY
     trade_expertise_for_strength: int = 0
+    # the weapon whose Expertise pays ("Trade 5 sabre expertise for 1 strength"); "": his
+    # duel weapon on file, else the rapier (engarde.rules.duel.rules.trade_expertise)
+    trade_weapon: str = ""
     insult: tuple[str, ...] = ()
 
     def describe(self) -> list[str]:
         n = self.trade_expertise_for_strength
-        lines = [f"trade {5 * n} Expertise for {n} Strength (irreversible)"] if n else []
+        weapon = f" with the {self.trade_weapon}" if self.trade_weapon else ""
+        lines = [f"trade {5 * n} Expertise{weapon} for {n} Strength (irreversible)"] if n else []
         return lines + [f"insult {name} where you meet him this month" for name in self.insult]
 
 

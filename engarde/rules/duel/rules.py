@@ -1616,28 +1616,42 @@ def recover(turn: Turn, week: int) -> None:
                    original=ch.max_endurance, first_week=bool(first))
 
 
-def trade_expertise(turn: Turn, ch: Character, times: int, week: int) -> int:
+def trade_expertise(turn: Turn, ch: Character, times: int, week: int, weapon: str = "") -> int:
     """"At any time, a character may subtract five from his Expertise to add
     one to his Strength ... all the above are irreversible."  Endurance, being
     Constitution x Strength, rises by his Constitution with each point.
-    Returns the number of trades made (not below zero Expertise)."""
+
+    "His Expertise" is by weapon ("If a character becomes proficient with one weapon, then
+    switches to another, he returns to his original Expertise for that weapon"), so the trade
+    lowers his Expertise with one weapon: ``weapon``, else his duel weapon on file, else the
+    rapier (the campaign setting ``expertise_trade = "every"``: his original Expertise, and
+    so every weapon's).  Returns the number of trades made (not below zero Expertise)."""
     price = turn.tables.duel.expertise_per_strength
+    every = turn.tables.duel.expertise_trade == "every"
+    weapon = _weapon(turn, ch, weapon or None)
     made = 0
     for _ in range(max(0, times)):
-        if ch.expertise < price:
+        held = ch.expertise if every else ch.expertise_with(weapon)
+        if held < price:
+            with_weapon = "" if every else f" with the {weapon}"
             turn.event(EV_ORDER_REFUSED, week, ch.name, public=False,
-                       order=f"trade {in_words(price)} Expertise for one Strength",
-                       reason=f"his Expertise is {ch.expertise}, less than {price}")
+                       order=f"trade {in_words(price)} Expertise{with_weapon} for one Strength",
+                       reason=f"his Expertise{with_weapon} is {held}, less than {price}")
             break
-        reason = f"traded {price} Expertise for 1 Strength (irreversible)"
-        turn.post(ch, "expertise", -price, week, reason, RULE_PRACTICE)
+        if every:
+            reason = f"traded {price} Expertise for 1 Strength (irreversible)"
+            turn.post(ch, "expertise", -price, week, reason, RULE_PRACTICE)
+        else:
+            reason = f"traded {price} Expertise with the {weapon} for 1 Strength (irreversible)"
+            turn.post(ch, f"expertise.{weapon}", -price, week, reason, RULE_PRACTICE)
         turn.post(ch, "strength", 1, week, reason, RULE_PRACTICE)
         turn.post(ch, "endurance", ch.constitution, week,
                   f"one more Strength: Endurance is Constitution x Strength (+{ch.constitution})", RULE_PRACTICE)
         made += 1
     if made:
-        turn.event(EV_DUEL_TRADE, week, ch.name, public=False, times=made, expertise=ch.expertise,
-                   strength=ch.strength, endurance=ch.endurance)
+        turn.event(EV_DUEL_TRADE, week, ch.name, public=False, times=made,
+                   expertise=ch.expertise if every else ch.expertise_with(weapon),
+                   weapon=None if every else weapon, strength=ch.strength, endurance=ch.endurance)
     return made
 
 
@@ -1646,9 +1660,9 @@ def trade_expertise(turn: Turn, ch: Character, times: int, week: int) -> int:
 
 def trade_step(turn: Turn, ch: Character) -> None:
     sheet = turn.sheet(ch.name)
-    times = sheet.monthly.of(TradeOrders).trade_expertise_for_strength if sheet else 0
-    if times:
-        trade_expertise(turn, ch, times, MONTH_START)
+    trade = sheet.monthly.of(TradeOrders) if sheet else TradeOrders()
+    if trade.trade_expertise_for_strength:
+        trade_expertise(turn, ch, trade.trade_expertise_for_strength, MONTH_START, trade.trade_weapon)
 
 
 def answers_step(turn: Turn, ch: Character) -> None:

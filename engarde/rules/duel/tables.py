@@ -251,6 +251,11 @@ class DuelTables:
                                            'character\'s Constitution may be recovered."')
     expertise_per_strength: int = value(5, low=1, high=100, note='"a character may subtract five from his '
                                         'Expertise to add one to his Strength characteristic"')
+    expertise_trade: str = value(
+        "weapon", choices=("weapon", "every"), setting=True,
+        note='whose Expertise the trade lowers: "weapon", the Expertise with one weapon (named, else his duel '
+             'weapon, else the rapier), as "his Expertise" is by weapon ("he returns to his original Expertise '
+             'for that weapon"); "every": his original Expertise, so every weapon\'s')
 
     # -- lookups ----------------------------------------------------------------------------
     def gap_rests(self, gap: int) -> int:

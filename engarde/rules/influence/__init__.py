@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step, events_of
-from .orders import UseInfluence
+from .orders import InfluenceOrders, UseInfluence
 from . import codes, grammar, rules
 from .tables import InfluenceTables
 
@@ -15,6 +15,8 @@ MODULE = RuleModule(
     events=events_of(codes),
     codes=codes,
     verbs=grammar.VERBS,
+    lines=(grammar.InfluenceLines,),
+    parts=(InfluenceOrders,),
     orders=(UseInfluence,),
     actions={UseInfluence: Action(rules.pledge_week)},
     steps=(

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from ...grammar import DIGITS, I, SIGN, Built, Reading, amount, bad_order, verb
+from ... import codes
+from ...grammar import DIGITS, I, SIGN, Built, LineReader, Reading, amount, bad_order, verb
 from ...records import ErrorRecord
-from .orders import UseInfluence
+from .orders import InfluenceOrders, UseInfluence
 
 # f. Influence: "Favours are used to modify the die rolls that represent the
 # decisions of non-player characters"; "The die roll modification may be either
@@ -88,4 +89,35 @@ def _build_influence(m: re.Match[str], r: Reading) -> Built:
     return UseInfluence(favour, decision, for_whom, against)
 
 
-VERBS = (verb("use influence", _INFLUENCE, _build_influence, ("influence", "favour")),)
+def _build_influence_in_week(m: re.Match[str], r: Reading) -> Built:
+    built = _build_influence(m, r)
+    if isinstance(built, UseInfluence) and r.tables.influence.influence_takes != "week":
+        # f. Influence gives using a favour no time cost: on a week line it still counts, but the week
+        # holds nothing else
+        r.note("using influence takes no time: written on a line of its own it leaves this week free")
+    return built
+
+
+VERBS = (verb("use influence", _INFLUENCE, _build_influence_in_week, ("influence", "favour")),)
+
+_INFLUENCE_LINE = re.compile(_INFLUENCE, I)
+
+
+class InfluenceLines(LineReader):
+    """"Use a class 7 favour on the Minister of War for Athos" on a line of its own: an order for
+    the month, alongside the weeks' actions (the book gives using influence no time cost)."""
+
+    LINES = ((_INFLUENCE_LINE, "use"),)
+
+    def use(self, number: int, m: re.Match[str]) -> None:
+        if self.sheet.tables.influence.influence_takes == "week":
+            self.sheet.error(number, codes.E_BAD_ORDER,
+                             "in this campaign using influence is the week's action of the one who uses it",
+                             "write it on a week line, e.g. 'Week 2: Use a class 7 favour on the Minister of "
+                             "War for Athos'")
+            return
+        r = self.sheet.reading()
+        read = self.sheet.take(number, r, _build_influence(m, r))
+        if isinstance(read, UseInfluence):
+            orders = self.sheet.monthly(InfluenceOrders)
+            orders.pledges = (*orders.pledges, read)

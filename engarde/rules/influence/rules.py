@@ -33,7 +33,9 @@ A decision (``decide``) is a roll of one die needing a number; every
 ``UseInfluence`` order of the month (gathered at month start by
 ``gather_pledges``) that names the decision's subject, and the decision or none,
 is brought to bear on the first such decision of the month, whatever the week.
-Using influence is the week's action of the one who uses it.
+The book gives using influence no time cost: a ``UseInfluence`` on a line of its own
+(``InfluenceOrders``) takes no week; one on a week line is that week's action (the
+campaign setting ``influence_takes = "week"`` allows only that).
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from .codes import (
     EV_INFLUENCE_USED,
 )
 from ...orders import OrderSheet
-from .orders import UseInfluence
+from .orders import InfluenceOrders, UseInfluence
 from ...records import Character
 from .tables import InfluenceTables
 from ...text import normalise_name
@@ -247,8 +249,10 @@ class Decision:
 
 
 def gather_pledges(turn: Turn, sheets: dict[str, OrderSheet]) -> list[Pledge]:
-    """Month start: every UseInfluence order of the month, by week then name."""
-    pledges = []
+    """Month start: every UseInfluence order of the month: those for the month (lines of their
+    own, which take no week: week 0 here), then those of the weeks, by week then name."""
+    pledges = [Pledge(name, 0, order) for name in sorted(sheets)
+               for order in sheets[name].monthly.of(InfluenceOrders).pledges]
     for week in range(1, 5):
         for name in sorted(sheets):
             order = sheets[name].weeks.get(week)

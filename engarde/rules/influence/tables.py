@@ -57,6 +57,11 @@ class InfluenceTables:
                              'will have a greater effect: one additional die roll modification for each level")')
     favour_classes: int = value(9, low=1, high=9, note='"There are nine classes of favours, rated, in ascending order '
                                 'of effectiveness, from 1 to 9"')
+    influence_takes: str = value(
+        "no_time", choices=("no_time", "week"), setting=True,
+        note='what using influence costs in time: "no_time", none (the book gives using a favour no time cost: '
+             '"Use influence ..." on a line of its own acts alongside the week\'s actions), or "week", the week\'s '
+             'action of the one who uses it (written on a week line only)')
     favours_combined: int = value(2, low=2, high=10, note='"two favours may be combined to produce one favour of the '
                                   'next highest level (two class 4 favours make a class 5 and so on)"')
 
