@@ -55,9 +55,8 @@ _PRAISE = re.compile(r"^(?:(?:the|a|fair|lovely|beautiful|sweet|young|dear|charm
 
 
 def _build_visit_mistress(m: re.Match[str], r: Reading) -> Built:
-    rest = m.group("rest").strip(" ,;.")
-    if rest:  # ("... and take her to Hunter's" is a club visit: engarde.rules.clubs.grammar)
-        r.note(f"{quote(rest)} after 'visit my mistress' is ignored")
+    # ("... and take her to Hunter's" is a club visit: engarde.rules.clubs.grammar)
+    r.leftover(m.group("rest"), "'visit my mistress'")
     return VisitMistress()
 
 
