@@ -52,7 +52,9 @@ _PURSE = re.compile(
     SEP + r"\b(?:(?:carrying|carry|carries|taking|take|takes|bringing|bring|brings|with)\s+)?"
     r"(?:(?:a\s+)?(?:purse|budget)\s+(?:of\s+)?)?"
     # "lots of crowns", "all my crowns", "minus 5 crowns": kept whole so the error can quote them
-    r"(?P<amount>(?:(?:minus|negative)\s+)?[^\s,;()]+(?:\s+(?:of|my|his|the))*)\s+(?:crowns?|cr)\b\.?"
+    r"(?P<amount>(?:(?:minus|negative)\s+)?[^\s,;()]+(?:\s+(?:of|my|his|the))*)"
+    # words between the number and the crowns ("40 gold crowns"): reported, never dropped
+    r"(?:(?<=\d)(?P<between>(?:\s+(?!crowns?\b|cr\b)[^\s,;()\d]+){1,2}?))?\s+(?:crowns?|cr)\b\.?"
     r"|" + SEP + r"\b(?:purse|budget)\s*(?:of\s+|:\s*|=\s*)?(?P<amount2>(?:(?:minus|negative)\s+)?[^\s,;()]+)", I)
 
 # Toadying: "If a character is taken as a guest to a club ..."
@@ -211,6 +213,7 @@ def split_visit(text: str, r: Reading) -> tuple[str, Clauses]:
     found, s = take(_PURSE, s)
     for m in found:
         c.purse, c.purse_error = _amount(m)
+        r.leftover(m.group("between") or "", "the purse")
     hosts: list[str] = []
     for pattern in (_TOADY_TO, _GUEST_POSSESSIVE, _GUEST_OF):
         found, s = take(pattern, s)
@@ -272,6 +275,8 @@ def make_visit(place: str, c: Clauses, r: Reading, *, strict: bool = True) -> Bu
             return None
         if not place and c.host:
             pass  # "toady to Cyrano": at his host's club
+        elif c.name_error is not None:
+            return c.name_error  # "as the guest of Rochefrot at his host's club": the name is what is wrong
         else:
             for pattern, hint in _OTHER_PLACES:
                 if pattern.search(place):
