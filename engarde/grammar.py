@@ -39,6 +39,7 @@ _TRANSLATE = str.maketrans({
 # needs a space after it so that a lone "-" (rest) is not taken for a bullet.
 _BULLET = re.compile(r"[-*+\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]+\s+")
 TRAILING_CHARS = " .!;,:"  # after clean_line the only space left is " "
+
 # -- filler ----------------------------------------------------------------------------
 # The words that say nothing of an order, the one list of them (orders/README.md lists them
 # for the player): said before it ("I shall", "please have me") they are dropped by
@@ -433,7 +434,6 @@ class Verb:
     # Its words are also a clause of another order ("Visit Hunter's and gamble 4 bets of 50"),
     # so they never start a second action in a week (``second_action``).
     clause: bool = False
-
 
     def read(self, m: re.Match[str], r: Reading) -> Built:
         """What the builder makes of the words ``m`` matched: an order only if every word was
