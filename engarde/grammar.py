@@ -512,8 +512,10 @@ class SheetContext:
 
     def take(self, number: int, r: Reading, read: _T | ErrorRecord) -> _T | None:
         """What ``r`` read on line ``number``: its notes and unchecked names kept; an error
-        recorded on the line (then None)."""
+        recorded on the line (then None), as are words it read that no reader used."""
         self.keep(number, r)
+        if not isinstance(read, ErrorRecord) and r.unread:
+            read = r.unread_error()
         if isinstance(read, ErrorRecord):
             self.error(number, read.code, read.message, read.suggestion)
             return None

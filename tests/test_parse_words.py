@@ -281,3 +281,11 @@ def test_volunteer_reads_every_word():
     """Volunteering: the regiment, where and what he sends; another word is reported."""
     assert order("Volunteer the 69th Arquebusiers for the campaign") == Volunteer(unit="69th Arquebusiers")
     assert "'zounds'" in error("Volunteer zounds").message
+
+
+def test_words_left_after_a_name_on_a_monthly_line_are_an_error():
+    """A line for the month reads its names with the same reader: words it leaves are an error on
+    the line ("Lend 100 crowns to Porthos tomorrow"), and the offer is not kept."""
+    s = parse_sheet("Character: Athos\nLend 100 crowns to Porthos tomorrow\n", "o.txt", known=KNOWN)
+    assert [(e.line, e.code) for e in s.errors] == [(2, codes.E_WORDS_NOT_READ)]
+    assert "'tomorrow'" in s.errors[0].message and not list(s.monthly)
