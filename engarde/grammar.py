@@ -451,8 +451,8 @@ def verb(name: str, pattern: str, build: Builder, spellings: tuple[str, ...] = (
     return Verb(name, re.compile(pattern, I), build, spellings, before, after, fallback, clause)
 
 
-# Where one week's action may end and another begin: ", then ...", "; ...", " and ...".
-_ACTION_JOIN = re.compile(r"\s*[,;]\s*(?:(?:and|then|but)\s+){0,2}|\s+(?:and|then|but)\s+(?:then\s+)?", I)
+# Where one week's action may end and another begin: ", then ...", "; ...", ". ...", " and ...".
+_ACTION_JOIN = re.compile(r"\s*[,;.]\s*(?:(?:and|then|but)\s+){0,2}|\s+(?:and|then|but)\s+(?:then\s+)?", I)
 # Joins tried on one line: a line of a hundred commas costs no more than one of six.
 _MOST_JOINS = 6
 

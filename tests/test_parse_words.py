@@ -192,9 +192,10 @@ def test_two_actions_in_one_week_is_an_error_naming_both():
 
 
 @pytest.mark.parametrize("line", ["Practise the foil and court Marion", "Volunteer for the campaign and court Ninon",
-                                  "Visit Hunter's and practise sabre", "Go to the Frog & Peach; court Ninon"])
+                                  "Visit Hunter's and practise sabre", "Go to the Frog & Peach; court Ninon",
+                                  "Visit Hunter's. Practise sabre"])
 def test_two_actions_joined_by_and_or_a_semicolon(line):
-    """Two actions joined by "and", a comma or a semicolon: an error, never one of them."""
+    """Two actions joined by "and", a comma, a semicolon or a full stop: an error, never one of them."""
     assert error(line).code == codes.E_TWO_ACTIONS
 
 
