@@ -25,7 +25,7 @@ _VOLUNTEER_WORDS = re.compile(
     r"\b(?:for|to|on|with|at|in|of|and|as|a|the|my|his|this|year'?s|season'?s?|summer'?s?|regular|coming|"
     r"campaign(?:s|ing)?|frontier|front|war|rnhb|royal\s+north\s+highland\s+borderers|north\s+highland|"
     r"highland\s+border\w*|battalion|squadron|regiment|brigade|entire|whole|all|service|duty|serve|go|"
-    r"volunteers?|men|troops?)\b", I)
+    r"volunteers?|men|troops?|one|1st|2nd|3rd|first|second|third)\b", I)
 
 
 def _build_volunteer(m: re.Match[str], r: Reading) -> Built:
