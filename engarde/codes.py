@@ -35,6 +35,8 @@ E_QUARANTINED = "quarantined"  # engarde failed on the message: stored as reject
 E_UNKNOWN_NAME = "unknown-name"  # a character or mistress the campaign does not have
 E_NAMED_DEAD = "named-dead"  # a dead character named where something must be done with him
 E_TWO_READINGS = "two-readings"  # a slip of the pen within reach of two things: the player is asked
+E_WORDS_NOT_READ = "words-not-read"  # words of an order that no reader used and that are no filler
+E_TWO_ACTIONS = "two-actions"  # two actions written for one week: which is meant?
 
 # -- events (things that happen; the gazette and reports render them) ---------
 EV_CANNOT_AFFORD = "cannot-afford"

@@ -39,9 +39,47 @@ _TRANSLATE = str.maketrans({
 # needs a space after it so that a lone "-" (rest) is not taken for a bullet.
 _BULLET = re.compile(r"[-*+\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]+\s+")
 TRAILING_CHARS = " .!;,:"  # after clean_line the only space left is " "
+
+# -- filler ----------------------------------------------------------------------------
+# The words that say nothing of an order, the one list of them (orders/README.md lists them
+# for the player): said before it ("I shall", "please have me") they are dropped by
+# ``clean_action``; after its words ("Court Ninon once more") ``Reading.leftover`` sets them
+# aside.  Any other word a builder does not use is reported, never dropped (``Verb.read``).
+FILLER = (
+    "please", "kindly", "i shall", "i will", "i'll", "i want to", "i wish to", "i'd like to",
+    "i would like to", "i intend to", "i mean to", "i plan to", "he shall", "he will", "he'll", "he is to",
+    "shall", "will", "have me", "have him", "let me", "let him", "then", "and then",
+    "once more", "again", "as usual", "as before", "as ever", "this week", "this time", "if possible",
+    "if you please", "thank you", "thanks", "as well", "too", "the", "a", "an",
+)
+# Before an order only the phrases that cannot begin one ("the", "a" may: "a night at ...").
+_LEADING = tuple(f for f in FILLER if f not in ("the", "a", "an", "too", "again", "as well", "thanks",
+                                                "thank you"))
 _POLITE = re.compile(
-    r"(?:i\s+will|i\s+shall|i'll|i\s+want\s+to|i'd\s+like\s+to|he\s+will|he\s+shall|he'll|"
-    r"will|shall|please|then|and\s+then)\s+", I)
+    r"(?:" + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in sorted(_LEADING, key=len, reverse=True))
+    + r")\s+", I)
+# A filler phrase by its first word, to read a remainder word by word (linear: no regex).
+_FILLER_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in sorted(FILLER, key=len, reverse=True):
+    _FILLER_BY_FIRST.setdefault(_phrase.split()[0], []).append(tuple(_phrase.split()))
+_WORD = re.compile(r"[\w']+")
+
+
+def not_filler(words: str) -> str:
+    """The words of ``words`` that are no filler, as written from the first to the last of
+    them (empty: every word is filler)."""
+    found = list(_WORD.finditer(words))
+    kept: list[int] = []
+    i = 0
+    while i < len(found):
+        lower = [w.group(0).lower() for w in found[i:i + 4]]
+        phrase = next((p for p in _FILLER_BY_FIRST.get(lower[0], ()) if tuple(lower[:len(p)]) == p), None)
+        if phrase is None:
+            kept.append(i)
+            i += 1
+        else:
+            i += len(phrase)
+    return words[found[kept[0]].start():found[kept[-1]].end()] if kept else ""
 
 
 def split_lines(text: str) -> list[str]:
@@ -245,6 +283,8 @@ class Reading:
     author: str | None = None
     # names taken as written, with no campaign to check them against (said once, on the sheet)
     unchecked: list[str] = field(default_factory=list)
+    # words a builder did not use and that are no filler: (the words, what they came after)
+    unread: list[tuple[str, str]] = field(default_factory=list)
 
     def note(self, text: str) -> None:
         self.notes.append(text)
@@ -257,6 +297,7 @@ class Reading:
         """The verb that read ``fork`` accepted the words: what it noted counts."""
         self.notes.extend(fork.notes)
         self.unchecked.extend(fork.unchecked)
+        self.unread.extend(fork.unread)
 
     def named(self, named: Named, whole: bool = True) -> str | ErrorRecord:
         """What the reader of names read: the name (a slip said in a note, the words after it
@@ -335,12 +376,18 @@ class Reading:
         return self.named(self.known.mistress_at(text, self.author))
 
     def leftover(self, words: str, after: str) -> None:
-        """Words after a name that the reader of names did not use ("Court Ninon once more":
-        "once more").  The hook for the reader of every word: for now the player is told
-        they were not read."""
-        words = words.strip(" ,;.")
+        """Words a builder did not use ("Court Ninon once more": "once more" after Ninon): the
+        filler among them is set aside; any other word makes the order an error quoting it
+        (``Verb.read``), never an order read without it."""
+        words = not_filler(words)
         if words:
-            self.note(f"{quote(words)} after {after} is not read")
+            self.unread.append((words, after))
+
+    def unread_error(self) -> ErrorRecord:
+        """The error for the words no reader used (``leftover``)."""
+        words, after = self.unread[0]
+        return problem(codes.E_WORDS_NOT_READ, f"{quote(words)} after {after} is not understood",
+                       "write the order without them, one action a week, as orders/README.md shows it")
 
     def near(self, written: str, spellings: Mapping[str, str], key: Callable[[str], str] = str.lower,
              parts: Mapping[str, tuple[str, ...]] | None = None) -> str | ErrorRecord | None:
@@ -384,11 +431,51 @@ class Verb:
     # A fallback verb is tried last, after the verbs of modules the campaign does not use
     # (a bare place, "Hunter's and carouse", must not shadow a house rule's order).
     fallback: bool = False
+    # Its words are also a clause of another order ("Visit Hunter's and gamble 4 bets of 50"),
+    # so they never start a second action in a week (``second_action``).
+    clause: bool = False
+
+    def read(self, m: re.Match[str], r: Reading) -> Built:
+        """What the builder makes of the words ``m`` matched: an order only if every word was
+        used or filler; else the error quoting the words left over (every module's verbs alike)."""
+        built = self.build(m, r)
+        if isinstance(built, (Order, Ditto)) and r.unread:
+            r.notes.clear()  # they describe an order that is not taken
+            return r.unread_error()
+        return built
 
 
 def verb(name: str, pattern: str, build: Builder, spellings: tuple[str, ...] = (), *,
-         before: str | None = None, after: str | None = None, fallback: bool = False) -> Verb:
-    return Verb(name, re.compile(pattern, I), build, spellings, before, after, fallback)
+         before: str | None = None, after: str | None = None, fallback: bool = False,
+         clause: bool = False) -> Verb:
+    return Verb(name, re.compile(pattern, I), build, spellings, before, after, fallback, clause)
+
+
+# Where one week's action may end and another begin: ", then ...", "; ...", ". ...", " and ...".
+_ACTION_JOIN = re.compile(r"\s*[,;.]\s*(?:(?:and|then|but)\s+){0,2}|\s+(?:and|then|but)\s+(?:then\s+)?", I)
+# Joins tried on one line: a line of a hundred commas costs no more than one of six.
+_MOST_JOINS = 6
+
+
+def second_action(action: str, r: Reading, read: Callable[[str, Reading, bool], Built]) -> ErrorRecord | None:
+    """Two actions written for one week ("Visit the Frog, then practise the sabre"): the error
+    naming both, when the words after a join make an order of another kind than the words
+    before it (``read(text, reading, second)``: the order the words make, or None).  A week
+    holds one action; engarde never picks one of two."""
+    for n, join in enumerate(_ACTION_JOIN.finditer(action)):
+        if n >= _MOST_JOINS:
+            break
+        head, tail = action[:join.start()].strip(), action[join.end():].strip()
+        if not head or not tail:
+            continue
+        second = read(tail, r.fork(), True)
+        if not isinstance(second, Order):
+            continue
+        first = read(head, r.fork(), False)
+        if isinstance(first, Order) and type(first) is not type(second):
+            return problem(codes.E_TWO_ACTIONS, f"two actions in one week: {quote(head)} and {quote(tail)}",
+                           "a week holds one action: write one of them, and the other on another week")
+    return None
 
 
 # -- monthly and standing lines, and blocks ----------------------------------------------
@@ -425,8 +512,10 @@ class SheetContext:
 
     def take(self, number: int, r: Reading, read: _T | ErrorRecord) -> _T | None:
         """What ``r`` read on line ``number``: its notes and unchecked names kept; an error
-        recorded on the line (then None)."""
+        recorded on the line (then None), as are words it read that no reader used."""
         self.keep(number, r)
+        if not isinstance(read, ErrorRecord) and r.unread:
+            read = r.unread_error()
         if isinstance(read, ErrorRecord):
             self.error(number, read.code, read.message, read.suggestion)
             return None
@@ -504,7 +593,7 @@ def standing_in_week(m: re.Match[str], r: Reading) -> Built:
 __all__ = [
     "AMOUNT", "Block", "Built", "Builder", "DIGITS", "Ditto", "I", "LEADING_ARTICLE", "LineReader", "MAX_AMOUNT",
     "MONTHLY_HINT", "N", "NAME_JOIN", "NAME_TAIL", "SIGN", "Unclaimed", "NUMBER_WORD_VALUES", "Reading", "amount", "SEP", "SheetContext", "TRAILING_CHARS", "Verb", "bad_order", "clean_action",
-    "clean_line", "clean_value", "did_you_mean", "either", "Known", "monthly_in_week", "Named", "near_word",
+    "clean_line", "clean_value", "did_you_mean", "FILLER", "not_filler", "second_action", "either", "Known", "monthly_in_week", "Named", "near_word",
     "unchecked_note", "names_in", "number", "problem", "quote",
     "split_lines", "standing_in_week", "take", "verb",
 ]

@@ -73,6 +73,7 @@ from .grammar import (
     Unclaimed,
     Verb,
     clean_action,
+    second_action,
     clean_line,
     clean_value,
     did_you_mean,
@@ -124,6 +125,11 @@ def _interpret(text: str, r: Reading, registry: Registry) -> Order | ErrorRecord
     if not action:
         r.note("nothing written: he rests")
         return Rest()
+    two = second_action(action, r, lambda text, mine, second: _first_verb(
+        tuple(v for v in registry.verbs if not v.clause) if second else registry.verbs + registry.fallback_verbs,
+        text, mine))
+    if two is not None:
+        return two
     built = _first_verb(registry.verbs, action, r)
     if built is not None:
         return built
@@ -181,7 +187,7 @@ def _first_verb(verbs: tuple[Verb, ...], action: str, r: Reading) -> Built:
         # Notes count only from the verb that accepts: one that declines must
         # not leave its notes behind for the next.
         mine = r.fork()
-        built = verb.build(m, mine)
+        built = verb.read(m, mine)
         if built is not None:
             r.accept(mine)
             return built

@@ -44,7 +44,6 @@ from engarde.rules.duel import rules as duel
 from engarde.rules.duel.rules import RULE_CAUSE, RULE_RECOVERY, RULE_TABLE_D, causes, regiment_relation
 from engarde.rules.regiments.tables import RegimentsTables
 from engarde.turn import PendingDuel, Turn
-from helpers import rules_registry
 
 APRIL = GameMonth(1607, 4)
 LUNGER = "X L X"

@@ -28,7 +28,7 @@ from engarde import codes, ops, store
 from engarde import registry as registry_module
 from engarde.config import load_one
 from engarde.grammar import verb
-from engarde.intake import Message, read_file, read_message
+from engarde.intake import Message, read_message
 from engarde.modules import RuleModule
 from engarde.rules.creation.rules import given_character
 from engarde.sources import read_path

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engarde.intake import Message, html_to_text, read_message
+from engarde.known import Known, KnownMistress
 from engarde.rules.regiments.names import cavalry_regiments, regiment_names
 from engarde.rules.regiments.tables import RegimentsTables
 from engarde.rules.duel.orders import AnswerChallenge, Challenge
@@ -321,3 +322,28 @@ def test_mail_lines_are_the_lines_of_the_file(lines, greeting, cte, crlf):
     written = [line.encode() for line in ["Character: Porthos", *lines]]
     for number in [*sheet.lines.values(), *(e.line for e in sheet.errors)]:
         assert any(file_lines[number - 1].startswith(w[:12]) for w in written), (number, file_lines[number - 1])
+
+
+# -- nothing misread in silence: every word is used, filler, or reported --------------------------
+
+# Words no order uses and no filler is: five to eight consonants (no English word, and too far
+# from every verb, name, club and weapon to be read as a slip of the pen).
+STRANGE_WORDS = st.text(alphabet="bcdfghjklmnpqrstvwxz", min_size=5, max_size=8)
+KNOWN = Known.of(NAMES + ["Porthos"], mistresses=[KnownMistress(4, "Roxanne"), KnownMistress(12, "Constance")])
+
+
+@settings(max_examples=400, deadline=None)
+@given(every_order, STRANGE_WORDS, st.integers(0, 100), st.booleans())
+def test_a_word_added_to_an_order_is_used_or_reported(order, word, where, checked):
+    """Issue 11, nothing misread in silence: any understood line with a word added (at its end or
+    anywhere inside it) is still understood with the word used (in what the confirmation says, or
+    making another order: "pllfd" may be a regiment's initials), or it is an error that quotes
+    the word; never understood without it.  With and without the campaign's names."""
+    words = order.describe().split(" ")
+    at = where % (len(words) + 1)
+    line = " ".join(words[:at] + [word] + words[at:])
+    sheet = parse_sheet(f"Character: Athos\nWeek 1: {line}\n", "added.txt", known=KNOWN if checked else None)
+    if sheet.errors:
+        assert word in sheet.errors[0].message.lower(), (line, sheet.errors)
+    else:
+        assert word in sheet.weeks[1].describe().lower() or sheet.weeks[1] != order, (line, sheet.weeks[1])

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from sqlmodel import select
 
-from engarde import ops, passwords, store
+from engarde import passwords, store
 from engarde.config import load_one
 from engarde.passwords import ALPHABET, check_password, generate, hash_password, is_hashed
 from engarde.store import CharacterRow, TurnRow

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import cli, one_line, refused, resolved_campaign, run_engarde
+from helpers import one_line, refused, resolved_campaign, run_engarde
 
 
 @pytest.fixture

@@ -21,7 +21,6 @@ from sqlalchemy import text as sql
 from engarde import codes, ops, redaction, store
 from engarde.cli import main
 from engarde.config import load_one
-from engarde.intake import read_message
 from engarde.parse import parse_sheet
 from engarde.passwords import without_password
 from engarde.redaction import redact_raw, redact_text, secrets_in

@@ -107,8 +107,9 @@ VERBS = (
     "ditto", "rest",
     "regimental duty", "resign commission", "practise",
     "visit mistress at a club", "visit mistress", "visit mistress by name", "court", "toady", "volunteer", "petition",
-    "seek appointment", "apply to a regiment", "buy rank", "use influence", "borrow", "repay",
-    "answer challenge", "take up an offer", "challenge", "gamble", "visit", "bring a guest", "carouse",
+    "seek appointment", "apply to a regiment", "buy rank", "use influence", "borrow", "repay", "take up a loan",
+    "answer challenge", "take up an offer", "challenge", "gamble", "go with", "at his table", "visit", "bring a guest",
+    "carouse",
     # orders for the month and standing orders mistakenly written on a week's line: say where they belong
     "conspicuous consumption", "resign club", "duel order in a week", "rival suitor in a week",
     "new password in a week", "campaign order in a week", "call in loans in a week", "lend",

@@ -47,12 +47,14 @@ _DRINK_ONLY = re.compile(
 _NO_CAROUSE = re.compile(
     SEP + r"\b(?:no|not|without|don't|do\s+not|won't|will\s+not|never)\s+(?:to\s+)?(?:carous\w*|drink\w*)\b", I)
 _CAROUSE = re.compile(
-    SEP + r"\b(?:carous\w*|(?:have\s+a\s+)?drinks?|drinking|booz\w*|get\s+drunk)\b", I)
+    SEP + r"\b(?:(?:for\s+)?(?:an?\s+)?(?:night|evening|bout)\s+of\s+(?:carous\w*|drinking|revel\w*)|carous\w*|(?:have\s+a\s+)?drinks?|drinking|booz\w*|get\s+drunk)\b", I)
 _PURSE = re.compile(
     SEP + r"\b(?:(?:carrying|carry|carries|taking|take|takes|bringing|bring|brings|with)\s+)?"
     r"(?:(?:a\s+)?(?:purse|budget)\s+(?:of\s+)?)?"
     # "lots of crowns", "all my crowns", "minus 5 crowns": kept whole so the error can quote them
-    r"(?P<amount>(?:(?:minus|negative)\s+)?[^\s,;()]+(?:\s+(?:of|my|his|the))*)\s+(?:crowns?|cr)\b\.?"
+    r"(?P<amount>(?:(?:minus|negative)\s+)?[^\s,;()]+(?:\s+(?:of|my|his|the))*)"
+    # words between the number and the crowns ("40 gold crowns"): reported, never dropped
+    r"(?:(?<=\d)(?P<between>(?:\s+(?!crowns?\b|cr\b)[^\s,;()\d]+){1,2}?))?\s+(?:crowns?|cr)\b\.?"
     r"|" + SEP + r"\b(?:purse|budget)\s*(?:of\s+|:\s*|=\s*)?(?P<amount2>(?:(?:minus|negative)\s+)?[^\s,;()]+)", I)
 
 # Toadying: "If a character is taken as a guest to a club ..."
@@ -178,6 +180,7 @@ def split_visit(text: str, r: Reading) -> tuple[str, Clauses]:
     s = " " + text.replace("(", ", ").replace(")", ", ") + " "
     # Gambling first: its stakes ("4 bets of 50 crowns") are not a purse.
     found, s = take(GAMBLE, s)
+    side: tuple[str, ...] = ()
     for m in found:
         result = gambling_terms(m.group("terms"), r)
         if isinstance(result, ErrorRecord):
@@ -185,7 +188,9 @@ def split_visit(text: str, r: Reading) -> tuple[str, Clauses]:
         elif result is not None:
             c.gamble = c.gamble or result
         else:
-            c.side += (m.group("word").lower(),)
+            side += (m.group("word").lower(),)
+    if c.gamble is None:  # "play at dice ..., 3 bets of 10": the words of the bets read
+        c.side += side
     if c.gamble is not None and c.gamble.cut_at is None:
         # "gamble 4 bets of 50, and cut on a 6": the cut rule in a clause of its own
         stated, cut_at = cut_rule(s)
@@ -208,6 +213,7 @@ def split_visit(text: str, r: Reading) -> tuple[str, Clauses]:
     found, s = take(_PURSE, s)
     for m in found:
         c.purse, c.purse_error = _amount(m)
+        r.leftover(m.group("between") or "", "the purse")
     hosts: list[str] = []
     for pattern in (_TOADY_TO, _GUEST_POSSESSIVE, _GUEST_OF):
         found, s = take(pattern, s)
@@ -269,6 +275,8 @@ def make_visit(place: str, c: Clauses, r: Reading, *, strict: bool = True) -> Bu
             return None
         if not place and c.host:
             pass  # "toady to Cyrano": at his host's club
+        elif c.name_error is not None:
+            return c.name_error  # "as the guest of Rochefrot at his host's club": the name is what is wrong
         else:
             for pattern, hint in _OTHER_PLACES:
                 if pattern.search(place):
@@ -296,8 +304,14 @@ def make_visit(place: str, c: Clauses, r: Reading, *, strict: bool = True) -> Bu
 _VISIT = (
     r"(?:visit(?:s|ing)?|go(?:es|ing)?\s+(?:down\s+|round\s+|over\s+)?to|goto|attend(?:s|ing)?|"
     r"drop(?:s|ping)?\s+in\s+(?:at|on)|call(?:s|ing)?\s+(?:in\s+)?at|head(?:s|ing)?\s+(?:to|for)|"
-    r"spend(?:s|ing)?\s+(?:the\s+)?(?:week|evening|night)\s+(?:at|in)|dine(?:s)?\s+at)\s+(?P<rest>.+)"
+    r"spend(?:s|ing)?\s+(?:the\s+)?(?:week|evening|night)\s+(?:at|in)|dine(?:s)?\s+at|"
+    r"(?:(?:an?|the)\s+)?(?:night|evening|week)\s+(?:out\s+)?(?:at|in))\s+(?P<rest>.+)"
 )
+# "Go with Porthos to Hunter's (as his guest)": with him, or his guest if it says so.
+_GO_WITH = (r"(?:go(?:es|ing)?|head(?:s|ing)?)\s+(?:along\s+)?with\s+(?P<who>.+?)\s+to\s+"
+            r"(?P<rest>.+?)(?P<guest>\s+as\s+(?:his|her|their)\s+guests?)?")
+# "Sit at Falstaff's table at Hunter's", "Porthos' table at Hunter's": at Hunter's, with him.
+_TABLE = r"(?:(?:sit(?:s|ting)?|dine(?:s)?|drink(?:s)?)\s+at\s+)?(?P<who>[^,;()]+?)'s?\s+table\s+(?:at|in)\s+(?P<rest>.+)"
 _CAROUSE_AT = r"(?:carous(?:e|es|ing)|drink(?:s|ing)?)\s+(?:at|in)\s+(?P<rest>.+)"
 # "Take Jacques to Bothwell's", "bring D'Artagnan to the Frog & Peach and carouse"
 _BRING_TO = r"(?:bring(?:s|ing)?|tak(?:e|es|ing)|escort(?:s|ing)?)\s+(?P<guests>(?!\d).+?)\s+to\s+(?P<rest>.+)"
@@ -310,6 +324,16 @@ def _build_visit(m: re.Match[str], r: Reading) -> Built:
 
 def _build_carouse_at(m: re.Match[str], r: Reading) -> Built:
     return visit_words(m.group("rest"), r, carouse=True)
+
+
+def _build_go_with(m: re.Match[str], r: Reading) -> Built:
+    if m.group("guest"):
+        return visit_words(f"{m.group('rest')} as the guest of {m.group('who')}", r)
+    return visit_words(f"{m.group('rest')} with {m.group('who')}", r)
+
+
+def _build_table(m: re.Match[str], r: Reading) -> Built:
+    return visit_words(f"{m.group('rest')} with {m.group('who')}", r)
 
 
 def _build_bring_to(m: re.Match[str], r: Reading) -> Built:
@@ -361,10 +385,12 @@ def _build_visit_mistress_to(m: re.Match[str], r: Reading) -> Built:
 VERBS = (
     verb("visit mistress at a club", VISIT_MISTRESS + r"[\s,;.]*(?:and\s+)?(?:take|bring|escort)\s+her\s+to\s+(?P<place>.+)",
          _build_visit_mistress_to),
-    verb("gamble", _GAMBLE_AT, _build_gamble_at, ("gamble", "bet")),
+    verb("gamble", _GAMBLE_AT, _build_gamble_at, ("gamble", "bet"), clause=True),
+    verb("go with", _GO_WITH, _build_go_with),
+    verb("at his table", _TABLE, _build_table),
     verb("visit", _VISIT, _build_visit, ("visit", "go", "attend")),
-    verb("bring a guest", _BRING_TO, _build_bring_to, ("bring", "take")),
-    verb("carouse", _CAROUSE_AT, _build_carouse_at, ("carouse",)),
+    verb("bring a guest", _BRING_TO, _build_bring_to, ("bring", "take"), clause=True),
+    verb("carouse", _CAROUSE_AT, _build_carouse_at, ("carouse",), clause=True),
     verb("resign club", _RESIGN, _build_resign_in_week),
     # the last verb tried: a bare place ("Hunter's and carouse", "Bawdyhouse")
     verb("place", r".+", _build_place_only, ("bawdyhouse", "brothel"), fallback=True),

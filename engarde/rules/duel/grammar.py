@@ -24,6 +24,7 @@ from ...grammar import (
     did_you_mean,
     monthly_in_week,
     near_word,
+    problem,
     quote,
     standing_in_week,
     verb,
@@ -79,6 +80,20 @@ def weapon_in(tables: DuelTables, text: str, r: Reading | None = None) -> tuple[
     return None, text
 
 
+# "with axes" at the end of a challenge or an answer: a weapon, if it is no one's name.
+_WITH_WORD = re.compile(r"\s(?:with|using|choosing)\s+(?:(?:the|a|an|my|his|some)\s+)?(?P<weapon>[a-z][a-z'-]*(?:\s+swords?)?)\s*$", I)
+
+
+def no_weapon(tables: DuelTables, text: str, r: Reading) -> ErrorRecord | None:
+    """The error for "with axes" (a weapon the rules do not have) at the end of ``text``."""
+    wm = _WITH_WORD.search(text.rstrip(" ,;.)"))
+    if wm is None or (r.known.checked and r.known.character_at(wm.group("weapon")).name is not None):
+        return None
+    return problem(codes.E_UNKNOWN_WEAPON,
+                   f"{quote(wm.group('weapon'))} is not a weapon of the rules (weapons: {', '.join(tables.weapons)})",
+                   "name one of them, e.g. 'with the sabre'")
+
+
 def _weapon_keys(tables: DuelTables) -> dict[str, str]:
     return {name_key(s): w for s, w in tables.weapon_spellings.items()}
 
@@ -87,6 +102,8 @@ def _build_challenge(m: re.Match[str], r: Reading) -> Built:
     """e. Duelling: a challenge names whom, the cause and the weapon."""
     rest = " " + (m.group("rest") or "").strip(" ,;.") + " "
     weapon, rest = weapon_in(r.tables.duel, rest, r)
+    if weapon is None and (unknown := no_weapon(r.tables.duel, rest, r)) is not None:
+        return unknown
     cause = ""
     if cm := _CAUSE_CLAUSE.search(rest):
         cause = cm.group("cause").strip(" ,;.")
@@ -118,6 +135,8 @@ def _build_answer(m: re.Match[str], r: Reading) -> Built:
     accept = m.group("verb").lower().startswith(("accept", "answer"))
     rest = " " + m.group("rest") + " "
     weapon, rest = weapon_in(r.tables.duel, rest, r)
+    if weapon is None and accept and (unknown := no_weapon(r.tables.duel, rest, r)) is not None:
+        return unknown
     rest = re.sub(r"\b(?:the|a|an|any|all|every)\s+challeng\w*|\bchalleng\w*", " ", rest, flags=I)
     rest = re.sub(r"^\s*(?:of|from|by)\s+|\s+(?:of|from|by)\s+", " ", rest, flags=I)
     who = " ".join(rest.split()).strip(" ,;.")

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from ... import codes
-from ...grammar import AMOUNT, DIGITS, N, SEP, SIGN, I, Reading, amount, problem, quote
+from ...grammar import AMOUNT, N, SEP, I, Reading, amount, problem, quote
 from ...records import ErrorRecord
 from ...text import possessive
 from .codes import E_TOO_MANY_BETS
@@ -20,19 +20,26 @@ from .orders import Gambling
 GAMBLE_WORD = (r"gambl(?:e|es|ed|ing)|bet(?:s|ting)?|wager(?:s|ing)?|dic(?:e|ing)|"
                 r"play(?:s|ing)?\s+(?:at\s+)?(?:cards|dice|hazard|faro|basset)")
 _CLAUSE_STOP = (r"\s+(?:(?:and|but|then)\s+)?(?:with|as|carous\w*|drink\w*|toady\w*|carrying|carry|"
-                r"taking|bringing|bring|no|without|purse|budget|(?:at|in)\s+(?!\d|an?\s+\d))\b")
+                r"taking|bringing|bring|no|without|purse|budget|(?:at|in)\s+(?!\d|an?\s+\d|an?\s+stake))\b")
+# The clause's word, or none before its bets ("(2 bets at 40)"), or a stake ("at a stake of 20").
+_CLAUSE_WORD = (r"(?:(?:at\s+)?(?:an?\s+)?stakes?\s+of|" + GAMBLE_WORD + r")\b|(?=" + N +
+                r"\s+(?:bets?|wagers?|throws?)\b)")
 GAMBLE = re.compile(
-    SEP + r"\b(?P<word>" + GAMBLE_WORD + r")\b(?P<terms>(?:(?!" + _CLAUSE_STOP + r")[^;])*)", I)
+    SEP + r"\b(?P<word>" + _CLAUSE_WORD + r")(?P<terms>(?:(?!" + _CLAUSE_STOP + r")[^;])*)", I)
 # Every number is the grammar kit's AMOUNT or N, read by ``amount``: caught whole, so that
 # "bet 1e9" or "4 bets of -50" is refused by name, never read as a bet of 9 or of 50.
 _BETS_OF = re.compile(
-    rf"(?P<n>{N})\s+(?:bets?|wagers?|throws?|stakes?)\b\s*(?:(?:of|at|for|@)\s+)?(?P<s>{AMOUNT})?", I)
+    rf"(?P<n>{N})\s+(?:bets?|wagers?|throws?|stakes?)\b\s*(?:(?:of|at|for|@)\s+)?(?:(?:an?\s+)?stakes?\s+of\s+)?(?P<s>{AMOUNT})?", I)
 _STAKE_AFTER = re.compile(rf"(?P<s>{AMOUNT})\s*(?:crowns?|cr)\b", I)
 _BETS_TIMES = re.compile(
     rf"(?P<a>{AMOUNT})\s*(?P<ac>crowns?|cr)?\.?\s*(?:x|\u00d7|\*)\s*(?P<b>{AMOUNT})\s*(?P<bc>crowns?|cr)?", I)
 _STAKE_ONLY = re.compile(
     rf"(?:(?:of|at|for)\s+)?(?P<s>{AMOUNT})\s*(?:crowns?|cr)?\b\.?(?:\s+(?:a|per|each)\s+(?:bet|throw|time))?"
     rf"(?:\s*,?\s*(?P<n>{N}|once|twice|thrice)(?:\s+times)?)?", I)
+# Words about bets that say no more than the bets and stake read ("50 crowns each", "on dice").
+_STAKE_WORDS = re.compile(
+    r"\b(?:crowns?|cr|each|apiece|a\s+(?:bet|throw|time)|per\s+(?:bet|throw)|a\s+piece|of|at|for|and|"
+    r"(?:on|at)\s+(?:the\s+)?(?:dice|cards|tables?|hazard|faro|basset)|bets?|wagers?|throws?|stakes?)\b", I)
 CUT_RULE = re.compile(
     r"(?:^|[,;(]\s*|\s+)(?:(?:and|but|then)\s+){0,2}"
     r"(?:(?P<never>never|no|not|don't|do\s+not|won't|without)\s+(?:to\s+)?cut(?:s|ting)?\b(?:\s+(?:my\s+|his\s+)?losses)?"
@@ -69,18 +76,24 @@ def gambling_terms(terms: str, r: Reading) -> Gambling | ErrorRecord | None:
     body = body.strip(" ,;:()")
     bets_written: str | None = None
     stake_written: str | None = None
+    unused = body  # the words no pattern of the clause read
     if m := _BETS_OF.search(body):
         bets_written, stake_written = m.group("n"), m.group("s")
+        unused = body[:m.start()] + " " + body[m.end():]
         if stake_written is None and (s := _STAKE_AFTER.search(body[m.end():])):
             stake_written = s.group("s")  # "4 bets, 50 crowns each"
+            unused = body[:m.start()] + " " + body[m.end():][:s.start()] + " " + body[m.end():][s.end():]
     elif m := _BETS_TIMES.search(body):
         # "4 x 50" (bets x stake) unless the crowns are written on the left
         a, b = m.group("a"), m.group("b")
         bets_written, stake_written = (b, a) if m.group("ac") and not m.group("bc") else (a, b)
+        unused = body[:m.start()] + " " + body[m.end():]
     elif m := _STAKE_ONLY.search(body):
         stake_written, bets_written = m.group("s"), m.group("n") or "1"
+        unused = body[:m.start()] + " " + body[m.end():]
     if bets_written is None and stake_written is None:
         return None
+    r.leftover(_STAKE_WORDS.sub(" ", unused), "the bets")
     if stake_written is None:
         return problem(codes.E_BAD_AMOUNT, "the bets name no stake",
                         "say how much each bet is, e.g. 'gamble 4 bets of 50 crowns, cut on a 6'")

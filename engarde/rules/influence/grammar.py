@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ... import codes
-from ...grammar import DIGITS, I, SIGN, Built, LineReader, Reading, amount, bad_order, verb
+from ...grammar import DIGITS, I, SIGN, Built, LineReader, Reading, amount, bad_order, quote, verb
 from ...records import ErrorRecord
 from .orders import InfluenceOrders, UseInfluence
 
@@ -30,6 +30,10 @@ _INFLUENCE_CLAUSE = re.compile(
     r"\b(?P<key>in\s+favou?r\s+of|on\s+behalf\s+of|to\s+(?:help|aid|support|back)|supporting|for"
     r"|against|to\s+(?:block|stop|hinder|prevent|oppose|thwart)|opposing"
     r"|on|with|upon|over|at)\s+", I)
+
+
+_AGAINST = ("against", "to block", "to stop", "to hinder", "to prevent", "to oppose", "to thwart", "opposing")
+_FOR = ("for", "in favour", "in favor", "on behalf", "to help", "to aid", "to support", "to back", "supporting")
 
 
 def _build_influence(m: re.Match[str], r: Reading) -> Built:
@@ -60,15 +64,14 @@ def _build_influence(m: re.Match[str], r: Reading) -> Built:
         key = km.group("key").lower()
         if not value:
             continue
-        if key.startswith(("against", "to block", "to stop", "to hinder", "to prevent", "to oppose",
-                           "to thwart", "opposing")):
+        if key.startswith(_AGAINST):
             for_whom, against = value, True
-        elif key.startswith(("for", "in favour", "in favor", "on behalf", "to help", "to aid", "to support",
-                             "to back", "supporting")):
-            if not against:
-                for_whom = value
-        elif not decision:
+        elif key.startswith(_FOR) and not against:
+            for_whom = value
+        elif not key.startswith(_FOR) and not decision:
             decision = value
+        else:  # a second decision, or a man helped as well as one hindered: not read, reported
+            r.leftover(f"{km.group(0)}{value}", quote(decision or for_whom))
     decision = re.sub(r"^(?:the\s+)?decision\s+of\s+", "", decision, flags=I)
     decision = re.sub(r"(?:'s|s')?\s+decision$", "", decision, flags=I).strip(" ,;.")
     decision = re.sub(r"^the\s+", "", decision, flags=I)

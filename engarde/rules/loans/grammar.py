@@ -48,9 +48,19 @@ def _lender(text: str, r: Reading) -> str | ErrorRecord:
     return r.character(" ".join(re.sub(r"^(?:to|from)\s+", "", text, flags=I).split()))
 
 
+# What may stand before the crowns borrowed ("a loan of", "the sum of") and after them ("from").
+_BEFORE_AMOUNT = re.compile(r"^(?:(?:a\s+)?loan\s+of|(?:the\s+)?sum\s+of|some|up\s+to)\s*$", I)
+_FROM = re.compile(r"^\s*(?:from|off|of)\s+(?P<who>.+)$", I)
+
+
 def _build_borrow(m: re.Match[str], r: Reading) -> Built:
     """d. Loans: "Characters may borrow money from other players, or from local moneylenders"."""
-    rest = (m.group("rest") or "").strip(" ,;.")
+    return _borrow((m.group("rest") or "").strip(" ,;."), r)
+
+
+def _borrow(rest: str, r: Reading, lender_named: str | None = None) -> Built:
+    """The crowns and the lender of "100 crowns from Porthos" (or "from Porthos 100 crowns");
+    every other word is reported (``Reading.leftover``)."""
     am = _AMOUNT.search(rest)
     if am is None:
         return problem(codes.E_BAD_AMOUNT, "borrow how many crowns?",
@@ -59,8 +69,19 @@ def _build_borrow(m: re.Match[str], r: Reading) -> Built:
                                                    "from a moneylender'")
     if isinstance(crowns, ErrorRecord):
         return crowns
-    tail = rest[am.end():]
-    fm = re.search(r"\bfrom\s+(?P<who>.+)$", tail, I) or re.search(r"\bfrom\s+(?P<who>[^\d]+?)\s*$", rest[:am.start()], I)
+    before, tail = rest[:am.start()].strip(" ,;"), rest[am.end():]
+    fm = _FROM.match(tail)
+    if fm is None and (bm := re.search(r"\bfrom\s+(?P<who>[^\d]+?)\s*$", before, I)):
+        fm, before = bm, before[:bm.start()]  # "borrow from Porthos 50 crowns"
+    elif fm is not None:
+        tail = ""
+    if not _BEFORE_AMOUNT.match(before):
+        r.leftover(before, "'borrow'")
+    r.leftover(tail, f"{crowns} crowns")
+    if lender_named is not None:
+        if fm is not None:
+            r.leftover(fm.group(0), f"{crowns} crowns")
+        return Borrow(crowns, lender_named)
     if fm is None:
         terms = r.tables.loans
         r.note(f"no lender named: from a moneylender ({terms.moneylender_interest_percent}% interest, "
@@ -87,6 +108,19 @@ def _build_repay(m: re.Match[str], r: Reading) -> Built:
         return Repay(crowns, MONEYLENDER)
     lender = _lender(who, r)
     return lender if isinstance(lender, ErrorRecord) else Repay(crowns, lender)
+
+
+# "Take up Athos's offer of 200 crowns": a loan from Athos (never from a moneylender).
+_TAKE_UP_LOAN = (r"(?:take|takes|taking|accept|accepts|accepting)\s+(?:up\s+)?(?P<who>.+?)'s?\s+"
+                 r"(?:offer(?:\s+of\s+a\s+loan)?|loan)(?P<rest>\s+(?:of|for)\s+.*\d.*|\s+.*\bcrowns?\b.*)")
+
+
+def _build_take_up_loan(m: re.Match[str], r: Reading) -> Built:
+    lender = _lender(m.group("who"), r)
+    if isinstance(lender, ErrorRecord):
+        return lender
+    rest = re.sub(r"^\s*(?:of|for)\s+", "", m.group("rest"), flags=I)
+    return _borrow(rest.strip(" ,;."), r, lender)
 
 
 _LEND_IN_WEEK = r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))\b.*"
@@ -118,6 +152,7 @@ _LEND_WORDS = re.compile(r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))
 VERBS = (
     verb("borrow", _BORROW, _build_borrow, ("borrow",)),
     verb("repay", _REPAY, _build_repay, ("repay",)),
+    verb("take up a loan", _TAKE_UP_LOAN, _build_take_up_loan),
     verb("call in loans in a week", r"call\s+in\s+(?:all\s+)?(?:(?:my|his|the)\s+)?(?:loans?|debts?)\b.*",
          standing_in_week),
     verb("lend", _LEND_IN_WEEK, _build_lend_in_week, ("lend",)),

@@ -20,12 +20,23 @@ _VOLUNTEER = (
 )
 
 
+# The words a volunteering says besides a regiment's name: where, and what he sends.
+_VOLUNTEER_WORDS = re.compile(
+    r"\b(?:for|to|on|with|at|in|of|and|as|a|the|my|his|this|year'?s|season'?s?|summer'?s?|regular|coming|"
+    r"campaign(?:s|ing)?|frontier|front|war|rnhb|royal\s+north\s+highland\s+borderers|north\s+highland|"
+    r"highland\s+border\w*|battalion|squadron|regiment|brigade|entire|whole|all|service|duty|serve|go|"
+    r"volunteers?|men|troops?|one|1st|2nd|3rd|first|second|third)\b", I)
+
+
 def _build_volunteer(m: re.Match[str], r: Reading) -> Built:
     """h. Volunteers: the season's campaign, or the Frontier (or the RNHB)."""
     rest = m.group("rest").lower()
     rnhb = bool(re.search(r"rnhb|north\s+highland|highland\s+border", rest))
     frontier = rnhb or bool(re.search(r"frontier|\bfront\b", rest))
     named = _volunteered_regiment(r.tables.regiments, rest)
+    # every word is where he goes, what he sends, or the regiment named; any other is reported
+    unread = _VOLUNTEER_WORDS.sub(" ", _regiment_named(r.tables.regiments, m.group("rest")) if named else m.group("rest"))
+    r.leftover(unread, "'volunteer'")
     if named is not None:
         # "Players who command Brigades may volunteer their entire Brigade or any one
         # Regiment thereof": "Volunteer the 69th Arquebusiers" names the regiment.
@@ -45,16 +56,29 @@ def _build_volunteer(m: re.Match[str], r: Reading) -> Built:
 _ORDINAL = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3}
 
 
+def _regiment_named(tables: RegimentsTables, rest: str) -> str:
+    """``rest`` without the regiment's name that ``_volunteered_regiment`` finds in it."""
+    text = rest.replace("\u2019", "'").replace("\u2018", "'")
+    for spelling, _name in _spellings(tables):
+        pattern = re.escape(spelling).replace("'", "'?")
+        if found := re.search(rf"(?<![\w']){pattern}(?![\w'])", text, I):
+            return text[:found.start()] + " " + text[found.end():]
+    return text
+
+
+def _spellings(tables: RegimentsTables) -> list[tuple[str, str]]:
+    return sorted(((spelling, reg.name) for reg in tables.regiments
+                   if not reg.name.startswith(("Frontier", "Royal North Highland"))
+                   for spelling in {reg.name.lower(), *reg.aliases}),
+                  key=lambda s: -len(s[0]))
+
+
 def _volunteered_regiment(tables: RegimentsTables, rest: str) -> str | None:
     """The regiment (Regimental Table A's name) a Volunteer order names, if any: its
     name or a common spelling anywhere in the order, the longest first; the Frontier
     and the RNHB are where he goes, not a regiment he sends."""
     text = rest.replace("\u2019", "'").replace("\u2018", "'")
-    spellings = sorted(((spelling, reg.name) for reg in tables.regiments
-                        if not reg.name.startswith(("Frontier", "Royal North Highland"))
-                        for spelling in {reg.name.lower(), *reg.aliases}),
-                       key=lambda s: -len(s[0]))
-    for spelling, name in spellings:
+    for spelling, name in _spellings(tables):
         pattern = re.escape(spelling).replace("'", "'?")
         if re.search(rf"(?<![\w']){pattern}(?![\w'])", text):
             return name

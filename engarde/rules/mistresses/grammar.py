@@ -41,7 +41,10 @@ _COURT = (
 _EXTRA_PAYMENTS = re.compile(
     r"(?:[,;(]\s*|\s+)(?:(?:and|with|making|paying|pay|plus|offering)\s+){0,3}"
     rf"(?:(?P<n>{N}|twice|thrice)\s+(?:extra|additional|more)?\s*(?:payments?|gifts?|presents?|times)"
-    rf"|\+\s*(?P<plus>{DIGITS})|(?P<word>double|triple))\b[^,;()]*", I)
+    rf"|\+\s*(?P<plus>{DIGITS})|(?P<word>double|triple))\b(?P<tail>[^,;()]*)", I)
+# What may follow the extra payments and say no more: "of 20 crowns each", "to her".
+_PAYMENT_WORDS = re.compile(
+    rf"\b(?:of|at|for|to|her|each|apiece|crowns?|cr|times|her\s+social\s+level|sl)\b|{AMOUNT}", I)
 _MISTRESS_NUMBER = re.compile(
     rf"(?:(?:mistress|lady)\s+)?(?:number|no\.?|num\.?|#)\s*(?P<n>{AMOUNT})|(?P<bare>{AMOUNT})", I)
 _NUMBER_WITHOUT_ONE = re.compile(r"(?:(?:mistress|lady)\s+)?(?:number|no\.?|num\.?|#)", I)
@@ -55,9 +58,8 @@ _PRAISE = re.compile(r"^(?:(?:the|a|fair|lovely|beautiful|sweet|young|dear|charm
 
 
 def _build_visit_mistress(m: re.Match[str], r: Reading) -> Built:
-    rest = m.group("rest").strip(" ,;.")
-    if rest:  # ("... and take her to Hunter's" is a club visit: engarde.rules.clubs.grammar)
-        r.note(f"{quote(rest)} after 'visit my mistress' is ignored")
+    # ("... and take her to Hunter's" is a club visit: engarde.rules.clubs.grammar)
+    r.leftover(m.group("rest"), "'visit my mistress'")
     return VisitMistress()
 
 
@@ -77,6 +79,7 @@ def _build_court(m: re.Match[str], r: Reading) -> Built:
             if not isinstance(read, int):
                 return read
             extra = read
+        r.leftover(_PAYMENT_WORDS.sub(" ", em.group("tail")), "the extra payments")
     rest = _EXTRA_PAYMENTS.sub(" ", " " + rest)
     rest = re.sub(r"\(\s*\)", " ", rest).strip(" ,;.")
     name_in_brackets = re.search(r"\(([^)]*)\)", rest)

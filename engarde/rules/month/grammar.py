@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ... import codes
-from ...grammar import DIGITS, SIGN, Built, Ditto, Reading, amount, problem, verb
+from ...grammar import DIGITS, SIGN, I, Built, Ditto, Reading, amount, problem, quote, verb
 from ...orders import Rest
 
 _DITTO = (
@@ -23,13 +23,18 @@ def _build_ditto(m: re.Match[str], r: Reading) -> Built:
     return Ditto(week) if isinstance(week, int) else week
 
 
-_REST = (
-    r"(?:(?:rest|rests|resting|relax\w*|recover\w*|recuperat\w*|nothing|do\s+nothing|none|idle|sleep\w*|"
-    r"stay(?:s|ing)?\s+(?:at\s+)?home|stay\s+in)\b.*|[-\u2013\u2014]+|n/a)"
-)
+_RESTING = (r"rest|rests|resting|relax\w*|recover\w*|recuperat\w*|nothing|do\s+nothing|none|idle|sleep\w*|"
+            r"stay(?:s|ing)?\s+(?:at\s+)?home|stay\s+in")
+_REST = rf"(?:(?:{_RESTING})\b(?P<rest>.*)|[-\u2013\u2014]+|n/a)"
+# What may follow a rest and say no more than it: "rest and recover", "resting at home all week".
+_REST_WORDS = re.compile(
+    rf"\b(?:and|{_RESTING}|at\s+home|in\s+bed|(?:all|the|for\s+the|this)\s+(?:week|month)|"
+    rf"up|quietly|else|at\s+all|whatsoever|from\s+(?:my|his|the)\s+(?:wounds?|injur(?:y|ies)|exertions))\b", I)
 
 
 def _build_rest(m: re.Match[str], r: Reading) -> Rest:
+    tail = _REST_WORDS.sub(" ", m.group("rest") or "")
+    r.leftover(tail, f"{quote(m.group(0)[:m.start('rest')].strip())}")
     return Rest()
 
 

@@ -11,7 +11,8 @@ from ..duel.grammar import ARTICLES, DEFAULT_WEAPON
 from .orders import Practise
 
 _PRACTISE = (
-    r"(?:(?:practi[cs]e[sd]?|practi[cs]ing|train(?:s|ed|ing)?|fenc(?:e|es|ing)|drill(?:s|ing)?)"
+    r"(?:(?:practi[cs]e[sd]?|practi[cs]ing|train(?:s|ed|ing)?|fenc(?:e|es|ing)|drill(?:s|ing)?|"
+    r"work(?:s|ing)?\s+on|hon(?:e|es|ing)\s+(?:my|his)\s+skill\s+(?:with|at))"
     r"(?:\s+(?P<what>.*))?|(?P<noun>.+?)\s+(?:practi[cs]e|training|drill))"
 )
 
@@ -28,10 +29,9 @@ def _build_practise(m: re.Match[str], r: Reading) -> Built:
     duel = r.tables.duel  # the weapons of Duelling Table C, as the order language spells them
     found = duel.weapon_at_start.match(what)
     if found:
-        tail = found.group("tail").strip(" ,")
-        if tail:
-            r.note(f"{quote(tail)} after the weapon is ignored")
-        return Practise(duel.weapon_spellings[found.group("weapon").lower()])
+        weapon = duel.weapon_spellings[found.group("weapon").lower()]
+        r.leftover(found.group("tail"), f"the {weapon}")
+        return Practise(weapon)
     if noun_form:
         return None  # "Go to Hunter's for practice" is not about a weapon: try other verbs
     # a slip of the pen a GM reads without doubt ("sabr", "rapeir"), or a weapon in brackets
@@ -41,9 +41,7 @@ def _build_practise(m: re.Match[str], r: Reading) -> Built:
             return problem(slip.code, slip.problem or "", slip.hint)
         if slip.slip:
             r.note(f"read {quote(slip.written)} as {quote(slip.name)}")
-        tail = slip.rest.strip(" ,()")
-        if tail:
-            r.note(f"{quote(tail)} after the weapon is ignored")
+        r.leftover(slip.rest.strip(" ,()"), f"the {slip.name}")
         return Practise(slip.name)
     guess = did_you_mean(what, duel.weapon_spellings)
     return problem(

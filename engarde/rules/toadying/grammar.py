@@ -9,7 +9,8 @@ from ...grammar import Built, Reading, bad_order, verb
 from ...records import ErrorRecord
 from ..clubs.grammar import make_visit, split_visit
 
-_TOADY = r"toady(?:ing|ies)?\s+(?:up\s+)?(?:to|with|for|on)\s+(?P<rest>.+)"
+_TOADY = (r"(?:toady(?:ing|ies)?\s+(?:up\s+)?(?:to|with|for|on)|suck(?:s|ing)?\s+up\s+to|fawn(?:s|ing)?\s+(?:on|over)|"
+          r"curry(?:ing)?\s+favou?r\s+with|flatter(?:s|ing)?)\s+(?P<rest>.+)")
 
 
 def _build_toady(m: re.Match[str], r: Reading) -> Built:
@@ -39,4 +40,4 @@ def _build_toady(m: re.Match[str], r: Reading) -> Built:
     return make_visit(place.strip(" ,;."), c, r)
 
 
-VERBS = (verb("toady", _TOADY, _build_toady, ("toady",)),)
+VERBS = (verb("toady", _TOADY, _build_toady, ("toady",), clause=True),)
