@@ -26,6 +26,11 @@ from .demo import run_demo
 from .dice import SeededDice
 from .errors import CampaignError
 from .intake import read_file
+from .mail_commands import mail
+from .mail_commands import report as mail_report
+from .ops import mailing
+from .ops.sheet_template import order_template
+from .postman import settings_of
 from .orders import OrderSheet
 from .parse import parse_sheet
 from .redaction import scrub, scrub_data, secrets_in
@@ -427,8 +432,9 @@ def orders() -> None:
 @click.argument("source", required=False, type=click.Path(path_type=Path))
 @click.option("--imap", "use_imap", is_flag=True,
               help="Read the campaign's IMAP folder ([campaigns.ID.mail.imap]) instead of a path.")
+@click.option("--send", is_flag=True, help="Then mail the confirmations ('engarde mail confirmations').")
 @pass_ctx
-def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
+def orders_ingest(c: Context, source: Path | None, use_imap: bool, send: bool) -> None:
     """Read order mail for the month to resolve: a folder of .eml or text files, a
     Maildir, an mbox file, or (--imap) the campaign's IMAP folder.
 
@@ -443,8 +449,11 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
       engarde orders ingest orders/demo
       engarde orders ingest ~/Maildir/.engarde
       engarde orders ingest --imap
+      engarde orders ingest --send
     """
     camp = c.campaign()
+    if send:
+        settings_of(camp)  # no SMTP settings: said before the mail is read, not after
     if use_imap:
         if source is not None:
             fail("give a SOURCE or --imap, not both")
@@ -476,6 +485,11 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
     skipped = len(results) - len(messages)
     click.echo(f"{len(messages)} message(s): {accepted} accepted, {held} held, {problems} with problems"
                + (f"; {skipped} file(s) not read ({unread} that should have been)." if skipped else "."))
+    if send:
+        try:
+            mail_report(mailing.send_confirmations(camp))
+        except SystemExit as exc:  # a confirmation failed: exit 1 as for a sheet with problems
+            problems += bool(exc.code)
     if problems or unread:
         sys.exit(1)
 
@@ -579,6 +593,24 @@ def orders_confirmations(c: Context, month_text: str | None, status: str | None,
         to = f"to {x.sender}" if x.sender else "no sender address: hand it to the player"
         click.echo(f"=== #{x.id} {x.status}: {x.character or '?'}, {to} ({x.source}) ===")
         click.echo(x.confirmation, nl=False)
+
+
+@orders.command("template")
+@click.argument("name")
+@click.option("--month", "month_text", help="The month (default: the month to resolve).")
+@pass_ctx
+def orders_template(c: Context, name: str, month_text: str | None) -> None:
+    """Print a character's order sheet for a month, ready to fill in: his name, the month, a
+    Password line, the four weeks (last month's orders beside them as # comments), his
+    standing orders on file and the deadline.  Filled in, engarde reads it as it is.
+
+    \b
+    Examples:
+      engarde orders template Porthos
+      engarde orders template Porthos --month "May 1607" > porthos-may.txt
+    """
+    month = GameMonth.parse(month_text) if month_text else None
+    click.echo(order_template(c.campaign(), name, month), nl=False)
 
 
 @orders.command("missing")
@@ -829,6 +861,9 @@ def _plain(value: object) -> object:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)
+
+
+main.add_command(mail)
 
 
 if __name__ == "__main__":  # pragma: no cover
