@@ -29,6 +29,7 @@ from .intake import read_file
 from .mail_commands import mail
 from .mail_commands import report as mail_report
 from .ops import mailing
+from .ops.report import private_report
 from .ops.sheet_template import order_template
 from .postman import settings_of
 from .orders import OrderSheet
@@ -702,6 +703,31 @@ def gazette(c: Context, month: str | None, pdf: bool, reports: bool) -> None:
     camp = c.campaign()
     for path in ops.publish(camp, GameMonth.parse(month) if month else None, pdf=pdf, reports=reports):
         click.echo(f"wrote {path}")
+
+
+@main.command("report")
+@click.argument("name")
+@click.argument("month", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print it as JSON, for a player's own tools.")
+@pass_ctx
+def report_command(c: Context, name: str, month: str | None, as_json: bool) -> None:
+    """Print a character's private report of a resolved month (default: the last) as its
+    text says it, with next month's sheet to fill in; --json adds his sheet at the month's
+    end and his ledger entries of the month.
+
+    \b
+    Examples:
+      engarde report Porthos
+      engarde report Porthos "April 1607" --json
+    """
+    found = private_report(c.campaign(), name, GameMonth.parse(month) if month else None)
+    if as_json:
+        echo_json(found.to_dict())
+        return
+    click.echo(found.text, nl=False)
+    if found.template:
+        click.echo(f"\n--- Orders for {found.month.next()} ---")
+        click.echo(found.template, nl=False)
 
 
 @main.command()

@@ -307,6 +307,7 @@ READERS = {
     "orders missing": ("orders", "missing"),
     "orders template": ("orders", "template", "Porthos"),
     "mail sent": ("mail", "sent"),
+    "report": ("report", "Porthos"),
     "press": ("press",),
     "sheet": ("sheet", "Porthos"),
     "audit": ("audit",),

@@ -5,6 +5,7 @@ the same one."""
 
 from __future__ import annotations
 
+import json
 from email.message import EmailMessage
 
 import pytest
@@ -92,3 +93,15 @@ def test_a_reply_to_the_report_with_the_sheet_filled_in_is_read(reports, tmp_pat
         confirmation = camp.cli("orders", "confirmations", "--character", name)
         assert "Week 1: Practise with the rapier" in confirmation and "Week 2: Rest" in confirmation, confirmation
         assert "Every line was understood." in confirmation, confirmation
+
+
+def test_the_report_as_json_is_his_alone(reports):
+    camp, received = reports
+    data = json.loads(camp.cli("report", "Porthos", "--json"))
+    assert data["character"] == "Porthos" and data["month"] == "1607-04"
+    assert data["sheet"]["name"] == "Porthos" and "password" not in data["sheet"]
+    assert data["next_month_sheet"] == camp.cli("orders", "template", "Porthos")
+    assert "For the eyes of Porthos alone" in data["report"]
+    assert all(e["character"] == "Porthos" for e in data["ledger"]) and data["ledger"]
+    assert "pourquoi-pas" not in json.dumps(data)
+    assert camp.cli("report", "Porthos").startswith("Private Report")
