@@ -273,9 +273,11 @@ def character() -> None:
 @click.option("--military-ability", "--ma", type=int)
 @click.option("--club", default=None, help="Given club membership.")
 @click.option("--title", default=None)
+@click.option("--send", is_flag=True, help="Then mail him his welcome text with his password "
+                                           "('engarde mail welcome NAME --password P').")
 @pass_ctx
 def character_create(c: Context, name: str, player: str, email: str, password: str | None, rolled: bool,
-                     seed: str | None, **given: object) -> None:
+                     seed: str | None, send: bool, **given: object) -> None:
     """Create a character: rolled on the Birth Tables, or with given values.
 
     Every character has an order password: --password, else a generated one.  It is
@@ -285,10 +287,15 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
     \b
     Examples:
       engarde character create "Rodney Bergerac" --player Cyril --email cyril@example.org
+      engarde character create Cyrano --email cyrano@example.org --send
       engarde character create Athos --given --sl 10 --crowns 500 --strength 14 \\
           --constitution 12 --expertise 14 --ma 6 --club "Hunter's"
     """
     camp = c.campaign()
+    if send:
+        settings_of(camp)  # no SMTP settings: said before he is created, not after
+        if not email:
+            fail("--send needs --email: the welcome goes to his address on record")
     if rolled and any(v is not None for v in given.values()):
         fail("values were given: add --given to use them instead of rolling")
     if rolled:
@@ -316,6 +323,9 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
     if not ch.email:
         click.echo(f"No address on record: {ch.name}'s sheets must come as text files you put in the orders folder "
                    f"(mail for him is refused until you give one: engarde character email \"{ch.name}\" ADDRESS).")
+    if send:
+        mail_report(mailing.send_welcomes(camp, (ch.name,), new.password))
+        return
     click.echo(f"\n--- welcome text for {ch.name}'s player (it holds his password) ---")
     click.echo(ops.welcome_text(camp, ch.name, new.password), nl=False)
 

@@ -272,3 +272,16 @@ def test_orders_ingest_send_mails_the_confirmations(camp, smtp):
     out = camp.cli("orders", "ingest", "--send", code=1)
     assert "8 message(s): 8 sent" in out
     assert len(smtp.received) == 8
+
+
+def test_character_create_send_mails_his_welcome_with_his_generated_password(camp, smtp):
+    out = camp.cli("character", "create", "Cyrano", "--email", "cyrano@example.org", "--send")
+    password = next(line for line in out.splitlines() if line.startswith("Order password of Cyrano: "))
+    password = password.split(": ", 1)[1].split(" ", 1)[0]
+    got = smtp.to("cyrano@example.org")
+    assert len(got) == 1 and password in got[0].get_content()
+    assert "sent         welcome      Cyrano <cyrano@example.org>" in out
+    assert "welcome text for" not in out  # mailed, not printed
+    assert all(password not in f"{r.key} {r.subject}" for r in mailing.sent_mail(camp.camp))
+    out = camp.cli("character", "create", "Bergerac", "--send", code=2)
+    assert "--send needs --email" in out
