@@ -123,6 +123,7 @@ def test_confirmations_go_to_the_address_on_record_as_replies(camp, smtp):
     assert not any("Richelieu" in r.message.get_content() for r in smtp.received)
     aramis = smtp.to(PLAYERS["Aramis"])  # his sheet is a text file: no Message-ID to answer
     assert len(aramis) == 1 and aramis[0]["In-Reply-To"] is None
+    assert aramis[0]["Subject"] == "Orders of Aramis for April 1607: accepted"
     assert aramis[0]["To"].addresses[0] == Address("Renée Dubois", addr_spec=PLAYERS["Aramis"])
     sent = len(smtp.received)
     assert sent == 8  # seven sheets of the demo, one forged

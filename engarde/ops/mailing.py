@@ -94,7 +94,8 @@ def confirmation_letters(s: Session, campaign: Campaign, month: GameMonth | None
         if character is None:
             continue  # a sheet for no known character: nobody to tell
         address = _character_address(character)
-        subject = f"Re: Orders of {character.name} for {GameMonth.parse(row.month)}: {row.status}"
+        replying = "Re: " if letters.MESSAGE_ID.fullmatch((row.message_id or "").strip()) else ""
+        subject = f"{replying}Orders of {character.name} for {GameMonth.parse(row.month)}: {row.status}"
         if not address:
             skipped.append(Outcome("confirmation", "", character.name, subject, SKIPPED_NO_ADDRESS,
                                    "no address on record: hand it to the player"))
