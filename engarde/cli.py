@@ -15,14 +15,16 @@ from typing import Callable
 import click
 from sqlalchemy.exc import DBAPIError
 
-from . import crash, lock, ops
+from . import __version__, campaign_file, crash, lock, ops
 from .calendar import CalendarError, GameMonth
 from .clikit import Context, echo_json, fail, pass_ctx
 from .config import DEFAULT_CONFIG, Campaign, ConfigError, MailSettings
+from .config import load as load_config
 from .dberrors import describe as describe_database_error
 from .dberrors import where as database_named
 from .deadlines import describe
-from .demo import run_demo
+from .demo import DEMO_ID, run_demo
+from .demo import unpack as unpack_demo
 from .dice import SeededDice
 from .errors import CampaignError
 from .intake import read_file
@@ -103,7 +105,7 @@ def _loader(module: str | None) -> Callable[[str, str | None], Campaign]:
               envvar="ENGARDE_WAIT", metavar="SECONDS",
               help="How long a command that writes waits for another engarde command working on the same "
                    "campaign before it gives up.")
-@click.version_option(package_name="engarde")
+@click.version_option(version=__version__, prog_name="engarde")
 @click.pass_context
 def main(ctx: click.Context, config: str, campaign_id: str | None, wait: float) -> None:
     """engarde: run a play-by-email En Garde! campaign.
@@ -125,15 +127,82 @@ def main(ctx: click.Context, config: str, campaign_id: str | None, wait: float) 
 
 
 @main.command()
+@click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--name", help="The campaign's name (asked at a terminal).")
+@click.option("--id", "new_id", help="Its id in campaigns.toml [default: from the name].")
+@click.option("--newspaper", help=f"The gazette's title [default: {campaign_file.DEFAULT_NEWSPAPER}].")
+@click.option("--first-month", help=f"The first game month [default: {campaign_file.DEFAULT_FIRST_MONTH}].")
+@click.option("--deadlines", help="The real-world deadlines, in words or as an RRULE "
+              f"[default: {campaign_file.DEFAULT_DEADLINES}]; 'none' for no schedule.")
+@click.option("--timezone", help=f"The deadlines' time zone [default: {campaign_file.DEFAULT_TIMEZONE}].")
+@click.option("--database", help="A database URL [default: an SQLite file beside campaigns.toml].")
 @pass_ctx
-def init(c: Context) -> None:
-    """Set up the campaign's database.
+def init(c: Context, folder: Path | None, name: str | None, new_id: str | None, newspaper: str | None,
+         first_month: str | None, deadlines: str | None, timezone: str | None, database: str | None) -> None:
+    """Begin a campaign: in a folder without campaigns.toml, write one (from the options, or
+    by asking at a terminal), make its orders/ and newsletters/ folders and set up its
+    database; in a folder with one, set up the database of its campaign.  Never overwrites
+    a file.
 
     \b
-    Example:
-      engarde --campaign demo init
+    Examples:
+      engarde init la-rochelle --name "The Siege of La Rochelle" \\
+          --deadlines "the last Friday of every month at 18:00" --timezone Europe/Paris
+      engarde init                       # asks for what it needs
+      engarde --campaign demo init       # campaigns.toml is there: set up its database
     """
-    camp = c.campaign()
+    config = Path(c.config) if folder is None else folder / "campaigns.toml"
+    asked = {"--name": name, "--id": new_id, "--newspaper": newspaper, "--first-month": first_month,
+             "--deadlines": deadlines, "--timezone": timezone, "--database": database}
+    if config.exists() or config.is_symlink():
+        given = [option for option, value in asked.items() if value is not None]
+        if given:
+            fail(f"{config}: already there, so {', '.join(given)} would change nothing; edit the file instead")
+        camp = c.campaign() if folder is None else load_campaign(str(config), c.campaign_id)
+        _set_up(camp)
+        return
+    new = _new_campaign(name, new_id, newspaper, first_month, deadlines, timezone, database)
+    camp = ops.begin_campaign(config, new)
+    click.echo(f"wrote {config}: campaign {camp.id!r}, {camp.name}")
+    _set_up(camp)
+    if camp.deadlines:
+        click.echo(f"  deadlines: {camp.deadlines}; the first is {describe(camp.next_deadline(), camp.timezone)}")
+    click.echo(f"  order mail goes in {camp.orders_folder()}; gazettes are written to {camp.newsletters}")
+    click.echo("next: register each player, e.g.\n"
+               f"  engarde --config {config} character create \"Rodney Bergerac\" --player Cyril --email cyril@example.org")
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty()
+
+
+def _new_campaign(name, new_id, newspaper, first_month, deadlines, timezone, database) -> campaign_file.NewCampaign:
+    """The new campaign from the options; what is missing is asked at a terminal and otherwise
+    the default (a name has none)."""
+    interactive = _interactive()
+
+    def value(given: str | None, question: str, default: str | None) -> str | None:
+        if given is not None:
+            return given
+        if interactive:
+            return click.prompt(question, default=default)
+        return default
+
+    name = value(name, "The campaign's name", None)
+    if not name:
+        fail("--name: a new campaign needs a name (give --name, or run engarde init at a terminal to be asked)")
+    new_id = value(new_id, "Its id in campaigns.toml", campaign_file.id_from_name(name))
+    paper = value(newspaper, "The gazette's title", campaign_file.DEFAULT_NEWSPAPER) or campaign_file.DEFAULT_NEWSPAPER
+    month = value(first_month, "The first game month", campaign_file.DEFAULT_FIRST_MONTH) or campaign_file.DEFAULT_FIRST_MONTH
+    said = value(deadlines, "Deadlines, in words or as an RRULE ('none' for none)", campaign_file.DEFAULT_DEADLINES)
+    zone = value(timezone, "The deadlines' time zone", campaign_file.DEFAULT_TIMEZONE) or campaign_file.DEFAULT_TIMEZONE
+    return campaign_file.NewCampaign(
+        id=new_id or campaign_file.id_from_name(name), name=name, newspaper=paper, first_month=month,
+        deadlines_said=None if not said or said.strip().lower() == "none" else said, timezone=zone,
+        database=value(database, "Database URL (empty: SQLite beside campaigns.toml)", "") or None)
+
+
+def _set_up(camp: Campaign) -> None:
     created = ops.init(camp)
     where = database_named(camp.database)
     click.echo(f"{camp.id}: {'created' if created else 'already set up'} ({where}); "
@@ -800,17 +869,24 @@ def audit(c: Context) -> None:
 @click.option("--no-pdf", is_flag=True, help="Skip the PDF (faster).")
 @pass_ctx
 def demo(c: Context, no_pdf: bool) -> None:
-    """Run the demo campaign's first month afresh, from the repository root.
+    """Run the demo campaign's first month afresh, in any folder.
 
-    Deletes the demo's database, creates its gentlemen, ingests the sample
-    orders in orders/demo, resolves April 1607 and writes the gazette (HTML and
-    PDF) and the players' reports to newsletters/demo/.
+    Beside a campaigns file with a demo campaign (the repository's), it plays that one;
+    elsewhere it writes the demo campaign into a demo/ folder (its campaigns.toml and the
+    sample order mail shipped with engarde) and plays it there.  It deletes the demo's
+    database, creates its gentlemen, ingests the sample orders, resolves April 1607 and
+    writes the gazette (HTML and PDF) and the players' reports to newsletters/demo/.
 
     \b
     Example:
       engarde demo
+      engarde demo --no-pdf     # faster, without the PDF
     """
-    camp = load_campaign(c.config, c.campaign_id or "demo")
+    config = Path(c.config)
+    if c.campaign_id is None and (not config.exists() or DEMO_ID not in load_config(config)):
+        config = unpack_demo()
+        click.echo(f"The demo campaign is in {config.parent}/ (its campaigns.toml and the sample mail in orders/)")
+    camp = load_campaign(str(config), c.campaign_id or DEMO_ID)
     run_demo(camp, pdf=not no_pdf, echo=click.echo)
 
 

@@ -181,8 +181,14 @@ def load(path: str | Path = DEFAULT_CONFIG) -> dict[str, Campaign]:
     if not str(path).strip():
         raise ConfigError("--config: no campaigns file given (an empty name)")
     path = Path(path)
+    return loads(read_text(path), path)
+
+
+def loads(text: str, path: Path) -> dict[str, Campaign]:
+    """Read every campaign in ``text``, the campaigns file ``path`` holds (or is to hold: its
+    folder places the relative paths)."""
     try:
-        raw = tomllib.loads(read_text(path))
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     campaigns = raw.get("campaigns")

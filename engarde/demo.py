@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
+from pathlib import Path
 from typing import Callable
 
-from . import ops
+from . import files, ops
 from .config import Campaign
 from .dberrors import where
 from .registry import for_campaign
@@ -17,6 +18,31 @@ from .rules.mistresses.commands import roll_mistresses
 def roster() -> list[dict]:
     text = resources.files("engarde").joinpath("data/demo_roster.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)["character"]
+
+
+DEMO_ID = "demo"
+# What `engarde demo` writes where no campaigns file with a demo campaign is at hand.
+FOLDER = Path("demo")
+
+
+def unpack(folder: Path = FOLDER) -> Path:
+    """The demo campaign in ``folder`` (made if need be): its campaigns file, written once,
+    and the sample order mail, written afresh each time (the demo starts over).  Returns the
+    campaigns file.  A folder of that name holding anything else is not touched."""
+    data = resources.files("engarde").joinpath("data/demo")
+    config = folder / "campaigns.toml"
+    shipped = data.joinpath("campaigns.toml").read_text(encoding="utf-8")
+    if folder.exists() and not folder.is_dir():
+        raise ops.CampaignError(f"{folder}: not a folder; the demo is written into a folder of that name")
+    if config.exists() and config.read_text(encoding="utf-8", errors="replace") != shipped:
+        raise ops.CampaignError(f"{config}: not the demo's campaigns file; the demo leaves it alone "
+                                "(run engarde demo in another folder)")
+    (folder / "orders").mkdir(parents=True, exist_ok=True)
+    if not config.exists():
+        files.write_text(config, shipped)
+    for mail in data.joinpath("orders").iterdir():
+        files.write_bytes(folder / "orders" / mail.name, mail.read_bytes())
+    return config
 
 
 def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = print) -> ops.TurnReport:

@@ -141,3 +141,28 @@ def write_bytes_atomic(path: Path, data: bytes) -> Path:
 
 def write_text_atomic(path: Path, text: str) -> Path:
     return write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def create_text(path: Path, text: str) -> Path:
+    """Write ``text`` to a new file ``path``, whole, and never over a file that is there (even
+    one made a moment ago by another process): the temporary file is linked to the name, which
+    fails if the name is taken."""
+    path = Path(path)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f"{_PREFIX}{path.name}.{os.getpid()}.", suffix=_SUFFIX)
+    try:
+        os.fchmod(fd, _mode_for(path))
+        with os.fdopen(fd, "wb") as out:
+            out.write(text.encode("utf-8"))
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            raise CampaignError(f"{path}: already there; engarde does not overwrite it") from None
+    finally:
+        try:
+            os.unlink(temp)
+        except FileNotFoundError:
+            pass
+    _sync_folder(path.parent)
+    return path

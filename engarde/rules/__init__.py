@@ -112,6 +112,7 @@ VERBS = (
     # orders for the month and standing orders mistakenly written on a week's line: say where they belong
     "conspicuous consumption", "resign club", "duel order in a week", "rival suitor in a week",
     "new password in a week", "campaign order in a week", "call in loans in a week", "lend",
+    "excuse from duty in a week",
     "place",  # a bare place ("Hunter's and carouse"), tried last
 )
 

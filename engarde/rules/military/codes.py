@@ -26,3 +26,4 @@ EV_BREVET_REVERTED = "brevet-reverted"  # public
 EV_NPC_OFFICER_KILLED = "npc-officer-killed"  # public: a non-player officer of a regiment
 EV_NPC_SUBALTERN_PROMOTED = "npc-subaltern-promoted"
 EV_NPC_OFFICER_PROMOTED = "npc-officer-promoted"  # a non-player officer into an opening above him
+EV_NPC_MA_RAISED = "npc-military-ability-raised"  # a non-player commander beat his superior's result

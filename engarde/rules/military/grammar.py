@@ -30,10 +30,19 @@ def _build_volunteer(m: re.Match[str], r: Reading) -> Built:
         # "Players who command Brigades may volunteer their entire Brigade or any one
         # Regiment thereof": "Volunteer the 69th Arquebusiers" names the regiment.
         return Volunteer(frontier=frontier, rnhb=rnhb, unit=named)
-    unit = re.search(r"\b(?:my|his|the)\s+(battalion|squadron|regiment|brigade)\b", rest)
-    if unit and unit.group(1) == "regiment" and re.search(r"frontier\s+regiment", rest):
+    unit = re.search(r"\b(?:my|his|the|a|one)\s+(?:(?P<n>1st|2nd|3rd|first|second|third)\s+)?"
+                     r"(?P<unit>battalion|squadron|regiment|brigade)\b", rest)
+    if unit and unit.group("unit") == "regiment" and re.search(r"frontier\s+regiment", rest):
         unit = None
-    return Volunteer(frontier=frontier, rnhb=rnhb, unit=unit.group(1) if unit else None)
+    if unit is None:
+        return Volunteer(frontier=frontier, rnhb=rnhb)
+    # "Players who command Regiments may volunteer their Regiment or any Squadron/Battalion
+    # thereof": "Volunteer the 2nd battalion" names which.
+    n = _ORDINAL.get(unit.group("n") or "") if unit.group("unit") in ("battalion", "squadron") else None
+    return Volunteer(frontier=frontier, rnhb=rnhb, unit=unit.group("unit"), battalion=n)
+
+
+_ORDINAL = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3}
 
 
 def _volunteered_regiment(tables: RegimentsTables, rest: str) -> str | None:
@@ -87,6 +96,13 @@ _CAMPAIGN = re.compile(
     r"(?:campaign(?:\s+(?:modifier|conduct|orders?))?\s*(?:[:=]|-(?!\d))\s*(?P<body>.*)"
     r"|(?P<word>(?:poltroon\w*|cowardice|reckless(?:\s+bravery)?|bravery|heroism)\b.*))", I)
 
+# i. Reckless Bravery: the modifier kept to the death roll ("Campaign: reckless bravery +2,
+# death only"), or said to be used for the rewards too (the default).
+_DEATH_ONLY = re.compile(
+    r"\b(?:for\s+)?(?:the\s+)?death(?:\s+roll)?\s+only\b|\bonly\s+(?:for|on)\s+(?:the\s+)?death(?:\s+roll)?\b"
+    r"|\b(?:not\s+for|no|without)\s+(?:the\s+)?rewards?\b|\brewards?\s*[:=]?\s*(?:no|off)\b", I)
+_WITH_REWARDS = re.compile(r"\b(?:with|and)\s+(?:the\s+)?rewards?\b|\brewards?\s*[:=]?\s*(?:yes|on)\b", I)
+
 
 VERBS = (
     verb("volunteer", _VOLUNTEER, _build_volunteer, ("volunteer",)),
@@ -106,7 +122,10 @@ class CampaignLines(LineReader):
         number_m = re.search(rf"(?P<sign>[+\-\u2212]|(?:plus|minus)\s+)?\s*(?P<n>{DIGITS})", text)
         coward = re.search(r"poltroon|coward", text)
         brave = re.search(r"reckless|brave|hero", text)
-        hint = "write e.g. 'Campaign: reckless bravery +2' or 'Campaign: poltroonery 1' (or 'Campaign: none')"
+        death_only = _DEATH_ONLY.search(text)
+        text = _DEATH_ONLY.sub(" ", _WITH_REWARDS.sub(" ", text)).strip(" ,;.")
+        hint = ("write e.g. 'Campaign: reckless bravery +2' (or '+2, death only'), 'Campaign: poltroonery 1' "
+                "(or 'Campaign: none')")
         standing = self.sheet.standing(CampaignStanding)
         if re.fullmatch(r"(?:none|normal|no\s+modifier|nothing|0|\+?0)", text):
             standing.campaign_modifier = 0
@@ -123,6 +142,11 @@ class CampaignLines(LineReader):
             return
         sign = {"plus": "+", "minus": "-", "\u2212": "-"}.get((number_m.group("sign") or "").strip(),
                                                               (number_m.group("sign") or "").strip() or None)
+        if death_only and not (brave and not coward):
+            self.sheet.error(number, codes.E_BAD_ORDER,
+                             f"campaign: {quote(body)}: only reckless bravery's modifier may be kept to the "
+                             "death roll", hint)
+            return
         if coward:
             if sign == "+":
                 self.sheet.error(number, codes.E_BAD_ORDER,
@@ -135,6 +159,9 @@ class CampaignLines(LineReader):
                                  "reckless bravery counts up, not down: -N is poltroonery", hint)
                 return
             value = size
+            # "If he lives, he may use the same modifier for his rolls for mention in
+            # despatches, promotion and plunder": his choice, said on the same line.
+            standing.bravery_rewards = not death_only
         else:
             value = -size if sign == "-" else size
         standing.campaign_modifier = value

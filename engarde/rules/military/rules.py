@@ -33,7 +33,7 @@ from ...text import in_words, normalise_name
 from ...turn import Turn
 from .. import decisions
 from ..influence import rules as influence
-from ..regiments import brevet
+from ..regiments import brevet, dismissal
 from ..regiments import rules as regiments
 from ..regiments.brevet import C_BREVET_MONTHS, C_BREVET_RANK, C_BREVET_SL
 from ..regiments.state import Officer
@@ -56,6 +56,7 @@ from .codes import (
     EV_KILLED_IN_ACTION,
     EV_MA_RAISED,
     EV_MARCHED,
+    EV_NPC_MA_RAISED,
     EV_NPC_OFFICER_KILLED,
     EV_NPC_OFFICER_PROMOTED,
     EV_NPC_SUBALTERN_PROMOTED,
@@ -73,7 +74,7 @@ from .codes import (
     EV_VOLUNTEER_REFUSED,
     EV_VOLUNTEERED,
 )
-from .orders import CampaignStanding
+from .orders import ORDINALS, CampaignStanding
 from .state import Front
 from .tables import Army, Division, MilitaryTables, TableModifier
 
@@ -189,6 +190,10 @@ class Command:
     ma: int
     adjutant_ma: int | None = None
     rnhb: bool = False
+    # a non-player commander: the roster's officer (his MA kept on the regiment's roster), or
+    # the key of ``Front.ma`` where his MA was rolled for the campaign; neither: a player's
+    officer: str | None = None
+    ma_post: str | None = None
 
 
 def effective_ma(tables: MilitaryTables, command: Command) -> int:
@@ -358,11 +363,13 @@ class PersonalOutcome:
     """What the dice gave one character on the Personal Outcome Table.
 
     ``campaign_modifier``: his standing order: < 0 poltroonery (added to the
-    death roll needed), > 0 reckless bravery (taken from every roll needed).
+    death roll needed), > 0 reckless bravery (taken from the death roll needed,
+    and from every other roll needed if ``bravery_rewards``, his choice).
     """
 
     needed: Needed
     campaign_modifier: int = 0
+    bravery_rewards: bool = True
     death_roll: int = 0
     died: bool = False
     poltroonery: str | None = None  # UNNOTICED, SEEN or DISMISSED
@@ -382,13 +389,13 @@ class PersonalOutcome:
         m = self.campaign_modifier
         if what == "death":
             return base - m  # poltroonery (m < 0) raises it, bravery (m > 0) lowers it
-        if m > 0:
+        if m > 0 and self.bravery_rewards:
             return base - m  # "he may use the same modifier for his rolls for mention ..."
         return base
 
 
 def roll_personal_outcome(tables: MilitaryTables, dice: Dice, who: str, needed: Needed,
-                          campaign_modifier: int = 0) -> PersonalOutcome:
+                          campaign_modifier: int = 0, bravery_rewards: bool = True) -> PersonalOutcome:
     """Roll two dice for death, then (if he lives) mention in despatches,
     promotion and crowns in plunder, in the order of the table's columns.
 
@@ -397,7 +404,7 @@ def roll_personal_outcome(tables: MilitaryTables, dice: Dice, who: str, needed: 
     and promotion, but not plunder"); 3-5 he is seen; 6 he is dismissed.  Seen
     or dismissed, he rolls for nothing more.
     """
-    out = PersonalOutcome(needed, campaign_modifier)
+    out = PersonalOutcome(needed, campaign_modifier, bravery_rewards)
     out.death_roll = dice.roll(2, f"{who}: death (needs {out.need('death')}+)")
     if out.death_roll >= out.need("death"):
         out.died = True
@@ -560,10 +567,9 @@ STATE_DEAD = DEAD
 C_DESPATCHES = "campaign.despatches"  # mentions in despatches, ever
 C_MERIT = "campaign.merit_promotions"  # promotions won on campaign (not purchased)
 C_POLTROON = "campaign.poltroon_penalty"  # status points lost each month until mentioned
-C_DISMISSED = "campaign.dismissed"  # 1: dismissed for cowardice, until mentioned on the Frontier
+C_DISMISSED = dismissal.C_DISMISSED  # 1: dismissed for cowardice, until mentioned on the Frontier
 
 COMMANDING_RANKS = ("Major", "Lieutenant-Colonel")  # Battalion/Squadron Commanders
-COMMANDING_ROLES_RANKS = COMMANDING_RANKS + ("Colonel",)  # who volunteers his own unit at his word
 
 
 def season_bounds(month: GameMonth) -> tuple[GameMonth, GameMonth]:
@@ -961,7 +967,16 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
     if commanded is not None and order.unit == "regiment":
         # "or any one Regiment thereof": his own, at his word (the order names no other).
         return _enlist(turn, front, ch, reg, week, volunteer=True)
-    if ch.rank not in COMMANDING_ROLES_RANKS:
+    own = own_command(turn, reg, ch)
+    if own is not None and own[0] == "regiment" and order.unit in ("battalion", "squadron"):
+        # "Players who command Regiments may volunteer their Regiment or any Squadron/
+        # Battalion thereof ... Players who volunteer only a portion of their commands need
+        # not accompany it on campaign."
+        return _send_battalion(turn, front, ch, reg, order.battalion or 1, week)
+    if own is not None and own[0] == "battalion" and order.battalion not in (None, own[1]):
+        return refuse(f"he commands the {ORDINALS[own[1] - 1]} {order.unit} of the {reg}, not the "
+                      f"{ORDINALS[order.battalion - 1]}")
+    if own is None:
         # "A non-player Commander of a Regiment or a Battalion/Squadron will volunteer
         # his unit on a die roll of 6 on one die. This roll may be modified by influence."
 
@@ -976,6 +991,54 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
 
 
 UNIT_WORDS = (None, "battalion", "squadron", "regiment", "brigade")  # Volunteer.unit that names no regiment
+
+
+def own_command(turn: Turn, reg: str, ch: Character) -> tuple[str, int | None] | None:
+    """The unit he commands, whose volunteering is his word: ("regiment", None) for its
+    commander (the Colonel, or the officer acting), ("battalion", N) for the commander of its
+    Nth Battalion/Squadron (a Captain acting, as in Sample Organisation II: "Since our
+    character is the third of three surviving Captains, he commands the third Squadron. As
+    such, he may volunteer it"); None if he commands neither (a Major detached as Brigade
+    Major, a Captain of a company).  From the regiment's roster; without one (or off it), by
+    his rank: a Colonel his regiment, a Major or Lieutenant-Colonel a battalion."""
+    roster = _roster(turn, reg)
+    if roster is not None and regiments.post_of(roster, ch.name) is not None:
+        commands = regiments.unit_commands(turn.tables.regiments, roster)
+        for n, command in enumerate(commands[:4]):
+            if command.officer is not None and command.officer.name == ch.name:
+                return ("regiment", None) if n == 0 else ("battalion", n)
+        return None
+    if ch.rank == "Colonel":
+        return "regiment", None
+    return ("battalion", None) if ch.rank in COMMANDING_RANKS else None
+
+
+def _send_battalion(turn: Turn, front: Front, ch: Character, reg: str, n: int, week: int) -> None:
+    """A regiment's commander volunteers one Battalion/Squadron of it and stays at home
+    ("need not accompany it").  In a non-regular season "all Battalions and Squadrons
+    [function] as part of a Frontier Regiment": it goes with the season's mission, and its
+    commander, if he is a player, goes at its head, serving with the Frontier Regiment (choice:
+    as any Frontier volunteer, keeping his rank, home at the season's end).  A battalion under
+    a non-player goes without a character: nothing of it is fought."""
+    reg_info = regiments.regiment_info(turn.tables.regiments, reg)
+    word = "Squadron" if reg_info is not None and reg_info.cavalry else "Battalion"
+    label = f"{ORDINALS[n - 1]} {word} of the {reg}"
+    if label in front.units:
+        return turn.event(EV_VOLUNTEER_REFUSED, week, ch.name, public=False,
+                          reason=f"the {label} is already on campaign")
+    roster = _roster(turn, reg)
+    command = regiments.unit_commands(turn.tables.regiments, roster)[n] if roster is not None else None
+    leader = command.officer if command is not None else None
+    _ensure_missions(turn, front)
+    front.units.append(label)
+    front.missions[label] = front.missions[FRONTIER]
+    turn.event(EV_VOLUNTEERED, week, ch.name, public=True, regiment=reg, unit=label,
+               mission=front.missions[label], battalion_sent=True)
+    if leader is not None and leader.player and leader.name != ch.name and leader.name in turn.characters:
+        led = turn.characters[leader.name]
+        if led.state != STATE_DEAD and not on_campaign(turn, led.name):
+            _enlist(turn, front, led, FRONTIER, week, volunteer=True, battalion=label, sent_by=ch.name)
+            front.campaigners[led.name]["battalion"] = label
 
 
 def _send_regiment(turn: Turn, front: Front, ch: Character, brigade, regiment: str, week: int) -> None:
@@ -1151,15 +1214,17 @@ def _higher_command(turn: Turn, front: Front, level: str, key: str, label: str, 
     MA where a character holds the post, else rolled once for the campaign."""
     players = players or {}
     chars = turn.characters
+    post = None
     if COMMANDER in players:
         ma = chars[players[COMMANDER]].military_ability
     else:
-        ma = _ma(turn, front, f"{key} commander")
+        post = f"{key} commander"
+        ma = _ma(turn, front, post)
     if ADJUTANT in players:
         adjutant = chars[players[ADJUTANT]].military_ability
     else:
         adjutant = _ma(turn, front, f"{key} {'brigade major' if level == 'brigade' else 'adjutant'}")
-    return Command(level, label, ma, adjutant, rnhb)
+    return Command(level, label, ma, adjutant, rnhb, ma_post=post)
 
 
 def _roster(turn: Turn, reg: str | None):
@@ -1192,6 +1257,9 @@ def _commands_battalion(turn: Turn, reg: str, ch: Character) -> bool:
     may always command Battalions (even Colonels and general officers)"."""
     tables = turn.tables.military
     rank = effective_rank_of(tables, ch)
+    front = current_front(turn)
+    if front is not None and front.campaigners.get(ch.name, {}).get("battalion"):
+        return True  # at the head of his battalion, volunteered by his Colonel (``_send_battalion``)
     if reg == RNHB:
         return rank in tables.rnhb_battalion_ranks()
     roster = _roster(turn, reg)
@@ -1236,7 +1304,9 @@ def chain_for(turn: Turn, front: Front, ch: Character) -> tuple[list[Command], s
         if role:
             return chain, role
     commander, colonel_ma = _regiment_commander(turn, front, reg)
-    chain.append(Command("regiment", reg, colonel_ma, _ma(turn, front, f"{reg} adjutant")))
+    npc = {"ma_post": f"{reg} commander"} if commander is None else (
+        {} if commander in turn.characters else {"officer": commander})
+    chain.append(Command("regiment", reg, colonel_ma, _ma(turn, front, f"{reg} adjutant"), **npc))
     if commander == ch.name:
         return chain, "regiment"
     if _commands_battalion(turn, reg, ch):
@@ -1248,7 +1318,10 @@ def chain_for(turn: Turn, front: Front, ch: Character) -> tuple[list[Command], s
 def month_end(turn: Turn, home: list[str]) -> None:
     """Month end: the campaign fought in its season's last month; then, for
     those at home (who keep a status account), the status of their mentions in
-    despatches and the price of their poltroonery; every brevet's clock."""
+    despatches and the price of their poltroonery; every brevet's clock, but not
+    in the month end that grants the brevet ("His brevet rank lasts for one year,
+    until the end of the next summer campaign season": one from August's battle
+    holds through the next August's)."""
     front = current_front(turn)
     if front is not None and front.end == turn.month.key and not front.fought:
         fight(turn, front)
@@ -1264,7 +1337,8 @@ def month_end(turn: Turn, home: list[str]) -> None:
             turn.event(EV_POLTROON_PENALTY, MONTH_END, name, public=False, lost=penalty)
     for name in sorted(turn.characters):
         ch = turn.characters[name]
-        if ch.state != STATE_DEAD and brevet_of(turn.tables.military, ch):
+        if ch.state != STATE_DEAD and brevet_of(turn.tables.military, ch) and not turn.fact(name).get(
+                FACT_BREVET_GRANTED):
             brevet_clock(turn, ch)
 
 
@@ -1306,6 +1380,7 @@ def fight(turn: Turn, front: Front) -> None:
         turn.event(EV_BATTLE_RESULT, MONTH_END, (), public=res.command.level != "battalion",
                    command=res.command.name, level=res.command.level, result=res.result, mission=mission,
                    interpretation=tables.interpretation(mission, res.result))
+    _raise_npc_commanders(turn, front, [results for results, _role in chains.values()])
     for reg, res in sorted(reg_results.items()):
         _npc_deaths(turn, front, reg, res)
     for name in names:
@@ -1328,6 +1403,39 @@ def fight(turn: Turn, front: Front) -> None:
 COMMANDING_ROLES = ("army", "division", "brigade", "regiment", "battalion")
 
 
+def _raise_npc_commanders(turn: Turn, front: Front, chains: list[list[BattleResult]]) -> None:
+    """"If a Commander obtains a battle result that is better than his immediate
+    superior's, his military ability is increased permanently by one": the non-player
+    commanders too (the players' is ``_personal``'s).  A regiment's commander (its
+    Colonel, or the officer acting) keeps his MA on the regiment's roster from campaign
+    to campaign, and the raise with it.  Choice: the commanders of an army, a division
+    or a brigade, and of the Frontier and the RNHB, are rolled for each campaign (no
+    roster names them from one to the next): the raise is written on the campaign's
+    record (``Front.ma``) and goes no further."""
+    raised: set[str] = set()
+    for results in chains:
+        for superior, res in zip(results, results[1:]):
+            command = res.command
+            if command.name in raised or not better_than_superior(res.result, superior.result):
+                continue
+            raised.add(command.name)
+            gain = turn.tables.military.better_ma_gain
+            roster = _roster(turn, command.name) if command.officer else None
+            i = regiments.post_of(roster, command.officer) if roster is not None else None
+            if i is not None:
+                officer = roster.officers[i]
+                officer.ma = (officer.ma or command.ma) + gain
+                ma = officer.ma
+            elif command.ma_post in front.ma:
+                front.ma[command.ma_post] += gain
+                ma = front.ma[command.ma_post]
+            else:
+                continue  # a player's: ``_personal`` raises it through the ledger
+            turn.event(EV_NPC_MA_RAISED, MONTH_END, (), public=False, command=command.name,
+                       officer=command.officer, military_ability=ma, result=res.result,
+                       superior_result=superior.result, kept=i is not None)
+
+
 def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResult], role: str) -> None:
     tables = turn.tables.military
     reg = front.campaigners[ch.name]["regiment"]
@@ -1346,8 +1454,9 @@ def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResul
     mods = outcome_modifiers(tables, command=command, regiment=reg, rank=rank, own_result=own,
                              superior_result=superior, battalion=role == "battalion")
     needed = outcome_needed(tables, mission, serving_res.result, mods)
-    m = turn.standing_orders(ch.name).of(CampaignStanding).campaign_modifier or 0
-    out = roll_personal_outcome(tables, turn.dice, ch.name, needed, m)
+    conduct = turn.standing_orders(ch.name).of(CampaignStanding)
+    m = conduct.campaign_modifier or 0
+    out = roll_personal_outcome(tables, turn.dice, ch.name, needed, m, conduct.rewards)
     w = MONTH_END
     turn.event(EV_PERSONAL_OUTCOME, w, ch.name, public=False, mission=mission, result=serving_res.result,
                own_result=own, death=out.need("death"), mention=out.need("mention"),
@@ -1412,7 +1521,11 @@ def _poltroon(turn: Turn, ch: Character, out: PersonalOutcome, reg: str) -> None
         home = canonical_regiment(tables, ch.regiment)
         turn.post(ch, C_DISMISSED, 1 - ch.counters.get(C_DISMISSED, 0), w, "dismissed for cowardice", RULE_POLTROONERY)
         if home is not None and home != FRONTIER:
-
+            # "Under no circumstances will his old Regiment have him back": recorded for ever.
+            old = regiments.regiment_info(turn.tables.regiments, ch.regiment)
+            old_name = old.name if old is not None else home
+            turn.post(ch, dismissal.dismissed_from(old_name), 1 - ch.get(dismissal.dismissed_from(old_name)), w,
+                      f"dismissed from the {old_name} for cowardice: it will never have him back", RULE_POLTROONERY)
             regiments.leave(turn, ch, w, f"dismissed from the {home} for cowardice", RULE_POLTROONERY)
 
 
@@ -1503,6 +1616,10 @@ def _set_brevet(turn: Turn, ch: Character, brevet: str | None, for_sl: bool) -> 
     index = tables.place_of_rank(brevet)
     rule = RULE_BREVET
     if ch.counters.get(C_BREVET_RANK, 0) != index:
+        if brevet:
+            # "one year, until the end of the next summer campaign season": the year is
+            # counted from the month after the one that grants it (``month_end``).
+            turn.fact(ch.name)[FACT_BREVET_GRANTED] = True
         turn.post(ch, C_BREVET_RANK, index - ch.counters.get(C_BREVET_RANK, 0), w,
                   f"brevet {brevet}" if brevet else "brevet rank ends", rule)
         months = tables.brevet_months if brevet else 0
@@ -1511,6 +1628,9 @@ def _set_brevet(turn: Turn, ch: Character, brevet: str | None, for_sl: bool) -> 
     flag = 1 if (brevet and for_sl) else 0
     turn.post(ch, C_BREVET_SL, flag - ch.counters.get(C_BREVET_SL, 0), w,
               "a brevet for want of Social Level" if flag else "not a brevet for want of Social Level", rule)
+
+
+FACT_BREVET_GRANTED = "brevet_granted"  # the month's fact: a brevet was granted him this month end
 
 
 def _brevet_term(tables: MilitaryTables, one: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of, listing
-from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
+from .orders import ApplyRegiment, BuyRank, DutyExcusal, RegimentalDuty, ResignCommission
 from . import codes, commands, grammar, rules
 from . import state
 from .state import RegimentsState
@@ -25,6 +25,7 @@ MODULE = RuleModule(
     codes=codes,
     verbs=grammar.VERBS,
     lines=(grammar.RegimentLines,),
+    parts=(DutyExcusal,),
     requires=("clubs", "influence", "loans"),
     orders=(ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission),
     actions={

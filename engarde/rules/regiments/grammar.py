@@ -20,13 +20,14 @@ from ...grammar import (
     monthly_in_week,
     problem,
     quote,
+    standing_in_week,
     verb,
 )
 from ...records import ErrorRecord
 from ..clubs.grammar import read_club
 from .codes import E_BAD_FALLBACK, E_BAD_RANK, E_UNKNOWN_REGIMENT
 from .names import RANKS, find_rank, rank_order, regiment_named, regiment_near, regiments_like, standing
-from .orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
+from .orders import EXCUSE_ALL, EXCUSE_NONE, ApplyRegiment, BuyRank, DutyExcusal, RegimentalDuty, ResignCommission
 from .tables import RegimentsTables
 
 _ELSE = re.compile(
@@ -178,7 +179,16 @@ def _build_resign_commission(m: re.Match[str], r: Reading) -> Built:
     return ResignCommission()
 
 
+# g. Regiments: a player Battalion Commander's permission, a standing order: "Excuse from
+# duty: Jacques, Rodney", "Excuse my men from duty" (all), "Excuse from duty: none".
+_EXCUSE = re.compile(
+    r"excuse(?:s)?\s+(?:(?P<all>(?:all\s+)?(?:my|his|the)\s+men|everyone|all)\s+)?from\s+(?:regimental\s+)?duty"
+    r"\s*(?:[:=]\s*|-\s+|\s+)?(?P<who>.*)"
+    r"|excuse(?:s)?\s+(?P<who2>.+?)\s+from\s+(?:regimental\s+)?duty[.!]*", I)
+_EXCUSE_WORDS = r"excuse(?:s)?\b.*\bduty\b.*"
+
 VERBS = (
+    verb("excuse from duty in a week", _EXCUSE_WORDS, standing_in_week),
     verb("regimental duty", _DUTY, _build_duty, ("duty", "regimental")),
     verb("resign commission", _RESIGN_COMMISSION, _build_resign_commission, ("resign", "commission")),
     verb("apply to a regiment", _APPLY, _build_apply, ("join", "apply", "enlist")),
@@ -191,7 +201,28 @@ _JOIN_LINE = re.compile(r"join(?:\s+(?:the\s+)?club)?\s*(?:[:=]|\s-\s|\s)\s*(?P<
 class RegimentLines(LineReader):
     """"Join: the Gascon Regiment" on a line of its own (no club: the club grammar passes it on)."""
 
-    LINES = ((_JOIN_LINE, "join"),)
+    LINES = ((_JOIN_LINE, "join"), (_EXCUSE, "excuse"))
+
+    def excuse(self, number: int, m: re.Match[str]) -> None:
+        """"Privates and Subalterns may be excused from duty by the permission of their
+        Battalion Commanders": his permission, standing until changed."""
+        who = (m.group("who") if m.group("who2") is None else m.group("who2")).strip(" .!")
+        if m.group("all") or re.fullmatch(r"all|everyone|everybody|(?:all\s+)?(?:my|his|the)\s+men", who, I):
+            names: tuple[str, ...] = (EXCUSE_ALL,)
+        elif re.fullmatch(r"none|no\s*one|nobody", who, I):
+            names = (EXCUSE_NONE,)
+        elif not who:
+            self.sheet.error(number, codes.E_BAD_ORDER, "excuse whom from duty?",
+                             "write e.g. 'Excuse from duty: Jacques', 'Excuse from duty: all' or "
+                             "'Excuse from duty: none'")
+            return
+        else:
+            r = self.sheet.reading()
+            read = self.sheet.take(number, r, r.characters(who))
+            if read is None:
+                return
+            names = read
+        self.sheet.standing(DutyExcusal).excuse_from_duty = names
 
     def join(self, number: int, m: re.Match[str]) -> Unclaimed | None:
         text = clean_value(m.group("what"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...orders import Order
+from ...orders import STANDING, Order, Part
 
 
 @dataclass(frozen=True)
@@ -52,3 +52,25 @@ class ResignCommission(Order):
 
     def describe(self) -> str:
         return "Resign my commission"
+
+
+EXCUSE_ALL, EXCUSE_NONE = "all", "none"  # DutyExcusal.excuse_from_duty's words for every man and no one
+
+
+@dataclass
+class DutyExcusal(Part):
+    """g. Regiments: "Privates and Subalterns may be excused from duty by the permission of
+    their Battalion Commanders": a player Battalion Commander's permission, standing until
+    changed.  ``excuse_from_duty``: the names of the men he excuses, or ``("all",)`` (every
+    man of his), ``("none",)`` (no one); empty: not given."""
+
+    module: ClassVar[str] = "regiments"
+    when: ClassVar[str] = STANDING
+    excuse_from_duty: tuple[str, ...] = ()
+
+    def describe(self) -> list[str]:
+        return [f"Excuse from duty: {', '.join(self.excuse_from_duty)}"] if self.excuse_from_duty else []
+
+    def excuses(self, name: str) -> bool:
+        """Does his permission excuse ``name`` from duty?"""
+        return EXCUSE_ALL in self.excuse_from_duty or name in self.excuse_from_duty

@@ -69,7 +69,7 @@ from .codes import (
     EV_REGIMENTAL_PAY,
 )
 from ...codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
-from .orders import ApplyRegiment, BuyRank, RegimentalDuty
+from .orders import ApplyRegiment, BuyRank, DutyExcusal, RegimentalDuty
 from ...orders import Order, OrderSheet, Rest
 from ...records import Character
 from .tables import (
@@ -93,6 +93,7 @@ from ..clubs import rules as clubs
 from ..clubs.codes import EV_CLUB_LAPSED
 from ..influence import rules as influence
 from .brevet import BREVET_COUNTERS, C_BREVET_SL, brevet_of, effective_rank_of
+from . import dismissal
 
 RULE_REGIMENTS = "g. Regiments"
 RULE_TABLE_A = "g. Regimental Table A"
@@ -368,6 +369,8 @@ def yearly_brigade_majors(turn: Turn) -> None:
 def _eligible(turn: Turn, ch: Character, reg_info: RegimentInfo, rank: str) -> str | None:
     """Why he may not apply to ``reg_info`` for ``rank``, or None if he may."""
     tables = turn.tables.regiments
+    if (why := dismissal.barred(ch, reg_info.name)) is not None:
+        return why
     needed = application_roll(tables, reg_info, ch.social_level)
     if needed is None:
         return f"the {reg_info.name} takes no one of Social Level {ch.social_level} (Regimental Table A)"
@@ -544,6 +547,8 @@ def buy_rank(turn: Turn, ch: Character, order: BuyRank, week: int) -> bool:
     reg_info = regiment_info(tables, ch.regiment)
     if reg_info is None or not ch.rank:
         return refuse("he is not of any regiment")
+    if (why := dismissal.barred(ch, reg_info.name)) is not None:
+        return refuse(why)
     if rank not in RANKS:
         return refuse(f"{order.rank!r} cannot be bought")
     if rank_index(rank) != rank_index(ch.rank) + 1:
@@ -678,8 +683,9 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
     """Month start: the weeks he must spend on duty instead of his order.
 
     Weeks he orders as duty count.  For each week still owed his Battalion
-    Commander excuses him on a 5+ (influence applies); a week not excused takes
-    the place of a week he rests, else of his latest other order (choice)."""
+    Commander excuses him on a 5+ (influence applies), or, a player, if his standing
+    order excuses him (``DutyExcusal``); a week not excused takes the place of a week
+    he rests, else of his latest other order (choice)."""
     tables = turn.tables.regiments
     required = tables.duty_weeks.get(ch.rank or "", 0)
     reg = turn.world.regiment(ch.regiment or "")
@@ -696,13 +702,15 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
     forced: list[int] = []
     for _ in range(owed):
         if bc is not None and bc.player:
-            # Choice: a player Battalion Commander's leave cannot be ordered yet: no excusal.
-            excused = False
+            # "Privates and Subalterns may be excused from duty by the permission of their
+            # Battalion Commanders": a player's is his standing order, no roll.
+            if turn.standing_orders(bc.name).of(DutyExcusal).excuses(ch.name):
+                turn.event(EV_DUTY_EXCUSED, MONTH_START, ch.name, public=False, by=bc.name)
+                continue
         else:
             decision = influence.decide(turn, ch.name, "excusal from a week of duty", bc_rank,
                                         tables.duty_excused_on, MONTH_START, words=("duty", "excus"))
-            excused = decision.success
-            if excused:
+            if decision.success:
                 turn.event(EV_DUTY_EXCUSED, MONTH_START, ch.name, public=False, **decision.to_data())
                 continue
         free = [w for w, o in weeks.items() if w not in forced and not isinstance(o, RegimentalDuty)]
