@@ -55,6 +55,7 @@ from .errors import CampaignError
 from .orders import OrderSheet
 from .records import Character, Event, LedgerEntry
 from .registry import Registry, all_codes, for_campaign
+from .text import possessive
 
 GAZETTE_TEMPLATE = "gazette.html.j2"
 REPORT_TEMPLATE = "report.html.j2"
@@ -235,10 +236,6 @@ def names(eval_ctx: Any, items: Iterable[str], tag: bool = True) -> Markup | str
 def the(name: str) -> str:
     """A club's name mid-sentence: ``The Blue Gables`` becomes ``the Blue Gables``."""
     return "the " + name[4:] if name.startswith("The ") else name
-
-
-def possessive(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
 
 
 def field_label(name: str) -> str:

@@ -13,6 +13,14 @@ def normalise_name(text: str) -> str:
 
 
 
+def possessive(name: str) -> str:
+    """"Athos'", "D'Artagnan's"; a name that is a possessive already stays as it is
+    ("Hunter's house limit", never "Hunter's's")."""
+    if name.endswith(("'s", "\u2019s")):
+        return name
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                  "twelve")
 

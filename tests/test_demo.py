@@ -59,7 +59,7 @@ def test_the_demo_month_shows_the_society_and_the_duel(tmp_path):
     (toady,) = by_code[EV_TOADYING]
     assert (toady.data["guest"], toady.data["host"], toady.data["club"]) == ("Jacques", "Porthos", "Hunter's")
     assert toady.data["guest_points"] > 0
-    # e. Duelling: Rodney Bergerac's challenge, with a cause, accepted by Athos's standing order;
+    # e. Duelling: Rodney Bergerac's challenge, with a cause, accepted by Athos, who keeps the week for it;
     # both fight their written sequences and conditions.
     (duel,) = by_code[EV_DUEL]
     assert duel.characters == ("Rodney Bergerac", "Athos") and duel.data["cause"] == "insulting the Bergerac nose"

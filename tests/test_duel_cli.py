@@ -9,7 +9,7 @@ import pytest
 from engarde import ops
 from engarde.rules.duel.codes import EV_DUEL, EV_DUEL_NO_CAUSE
 from engarde.config import load_one
-from helpers import cli, write_campaign
+from helpers import cli, refused, write_campaign
 
 
 @pytest.fixture
@@ -17,6 +17,7 @@ def gm(tmp_path):
     (tmp_path / "mail").mkdir()
     run = cli(write_campaign(tmp_path, "duel", name="Duel", newspaper="The Duel Gazette", orders="mail"))
     run.path = tmp_path
+    run.config = tmp_path / "campaigns.toml"
     run.campaign = load_one(tmp_path / "campaigns.toml", "duel")
     run("init")
     for name, strength, expertise in (("Porthos", 10, 12), ("Falstaff", 8, 10)):
@@ -28,7 +29,7 @@ def gm(tmp_path):
         "Week 1: Challenge Falstaff for insulting my tailor with the rapier\n"
         "Duel sequence: X L X\nEnd\n")
     (tmp_path / "mail" / "falstaff.txt").write_text(
-        "Character: Falstaff\nPassword: secret\nMonth: April 1607\nWeek 1: rest\n"
+        "Character: Falstaff\nPassword: secret\nMonth: April 1607\nWeek 1: Accept Porthos's challenge\n"
         "If challenged: accept\nDuel sequence: X L X\nConditions: surrender if endurance below 30\nEnd\n")
     return run
 
@@ -61,6 +62,40 @@ def test_the_gm_rules_there_is_no_cause(gm):
     (no_cause,) = [e for e in events if e.code == EV_DUEL_NO_CAUSE]
     assert no_cause.data["judged"] == "the GM ruled that there is no cause"
     gm("duel", "cause", "Porthos", "Nobody", "--ruling", "yes", code=2)
+
+
+def test_the_gm_records_the_players_vote_unanimous_for_no_cause(gm):
+    """"Judgement of whether or not there was cause is up to all the players who do not belong to the same
+    Regiments as the two estranged parties. At any time a vote may be called for, a unanimous vote of all
+    players not involved being required to decide that there is no cause."  ``--votes no,no,no``: the vote
+    is printed with the ruling it makes (no cause), and Porthos's stated cause is then insufficient (-2 SP)."""
+    out = gm("duel", "cause", "Porthos", "Falstaff", "--votes", "no,no,no")
+    assert out.strip() == ("ruled: April 1607: Porthos and Falstaff: no cause "
+                           "(the players voted no, no, no: unanimous for no cause)")
+    assert "the players voted no, no, no" in gm("duel", "rulings")
+    gm("orders", "ingest")
+    gm("turn", "run")
+    events = ops.month_events(gm.campaign, ops.resolved_months(gm.campaign)[-1])
+    (no_cause,) = [e for e in events if e.code == EV_DUEL_NO_CAUSE]
+    assert no_cause.data["judged"] == "the GM ruled that there is no cause" and no_cause.data["status"] == -2
+
+
+def test_a_vote_not_unanimous_for_no_cause_finds_cause(gm):
+    """"a unanimous vote of all players not involved being required to decide that there is no cause": one
+    vote against is enough to keep the cause.  ``--votes yes,yes,no`` makes a ruling of cause, printed with
+    the vote; the challenge is fought and costs Porthos nothing.  Votes are yes or no, given or a ruling,
+    not both."""
+    out = gm("duel", "cause", "Porthos", "Falstaff", "--votes", "yes, yes, no", "--note", "called in week 1")
+    assert out.strip() == ("ruled: April 1607: Porthos and Falstaff: cause (the players voted yes, yes, no: "
+                           "2 for cause, and no cause needs every vote; called in week 1)")
+    gm("orders", "ingest")
+    gm("turn", "run")
+    events = ops.month_events(gm.campaign, ops.resolved_months(gm.campaign)[-1])
+    assert [e for e in events if e.code == EV_DUEL] and not [e for e in events if e.code == EV_DUEL_NO_CAUSE]
+    assert "as yes (cause) or no" in refused(gm.config, "duel", "cause", "Porthos", "Falstaff", "--votes", "yes,maybe")
+    assert "one of them" in refused(gm.config, "duel", "cause", "Porthos", "Falstaff", "--votes", "no",
+                                    "--ruling", "no")
+    assert "one of them" in refused(gm.config, "duel", "cause", "Porthos", "Falstaff")
 
 
 def test_check_a_sequence(gm):

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engarde.calendar import MONTH_START, GameMonth
-from engarde.rules.mistresses.codes import EV_CAUGHT_COURTING
+from engarde.rules.mistresses.codes import EV_CAUGHT_COURTING, EV_COURTING_FAILED
+from engarde.rules.mistresses.orders import Court
+from engarde.rules.mistresses.rules import FACT_COURTING
+from engarde.rules.mistresses.state import Mistress
+from engarde.world import World
 from engarde.rules.clubs.codes import EV_CLUB_VISIT
 from engarde.rules.duel.codes import (
+    EV_CHALLENGE_UNMET,
+    EV_INSULT,
     EV_DUEL,
     EV_DUEL_CAUSE_IGNORED,
     EV_DUEL_DEATH,
@@ -23,10 +31,15 @@ from engarde.dice import ScriptedDice, SeededDice
 from engarde.rules.duel.orders import AnswerChallenge, Challenge
 from engarde.orders import OrderSheet, Parts
 from engarde.rules.duel.orders import DuelStanding, TradeOrders
+from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.rules.practice.orders import Practise
 from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, Event, replay
 from engarde.resolve import resolve_month
+from helpers import rules_registry
+from engarde.registry import RegistryError
+from engarde.gazette import GazetteData, render_html, render_report
+from test_gazette import campaign
 from engarde.rules.duel import rules as duel
 from engarde.rules.duel.rules import RULE_CAUSE, RULE_RECOVERY, RULE_TABLE_D, causes, regiment_relation
 from engarde.rules.regiments.tables import RegimentsTables
@@ -62,9 +75,16 @@ def standing(falstaff: Parts | None = None) -> dict[str, Parts]:
             "Falstaff": falstaff or orders(duel_sequence=LUNGER, duel_conditions=YIELDS)}
 
 
-def run(characters, sheets_, standing_=None, rulings=None, dice=None):
+# The tests of the fight, Duelling Table D and cause challenge wherever the challenged man is (the
+# campaign setting ``challenges = "anywhere"``); where a challenge is fought, by the book, is tested
+# below (``test_a_challenge_is_fought_where_both_are``).
+ANYWHERE = rules_registry(challenges="anywhere")
+
+
+def run(characters, sheets_, standing_=None, rulings=None, dice=None, registry=ANYWHERE):
     return resolve_month(APRIL, characters, sheets_, dice or SeededDice("duel"),
-                         standing=standing() if standing_ is None else standing_, inputs={"duel": rulings or {}})
+                         standing=standing() if standing_ is None else standing_, inputs={"duel": rulings or {}},
+                         registry=registry)
 
 
 def ledger(result, name: str, rule: str | None = None, fieldname: str | None = None) -> list[tuple[str, int]]:
@@ -356,17 +376,44 @@ def test_unfriendly_regiments_meeting_is_cause():
 
 def test_courting_the_same_mistress_is_cause():
     """Cause: "Two characters courting the same mistress." (At her door in the same week, the mistresses rules
-    settle it; met elsewhere, it is cause.)"""
+    settle it; met elsewhere, it is cause.)  A and B court mistress 3 in weeks 1 and 2 and meet at the
+    bawdyhouse in week 3."""
     a, b = gent("A"), gent("B")
     turn = turn_of(a, b)
-    turn.be_at(1, "mistress:3", "A")
-    turn.be_at(2, "mistress:3", "B")
+    turn.fact("A")[FACT_COURTING] = {1: (3, 0, 24)}
+    turn.fact("B")[FACT_COURTING] = {2: (3, 0, 24)}
     assert [c.text for c in causes(turn, a, b)] == ["they court the same mistress"]
     turn.be_at(3, "bawdyhouse", "A")
     turn.be_at(3, "bawdyhouse", "B")
     turn.dice = SeededDice("court")
     duel.resolve_week(turn, 3)
     assert [e.data["place"] for e in turn.events if e.code == EV_DUEL] == ["bawdyhouse"]
+
+
+def roxannes_month(seed: str):
+    """Athos keeps Roxanne (SL 8); Porthos (SL 2, who needs a 6 and has -1 for her being another's: he
+    cannot win her) courts her in week 1 while Athos is elsewhere; in week 2 both visit Red Phillips."""
+    chars = [gent("Athos", sl=10, club="Red Phillips", mistress="Roxanne"), gent("Porthos", sl=2, club="Red Phillips")]
+    world = World(mistresses=[Mistress(4, "Roxanne", 8, lover="Athos", since="1607-01")])
+    return resolve_month(APRIL, chars, sheets(Porthos={1: Court("Roxanne"), 2: VisitClub()}, Athos={2: VisitClub()}),
+                         SeededDice(seed), world=world, standing={})
+
+
+def test_courting_anothers_mistress_unnoticed_is_no_cause():
+    """"Courting another player's mistress is obviously cause for a duel if discovered. A character is caught
+    if he attempts to court another player's mistress while the other player is with her, or if he courts,
+    fails to win her and commits an indiscretion".  Porthos fails with Athos's mistress and is discreet (no 6
+    on the indiscretion die): when the two meet at Red Phillips there is no cause, so no duel and no loss for
+    not fighting; her lover is not "courting" her.  Caught by an indiscretion (another month's dice), there
+    is cause, and they fight at Red Phillips."""
+    unnoticed = roxannes_month("s1")
+    assert events(unnoticed, EV_COURTING_FAILED) and not events(unnoticed, EV_CAUGHT_COURTING)
+    assert not events(unnoticed, EV_DUEL) and not events(unnoticed, EV_DUEL_CAUSE_IGNORED)
+    caught = roxannes_month("s0")
+    assert events(caught, EV_CAUGHT_COURTING)
+    (fought,) = events(caught, EV_DUEL)
+    assert (fought.week, fought.data["place"], fought.data["cause"]) == (
+        2, "club:Red Phillips", "Porthos was caught courting Athos's mistress")
 
 
 def test_an_indiscretion_with_his_mistress_is_cause():
@@ -388,3 +435,103 @@ def test_a_duel_other_rules_require_is_fought():
     turn = winner_and_loser(None, None)
     (ev,) = [e for e in turn.events if e.code == EV_DUEL]
     assert (ev.data["kind"], ev.data["cause"], ev.data["place"]) == ("required", "rival suitors", "mistress:1")
+
+
+# -- insults -----------------------------------------------------------------------------------
+
+
+def insult_month(**standing_):
+    """Rochefort (no regiment) writes "Insult Porthos" for April.  Week 1: Rochefort and Porthos (King's
+    Musketeers) at Hunter's.  Week 2: Rochefort, Athos (Royal Foot Guards, the Musketeers' friend by
+    Regimental Table D) and Aramis (Dragoon Guards, neutral to them) at the bawdyhouse."""
+    chars = [gent("Rochefort", club="Hunter's"), gent("Porthos", club="Hunter's", regiment="King's Musketeers",
+                                                      rank="Subaltern"),
+             gent("Athos", regiment="Royal Foot Guards", rank="Subaltern"),
+             gent("Aramis", regiment="Dragoon Guards", rank="Subaltern")]
+    orders_ = {"Rochefort": {1: VisitClub("Hunter's"), 2: VisitBawdyhouse(purse=50)},
+               "Porthos": {1: VisitClub("Hunter's")}, "Athos": {2: VisitBawdyhouse(purse=50)},
+               "Aramis": {2: VisitBawdyhouse(purse=50)}}
+    sheets_ = sheets(**orders_)
+    sheets_["Rochefort"].monthly.edit(TradeOrders).insult = ("Porthos",)
+    # Rochefort, wounded in week 1, would decline by his right: his standing orders accept
+    return run(chars, sheets_, {name: orders(duel_sequence=LUNGER, duel_conditions=YIELDS,
+                                             **(standing_ or {"if_challenged": "accept"} if name == "Rochefort" else
+                                                standing_))
+                                for name in orders_})
+
+
+def test_insulting_a_regimental_friend_is_cause():
+    """Cause: "Insulting a regimental friend of a character."  Rochefort's "Insult Porthos" is given in week 1
+    at Hunter's, where both are (a duel needs them "in the same place"): Porthos, insulted, has cause and
+    fights him there.  Athos, of a regiment friendly to Porthos's (Regimental Table D), has cause too: he
+    fights Rochefort when they meet at the bawdyhouse in week 2.  Aramis, of a neutral regiment, has none."""
+    result = insult_month()
+    (insult,) = events(result, EV_INSULT)
+    assert (insult.week, insult.public, insult.characters) == (1, True, ("Rochefort", "Porthos", "Athos"))
+    assert insult.data == {"place": "club:Hunter's", "friends": ["Athos"]}
+    fights = [(e.week, e.characters, e.data["place"], e.data["cause"], e.data["kind"]) for e in events(result, EV_DUEL)]
+    assert fights == [
+        (1, ("Porthos", "Rochefort"), "club:Hunter's", "Rochefort insulted him", "meeting"),
+        (2, ("Athos", "Rochefort"), "bawdyhouse", "Rochefort insulted Porthos, a regimental friend "
+         "(King's Musketeers)", "meeting")]
+
+
+def test_an_insult_unanswered_costs_the_insulted_half_his_social_level():
+    """"any character who has cause and an opportunity to fight and does not will lose Status Points equal in
+    number to half his current Social Level": every man of the insult refuses to fight; Porthos (SL 9) loses 4
+    at Hunter's, Athos 4 at the bawdyhouse; Rochefort, who has no cause, nothing."""
+    result = insult_month(if_challenged="refuse")
+    assert not events(result, EV_DUEL)
+    assert ledger(result, "Porthos", RULE_CAUSE) == [("status_points", -4)]
+    assert ledger(result, "Athos", RULE_CAUSE) == [("status_points", -4)]
+    assert ledger(result, "Rochefort", RULE_CAUSE) == [] and ledger(result, "Aramis", RULE_CAUSE) == []
+
+
+def test_an_insult_is_printed_in_the_gazette_and_told_to_each_man():
+    """The insult is public: the gazette's Affairs of Honour print it; the insulter, the insulted and the
+    regimental friend each read in his report what it means for him."""
+    result = insult_month()
+    data = GazetteData(campaign(), APRIL, result.characters, result.events)
+    gazette = render_html(data)
+    assert ('<span class="name">Rochefort</span> insulted <span class="name">Porthos</span> at Hunter&#39;s, '
+            "to the fury of his regimental friends.") in gazette
+    said = {name: render_report(data, name, result.ledger) for name in ("Rochefort", "Porthos", "Athos", "Aramis")}
+    assert "You insulted Porthos at Hunter&#39;s: he and his regimental friends (Athos) have cause" in said["Rochefort"]
+    assert "Rochefort insulted you at Hunter&#39;s: you and your regimental friends (Athos)" in said["Porthos"]
+    assert "Rochefort insulted Porthos, your regimental friend, at Hunter&#39;s: you have cause" in said["Athos"]
+    assert "your regimental friend" not in said["Aramis"]
+
+
+# -- where a challenge is fought -----------------------------------------------------------------
+
+
+def test_a_challenge_is_fought_where_both_are():
+    """"When two characters are in the same place (that is, performing the same activity), a duel may take
+    place"; "The negotiation period is necessary to allow players to arrange for duels".  By the book (the
+    default, ``challenges = "same_place"``) a week's challenge is fought only if the challenged man gave that
+    week to the affair too.  Week 1: Porthos challenges, Falstaff is at Hunter's: no duel, no status lost,
+    both told.  Week 2: Falstaff's week is "Accept Porthos's challenge": they fight on the field of honour.
+    With ``challenges = "anywhere"`` the week-1 challenge is fought wherever Falstaff is."""
+    weeks = sheets(Porthos={1: CHALLENGE, 2: CHALLENGE},
+                   Falstaff={1: VisitClub("Hunter's"), 2: AnswerChallenge("Porthos")})
+    chars = porthos_and_falstaff(club="Hunter's")
+    book = run(chars, weeks, registry=rules_registry())
+    (unmet,) = events(book, EV_CHALLENGE_UNMET)
+    assert (unmet.week, unmet.characters, unmet.public) == (1, ("Porthos", "Falstaff"), False)
+    assert [(e.week, e.data["place"]) for e in events(book, EV_DUEL)] == [(2, "the field of honour")]
+    assert not [e for e in book.ledger if e.week == 1 and e.rule in (RULE_TABLE_D, RULE_CAUSE)]
+    data = GazetteData(campaign(), APRIL, book.characters, book.events)
+    assert "You waited on the field of honour for Falstaff" in render_report(data, "Porthos", book.ledger)
+    assert "Porthos waited on the field of honour for you" in render_report(data, "Falstaff", book.ledger)
+    assert "waited on the field" not in render_html(data)
+    anywhere = run(chars, weeks, registry=rules_registry(challenges="anywhere"))
+    assert not events(anywhere, EV_CHALLENGE_UNMET)
+    assert [e.week for e in events(anywhere, EV_DUEL)][0] == 1
+
+
+def test_the_challenges_setting_is_checked():
+    """A campaign's ``[rules] challenges`` is "same_place" (the book) or "anywhere"; anything else is refused."""
+    assert rules_registry().tables.duel.challenges == "same_place"
+    with pytest.raises(RegistryError) as refused:
+        rules_registry(challenges="everywhere")
+    assert "challenges" in str(refused.value)

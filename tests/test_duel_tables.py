@@ -14,7 +14,7 @@ from engarde.parse import parse_sheet
 from engarde.records import Character
 from engarde.registry import Registry, RegistryError
 from engarde.resolve import resolve_month
-from engarde.rules.duel.orders import Challenge, DuelStanding, TradeOrders
+from engarde.rules.duel.orders import AnswerChallenge, Challenge, DuelStanding, TradeOrders
 from engarde.rules.duel.rules import RULE_TABLE_D, Duellist, causes, check_sequence, damage, fight
 from engarde.rules.duel.tables import DuelTables
 from engarde.rules.duel import grammar as duel_grammar
@@ -64,8 +64,10 @@ def test_a_campaign_table_d_and_winner_expertise_reach_the_month():
                        endurance=100),
              Character("Falstaff", social_level=9, crowns=500, strength=8, constitution=10, expertise=10,
                        endurance=80)]
+    # Falstaff keeps week 1 for the affair: a duel is fought where both men are
     sheets = {"Porthos": OrderSheet("p.eml", "Porthos", month=APRIL,
-                                    weeks={1: Challenge("Falstaff", "he trod on my cloak", "rapier")})}
+                                    weeks={1: Challenge("Falstaff", "he trod on my cloak", "rapier")}),
+              "Falstaff": OrderSheet("f.eml", "Falstaff", month=APRIL, weeks={1: AnswerChallenge("Porthos")})}
     standing = {"Porthos": Parts([DuelStanding(duel_sequence="X L X")]),
                 "Falstaff": Parts([DuelStanding(duel_sequence="X L X",
                                                 duel_conditions=("surrender if endurance below 30",))])}
@@ -87,8 +89,11 @@ def test_a_campaign_price_of_refusal_reaches_the_month():
                        endurance=100),
              Character("Falstaff", social_level=9, crowns=500, strength=8, constitution=10, expertise=10,
                        endurance=80)]
+    # Falstaff keeps week 1 to refuse it: a challenge is made where both men are
     sheets = {"Porthos": OrderSheet("p.eml", "Porthos", month=APRIL,
-                                    weeks={1: Challenge("Falstaff", "he trod on my cloak", "rapier")})}
+                                    weeks={1: Challenge("Falstaff", "he trod on my cloak", "rapier")}),
+              "Falstaff": OrderSheet("f.eml", "Falstaff", month=APRIL,
+                                     weeks={1: AnswerChallenge("Porthos", accept=False)})}
     standing = {"Falstaff": Parts([DuelStanding(if_challenged="refuse")])}
 
     def refused(registry: Registry | None) -> list[tuple[int, str]]:

@@ -16,7 +16,7 @@ from engarde.calendar import GameMonth
 from engarde.intake import read_folder
 from engarde.rules.regiments.orders import ApplyRegiment
 from engarde.rules.loans.orders import Borrow
-from engarde.rules.duel.orders import Challenge
+from engarde.rules.duel.orders import AnswerChallenge, Challenge
 from engarde.rules.mistresses.orders import Court
 from engarde.rules.gambling.orders import Gambling
 from engarde.grammar import verb
@@ -587,7 +587,7 @@ DEMO_EXPECTED = {
     "aramis.txt": ("Aramis", {1: VisitClub("", gamble=Gambling(4, 100, cut_at=6)), 2: Practise("foil"), 3: Rest(),
                               4: VisitClub("The Frog & Peach", True)}, {}),
     "athos.eml": ("Athos", {1: Practise("rapier"), 2: Practise("rapier"),
-                            3: VisitClub("Hunter's", True, ("Porthos",)), 4: Court("Madeleine")},
+                            3: AnswerChallenge("Rodney Bergerac"), 4: Court("Madeleine")},
                   {"conspicuous_consumption": True}),
     "dartagnan.eml": ("D'Artagnan", {1: Borrow(100, "Porthos"), 2: Court("4"), 3: Court("4"),
                                       4: VisitBawdyhouse(purse=25)},
@@ -611,8 +611,8 @@ def test_demo_orders_parse_with_exactly_the_one_deliberate_mistake():
     """orders/README.md: jacques.txt has a mistake on purpose (a pike, no weapon of the rules, in week 2);
     every other demo sheet parses cleanly.  The demo shows the game: a loan Porthos offers and
     D'Artagnan takes, courting mistress number 4 (Roxanne) as in the rulebook's sample month,
-    gambling with a cut rule, Jacques toadying to Porthos at Hunter's, and a challenge Athos's
-    standing order accepts, both with legal written sequences and conditions."""
+    gambling with a cut rule, Jacques toadying to Porthos at Hunter's, and a challenge Athos keeps
+    his week to accept, both with legal written sequences and conditions."""
     messages = read_folder(DEMO)
     assert sorted(Path(m.source).name for m in messages) == sorted(DEMO_EXPECTED)
     for message in messages:

@@ -32,6 +32,7 @@ from engarde.rules.influence.orders import UseInfluence
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.rules.clubs.orders import VisitClub
 from engarde.parse import parse_action, parse_sheet
+from engarde.known import Known
 from engarde.rules.duel.grammar import normalise_sequence
 from engarde.records import ErrorRecord
 
@@ -86,7 +87,15 @@ def test_house_limit_is_noted():
     """Rules, c. Gambling: "This amount cannot exceed the house limit of the club"."""
     notes: list[str] = []
     parse_action("Visit Red Phillips and gamble 2 bets of 60, cut on a 6", notes)
-    assert notes == ["a bet of 60 crowns is above Red Phillips's house limit of 50"]
+    assert notes == ["a bet of 60 crowns is above Red Phillips' house limit of 50"]
+
+
+def test_a_clubs_house_limit_is_noted_with_one_possessive():
+    """Rules, c. Gambling: "This amount cannot exceed the house limit of the club" (Hunter's: 200).
+    The sheet check names the club once as a possessive: "Hunter's house limit", never "Hunter's's"."""
+    notes: list[str] = []
+    parse_action("Visit Hunter's and gamble 2 bets of 300, cut on a 6", notes)
+    assert notes == ["a bet of 300 crowns is above Hunter's house limit of 200"]
 
 
 def test_gambling_at_a_bawdyhouse():
@@ -419,6 +428,24 @@ def test_trade_expertise_for_strength():
     s = sheet("Character: A", "Trade 5 expertise for 1 strength", "Trade 10 Expertise for 2 Strength")
     assert s.ok and s.monthly.of(TradeOrders).trade_expertise_for_strength == 3
     assert sheet("Character: A", "Trade 4 expertise for 1 strength").errors[0].code == codes.E_BAD_ORDER
+
+
+def test_an_insult_is_an_order_for_the_month():
+    """Rules, e. Duelling, Cause for duels: "Insulting a regimental friend of a character."  "Insult Athos" is
+    an order for the month (given where the two first meet), read against the campaign's names; on a week's
+    line it is refused with where it belongs; an insult to nobody or to himself is refused."""
+    known = Known.of(["Athos", "Porthos", "Rochefort"])
+    s = parse_sheet("Character: Rochefort\nInsult Athos\nAffront Porthos.\nInsult Athos\n", "orders.txt", known=known)
+    assert s.ok and s.monthly.of(TradeOrders).insult == ("Athos", "Porthos")
+    assert s.monthly.of(TradeOrders).describe() == ["insult Athos where you meet him this month",
+                                                    "insult Porthos where you meet him this month"]
+    week = parse_sheet("Character: Rochefort\nWeek 2: Insult Athos\n", "orders.txt", known=known)
+    assert week.errors[0].code == codes.E_UNKNOWN_VERB and "order for the whole month" in week.errors[0].message
+    assert not week.monthly.of(TradeOrders).insult
+    nobody = parse_sheet("Character: Rochefort\nInsult Nobody\nInsult Rochefort\nInsult\n", "orders.txt",
+                         known=known)
+    assert len(nobody.errors) == 3 and not nobody.monthly.of(TradeOrders).insult
+    assert nobody.errors[1].message == "a man cannot insult himself"
 
 
 def test_new_password_and_calling_in_loans():

@@ -15,7 +15,7 @@ from engarde.orders import OrderSheet, Parts
 from engarde.records import Character, Event
 from engarde.resolve import resolve_month
 from engarde.rules.duel.codes import EV_DUEL
-from engarde.rules.duel.orders import Challenge, DuelStanding
+from engarde.rules.duel.orders import AnswerChallenge, Challenge, DuelStanding
 from engarde.rules.loans import rules as loans
 from engarde.rules.loans.orders import Borrow, Lend
 from engarde.turn import Turn
@@ -35,8 +35,10 @@ def _duel_month():
     falstaff = Character("Falstaff", social_level=9, crowns=500, endurance=91, **FALSTAFF)
     standing = {"Porthos": Parts([DuelStanding(duel_sequence="X L X")]),
                 "Falstaff": Parts([DuelStanding(duel_sequence=HIS_SEQUENCE, duel_conditions=(HIS_CONDITION,))])}
+    # Falstaff keeps week 1 for the affair: "a duel may take place" only where both are
     sheets = {"Porthos": OrderSheet("porthos.eml", "Porthos", month=APRIL,
-                                    weeks={1: Challenge("Falstaff", "he trod on my cloak", "rapier")})}
+                                    weeks={1: Challenge("Falstaff", "he trod on my cloak", "rapier")}),
+              "Falstaff": OrderSheet("falstaff.eml", "Falstaff", month=APRIL, weeks={1: AnswerChallenge("Porthos")})}
     result = resolve_month(APRIL, [porthos, falstaff], sheets, SeededDice("private"), standing=standing)
     data = GazetteData(campaign(), APRIL, result.characters, result.events)
     return result, data

@@ -29,7 +29,7 @@ APRIL, MAY = GameMonth(1607, 4), GameMonth(1607, 5)
 
 @pytest.fixture
 def killed(tmp_path):
-    """April 1607: Athos challenges Jussac (Endurance 1, whose standing order accepts) and kills him;
+    """April 1607: Athos challenges Jussac (Endurance 1, who keeps the week to accept) and kills him;
     Aramis sends nothing.  Returns the campaign, at May 1607, and a CLI runner."""
     (tmp_path / "mail").mkdir()
     (tmp_path / "campaigns.toml").write_text(
@@ -43,7 +43,9 @@ def killed(tmp_path):
                           password="secret")
     (tmp_path / "mail" / "athos.txt").write_text(
         "Character: Athos\nPassword: secret\nWeek 1: Challenge Jussac for insulting the King with rapier\nEnd\n")
-    (tmp_path / "mail" / "jussac.txt").write_text("Character: Jussac\nPassword: secret\nIf challenged: accept with rapier\nEnd\n")
+    # Jussac keeps week 1 for the affair: a duel is fought where both men are
+    (tmp_path / "mail" / "jussac.txt").write_text("Character: Jussac\nPassword: secret\nWeek 1: Accept Athos's challenge\n"
+                                                  "If challenged: accept with rapier\nEnd\n")
     ops.ingest(camp, tmp_path / "mail")
     report = ops.run_turn(camp)
     assert [e.characters for e in report.events if e.code == EV_DUEL_DEATH] == [("Jussac", "Athos")]

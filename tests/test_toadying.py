@@ -10,8 +10,8 @@ from engarde.registry import Registry, RegistryError
 from engarde.tables import Tables
 from engarde.calendar import GameMonth
 from engarde.rules.clubs.codes import EV_CLUB_TURNED_AWAY, EV_CLUB_VISIT
-from engarde.rules.toadying.codes import EV_TOADYING
-from engarde.dice import ScriptedDice
+from engarde.rules.toadying.codes import EV_TOADY_COMPANY, EV_TOADYING
+from engarde.dice import Dice, ScriptedDice, SeededDice
 from engarde.orders import OrderSheet, Rest
 from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character
@@ -23,10 +23,11 @@ from engarde.rules.toadying.tables import ToadyingTables
 APRIL = GameMonth(1607, 4)
 
 
-def week_one(characters: list[Character], orders: dict[str, object], registry: Registry | None = None):
+def week_one(characters: list[Character], orders: dict[str, object], registry: Registry | None = None,
+             dice: Dice | None = None):
     """Resolve April with these week-1 orders; return the result and week 1's ledger and events."""
     sheets = {name: OrderSheet(f"{name}.eml", name, weeks={1: order}) for name, order in orders.items()}
-    result = resolve_month(APRIL, characters, sheets, ScriptedDice([]), registry=registry)
+    result = resolve_month(APRIL, characters, sheets, dice or ScriptedDice([]), registry=registry)
     return result, [e for e in result.ledger if e.week == 1], [e for e in result.events if e.week == 1]
 
 
@@ -122,6 +123,28 @@ def test_club_rank_points_are_never_negative():
     assert toady.data["club_ranks"] == 0 and toady.data["guest_points"] == 1 and toady.data["host_points"] == 1
 
 
+def test_the_horse_guards_count_among_the_clubs_he_is_able_to_join():
+    """"he receives Status Points equal to the difference in rank between the highest club he is
+    able to join (not necessarily the highest he has joined) and the one he is guest at"; the Clubs
+    Table: "3 The Horse Guards  Officer of Horse Guards Brigade".  An SL 6 Captain of the Dragoon
+    Guards (Horse Guards Brigade) could join the Horse Guards (rank 3), not only the Frog & Peach
+    (rank 5): as a guest at Hunter's (rank 2) he gains 3 - 2 = 1 for the club, and half of 9 - 6
+    = 1 for his host; a private of the same regiment, who may not join it, gains 5 - 2 = 3."""
+    captain = Character("Captain", social_level=6, crowns=100, regiment="Dragoon Guards", rank="Captain")
+    private = Character("Private", social_level=6, crowns=100, regiment="Dragoon Guards", rank="Private")
+    host = Character("Host", social_level=9, club="Hunter's", crowns=100)
+    result, ledger, events = week_one([captain, private, host], {
+        "Captain": VisitClub("Hunter's", guest_of="Host"), "Private": VisitClub("Hunter's", guest_of="Host"),
+        "Host": VisitClub()}, dice=SeededDice("regiment rolls"))  # the regiment's officers are rolled
+    assert [(e.character, e.delta, e.reason) for e in ledger if e.reason.startswith("guest of")] == [
+        ("Captain", 1, "guest of Host at Hunter's (rank 2); the best club open to him is The Horse Guards (rank 3)"),
+        ("Private", 3, "guest of Host at Hunter's (rank 2); the best club open to him is The Frog & Peach (rank 5)"),
+    ]
+    assert gained(ledger, "Captain") == 1 + 1 and gained(ledger, "Private") == 3 + 1
+    assert {e.data["guest"]: e.data["club_ranks"] for e in events if e.code == EV_TOADYING} == {
+        "Captain": 1, "Private": 3}
+
+
 def test_half_the_difference_drops_fractions():
     """"one half the difference in their Social Levels": 14 - 9 = 5, half is 2 (fractions dropped).
     A guest with no club open to him ranks as "7 No club"."""
@@ -167,15 +190,69 @@ def test_a_guest_of_a_lower_host_pays_his_own_carousing():
     assert gained(ledger, "Guest", "crowns") == -12
 
 
-def test_two_members_together_are_not_host_and_guest():
-    """Choice: toadying is between a guest and "his guest"'s host; Porthos and Falstaff, both
-    members of Hunter's, going together gain nothing by it."""
+def test_a_visit_to_a_club_with_a_character_of_higher_social_level():
+    """"If a character visits a club with a character of a higher Social Level, he receives Status
+    Points equal to one half the difference in their Social Levels. The higher level character
+    receives (or loses) Status Points based upon the difference in Social Level between himself and
+    his guest; consult the Toady Table."  The book's reading (the default): every man at the club
+    that week, not only a named host.  Porthos (SL 12) and Falstaff (SL 9), both members of Hunter's,
+    go each on his own: Falstaff gains half of 3 = 1, Porthos the Toady Table's +1 (difference 3);
+    Bardolph (SL 9) is seen with Porthos too (+1 more for Porthos) but with Falstaff, of his own
+    level, gains nothing.  Red Phillips the same week is another club: Nym there gains nothing."""
+    porthos = Character("Porthos", social_level=12, club="Hunter's", crowns=100)
+    falstaff = Character("Falstaff", social_level=9, club="Hunter's", crowns=100)
+    bardolph = Character("Bardolph", social_level=9, club="Hunter's", crowns=100)
+    nym = Character("Nym", social_level=3, club="Red Phillips", crowns=100)
+    result, ledger, events = week_one([porthos, falstaff, bardolph, nym], {
+        "Porthos": VisitClub(), "Falstaff": VisitClub("Hunter's"), "Bardolph": VisitClub(),
+        "Nym": VisitClub()})
+    assert [(e.character, e.delta, e.reason) for e in ledger if e.rule == "c. Toadying"] == [
+        ("Bardolph", 1, "seen at Hunter's with Porthos, SL 12: half of 12 - 9"),
+        ("Porthos", 1, "seen at Hunter's with Bardolph, SL 9 (Toady Table, difference 3)"),
+        ("Falstaff", 1, "seen at Hunter's with Porthos, SL 12: half of 12 - 9"),
+        ("Porthos", 1, "seen at Hunter's with Falstaff, SL 9 (Toady Table, difference 3)"),
+    ]
+    assert gained(ledger, "Nym") == 0
+    company = [(e.characters, e.data, e.public) for e in events if e.code == EV_TOADY_COMPANY]
+    assert company[1] == (("Falstaff", "Porthos"), {"club": "Hunter's", "lower": "Falstaff", "higher": "Porthos",
+                                                    "lower_points": 1, "higher_points": 1}, False)
+    assert len(company) == 2 and not [e for e in events if e.code == EV_TOADYING]
+
+
+def test_a_guest_among_the_company_gains_from_each_better():
+    """"Points are determined for each guest separately": Jacques (SL 4), Cyrano's guest at
+    Bothwell's (SL 14: 5 for the club's rank, half of 10 = 5, Cyrano -2) finds Aramis (SL 12) there
+    as well: half of 8 = 4 more, and Aramis loses 1 (Toady Table, 7-8)."""
+    jacques = Character("Jacques", social_level=4, crowns=100)
+    aramis = Character("Aramis", social_level=12, club="Bothwell's", crowns=100)
+    cyrano = Character("Cyrano", social_level=14, club="Bothwell's", crowns=500)
+    result, ledger, events = week_one([jacques, aramis, cyrano], {
+        "Jacques": VisitClub("Bothwell's", guest_of="Cyrano"), "Aramis": VisitClub(), "Cyrano": VisitClub()})
+    assert gained(ledger, "Jacques") == 5 + 5 + 4
+    assert gained(ledger, "Aramis") == -1 + 1  # and half of 14 - 12 from being seen with Cyrano
+    assert gained(ledger, "Cyrano") == -2 + 1
+
+
+def test_two_members_together_are_not_host_and_guest_with_the_host_setting():
+    """The campaign setting ``toadying_company = "host"``: toadying is between a guest and "his
+    guest"'s host only; Porthos and Falstaff, both members of Hunter's, going together gain nothing
+    by it (under the book's reading Falstaff would gain half of 1 = 0 and Porthos +1)."""
     porthos = Character("Porthos", social_level=10, club="Hunter's", crowns=100)
     falstaff = Character("Falstaff", social_level=9, club="Hunter's", crowns=100)
-    result, ledger, events = week_one([porthos, falstaff], {
-        "Porthos": VisitClub("Hunter's", companions=("Falstaff",)),
-        "Falstaff": VisitClub("Hunter's", companions=("Porthos",))})
-    assert ledger == [] and not [e for e in events if e.code == EV_TOADYING]
+    orders = {"Porthos": VisitClub("Hunter's", companions=("Falstaff",)),
+              "Falstaff": VisitClub("Hunter's", companions=("Porthos",))}
+    result, ledger, events = week_one([porthos, falstaff], orders, rules_registry(toadying_company="host"))
+    assert ledger == [] and not [e for e in events if e.code in (EV_TOADYING, EV_TOADY_COMPANY)]
+    result, ledger, events = week_one([porthos, falstaff], orders)
+    assert gained(ledger, "Porthos") == 1 and gained(ledger, "Falstaff") == 0
+
+
+def test_the_toadying_company_setting_is_checked():
+    """A campaign's ``[rules] toadying_company`` is "present" or "host"; anything else is refused."""
+    assert tables(toadying_company="host").toadying.toadying_company == "host"
+    with pytest.raises(RegistryError) as refused:
+        Registry.build((), settings={"toadying_company": "everyone"})
+    assert "toadying_company" in str(refused.value)
 
 
 def test_every_visit_records_where_he_was():

@@ -50,6 +50,7 @@ from ...codes import EV_CANNOT_AFFORD, EV_ORDER_REFUSED
 from .orders import ClubOrders, VisitClub
 from ...records import Character, ErrorRecord
 from .tables import Club, ClubsTables
+from ...tables import Tables
 from ...turn import Turn
 from ..gambling import rules as gambling
 from ..mistresses import rules as mistresses
@@ -87,6 +88,22 @@ def club_of(turn: Turn, ch: Character) -> Club | None:
         if error not in turn.errors:
             turn.errors.append(error)
     return club
+
+
+def requirement_unmet(tables: Tables, ch: Character, club: Club) -> str | None:
+    """Why he does not meet the Clubs Table's requirements of ``club`` (None: he does).
+
+    The Horse Guards (no Social Level: ``min_social_level`` None): "Officer of Horse Guards
+    Brigade", a Subaltern or above of a regiment of that brigade (Regimental Table C).
+    Used by ``join`` and by toadying's "the highest club he is able to join"."""
+    if club.min_social_level is None:
+        reg = tables.regiments.regiment(ch.regiment) if ch.regiment else None
+        if reg is None or reg.brigade != "Horse Guards Brigade" or ch.rank in (None, "Private"):
+            return HORSE_GUARDS_REFUSAL
+        return None
+    if ch.social_level < club.min_social_level:
+        return f"requires {club.requirement}; SL {ch.social_level} is too low"
+    return None
 
 
 # -- month start: the monthly orders ----------------------------------------------
@@ -136,14 +153,9 @@ def join(turn: Turn, ch: Character, club_name: str) -> bool:
         return refuse(f"already a member of {ch.club} (one club at a time: resign first)")
     if ch.get(bar_field(club)) > 0:
         return refuse(f"resigned from {club.name} within the last {tables.rejoin_bar_months} months")
-    if club.min_social_level is None:
-        # The Horse Guards: "Officer of Horse Guards Brigade": Subaltern or above of
-        # a regiment of that brigade (Regimental Table C).
-        reg = turn.tables.regiments.regiment(ch.regiment) if ch.regiment else None
-        if reg is None or reg.brigade != "Horse Guards Brigade" or ch.rank in (None, "Private"):
-            return refuse(HORSE_GUARDS_REFUSAL)
-    if club.min_social_level is not None and ch.social_level < club.min_social_level:
-        return refuse(f"requires {club.requirement}; SL {ch.social_level} is too low")
+    unmet = requirement_unmet(turn.tables, ch, club)
+    if unmet:
+        return refuse(unmet)
     turn.assign(ch, "club", club.name, MONTH_START,
                 f"joined {club.name} ({club.requirement}; SL {ch.social_level})", RULE_CLUBS)
     turn.event(EV_CLUB_JOINED, MONTH_START, ch.name, public=True, club=club.name)

@@ -14,7 +14,7 @@ MODULE = RuleModule(
     inputs=commands.rulings_for,
     tables=DuelTables,
     templates=__name__,
-    events=events_of(codes, {"affairs": (codes.EV_DUEL, codes.EV_DUEL_REFUSED, codes.EV_DUEL_NO_CAUSE, codes.EV_DUEL_CAUSE_IGNORED,), "deaths": (codes.EV_DUEL_DEATH,)}),
+    events=events_of(codes, {"affairs": (codes.EV_INSULT, codes.EV_DUEL, codes.EV_DUEL_REFUSED, codes.EV_DUEL_NO_CAUSE, codes.EV_DUEL_CAUSE_IGNORED,), "deaths": (codes.EV_DUEL_DEATH,)}),
     sections=(
         Section("affairs", "duel/affairs.html.j2", listing("affairs", "affairs")),
         Section("duels", "duel/report.html.j2", report=True),

@@ -17,7 +17,7 @@ from ...config import Campaign
 from ...errors import CampaignError
 from ...store import RulingRow
 from .codes import EV_DUEL
-from .rules import check_sequence, describe_routines, plan_sequence
+from .rules import cause_by_vote, check_sequence, describe_routines, plan_sequence
 from .tables import DuelTables
 
 
@@ -73,26 +73,56 @@ def duel() -> None:
     """Duels: the GM's rulings on cause, checking a sequence, a month's fights."""
 
 
+def read_votes(text: str) -> list[bool]:
+    """ "yes,yes,no" (or spaces between): each player's vote, yes for cause."""
+    words = text.replace(",", " ").split()
+    if not words or any(w.lower() not in ("yes", "no") for w in words):
+        raise CampaignError(f"--votes {text!r}: write each player's vote as yes (cause) or no (no cause), "
+                            "e.g. --votes yes,yes,no")
+    return [w.lower() == "yes" for w in words]
+
+
+def vote_note(votes: list[bool]) -> str:
+    """The vote as the ruling keeps it: every vote, and what it decided."""
+    yes = sum(votes)
+    said = "unanimous for no cause" if not yes else f"{yes} for cause, and no cause needs every vote"
+    return f"the players voted {', '.join('yes' if v else 'no' for v in votes)}: {said}"
+
+
 @duel.command("cause")
 @click.argument("first")
 @click.argument("second")
-@click.option("--ruling", type=click.Choice(["yes", "no"]), required=True,
+@click.option("--ruling", type=click.Choice(["yes", "no"]),
               help="yes: there is cause for a duel between them; no: there is none.")
+@click.option("--votes", "votes_text", help="The players' votes, yes (cause) or no, e.g. yes,yes,no: there is "
+              "no cause only if every vote is no.")
 @click.option("--month", "month_text", help="The month it applies to (default: the month to resolve).")
 @click.option("--note", default="", help="Why (the vote, the GM's reasons), kept with the ruling.")
 @pass_ctx
-def duel_cause(c: Context, first: str, second: str, ruling: str, month_text: str | None, note: str) -> None:
-    """Record the GM's ruling on cause between two characters (the rules' vote).
+def duel_cause(c: Context, first: str, second: str, ruling: str | None, votes_text: str | None,
+               month_text: str | None, note: str) -> None:
+    """Record the GM's ruling on cause between two characters (the rules' vote), or the
+    players' vote itself, which makes the ruling.
 
     Without a ruling a challenge's stated cause stands ("a unanimous vote of all
-    players not involved being required to decide that there is no cause").
+    players not involved being required to decide that there is no cause"): with
+    --votes there is no cause only when every vote is no.
 
     \b
-    Example:
+    Examples:
       engarde duel cause Porthos Falstaff --ruling no --note "the players voted 4-0"
+      engarde duel cause Porthos Falstaff --votes yes,yes,no
     """
+    if (ruling is None) == (votes_text is None):
+        fail("give the ruling (--ruling yes|no) or the players' votes (--votes yes,yes,no), one of them")
+    if votes_text is not None:
+        votes = read_votes(votes_text)
+        cause = cause_by_vote(votes)
+        note = vote_note(votes) + (f"; {note}" if note else "")
+    else:
+        cause = ruling == "yes"
     month = GameMonth.parse(month_text) if month_text else None
-    r = rule_on_cause(c.campaign(), first, second, ruling == "yes", note, month)
+    r = rule_on_cause(c.campaign(), first, second, cause, note, month)
     click.echo(f"ruled: {r}")
 
 

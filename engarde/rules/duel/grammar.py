@@ -22,6 +22,7 @@ from ...grammar import (
     amount,
     bad_order,
     did_you_mean,
+    monthly_in_week,
     near_word,
     quote,
     standing_in_week,
@@ -158,6 +159,7 @@ def _build_take_up(m: re.Match[str], r: Reading) -> Built:
 
 
 # -- standing orders, kept from month to month (DuelStanding) ------------------------
+_INSULT = re.compile(r"(?:insult|affront|offend)s?\s+(?P<who>.*?)[\s.!]*", I)
 _IF_CHALLENGED = re.compile(r"if\s+(?:i\s+am\s+|i'm\s+|he\s+is\s+)?challenged\s*[:,=-]?\s*(?P<rest>.*)", I)
 _SEQUENCE_IN = re.compile(r"(?:^|[,;]\s*|\s+)(?:(?:and|with)\s+)?(?:the\s+)?(?:duel\s+)?sequence\s*[:=-]?\s*(?P<seq>.*)$", I)
 _DUEL_SEQUENCE = re.compile(
@@ -222,14 +224,23 @@ def check_duel_conditions(tables: DuelTables, text: str) -> list[str]:
         return [f"the condition could not be checked ({type(exc).__name__}: {exc})"]
 
 
+def _duel_order_in_week(m: re.Match[str], r: Reading) -> Built:
+    """A standing order, or the month's insult, written on a week's line: said where it belongs."""
+    if m.group("insult"):
+        return monthly_in_week("an insult", "write 'Insult Athos' on a line of its own: it is given the first "
+                               "week you and he are in the same place")
+    return standing_in_week(m, r)
+
+
 VERBS = (
     verb("answer challenge", _ANSWER, _build_answer, ("accept", "refuse", "decline")),
     verb("take up an offer", _TAKE_UP, _build_take_up),
     verb("challenge", _CHALLENGE, _build_challenge, ("challenge", "duel", "fight")),
     # standing and monthly orders of the duel written on a week's line
     verb("duel order in a week",
-         r"(?:if\s+(?:i\s+am\s+|he\s+is\s+)?challenged|duel\s+sequence|trade\s+\w+\s+expertise)\b.*",
-         standing_in_week),
+         r"(?:if\s+(?:i\s+am\s+|he\s+is\s+)?challenged|duel\s+sequence|trade\s+\w+\s+expertise|"
+         r"(?P<insult>(?:insult|affront|offend)s?(?=\s+\S)))\b.*",
+         _duel_order_in_week),
 )
 
 
@@ -243,6 +254,7 @@ class DuelLines(LineReader):
         (_DUEL_WEAPON, "weapon_line"),
         (_DUEL_CONDITIONS, "conditions"),
         (_TRADE, "trade"),
+        (_INSULT, "insult"),
     )
 
     def __init__(self, sheet: SheetContext) -> None:
@@ -315,6 +327,24 @@ class DuelLines(LineReader):
         standing = self.standing
         standing.duel_conditions = (*standing.duel_conditions, m.group("cond").strip())
         self.condition_lines.append((number, m.group("cond").strip()))
+
+    def insult(self, number: int, m: re.Match[str]) -> None:
+        """e. Duelling, "Insulting a regimental friend of a character": "Insult Athos", for the
+        month, given where the two first meet."""
+        hint = "write e.g. 'Insult Athos': given the first week you and he are in the same place"
+        who = re.sub(r"^(?:the\s+)?(?:honou?r\s+of\s+)", "", m.group("who").strip(" ,;.\"'"), flags=I)
+        if not who:
+            self.sheet.error(number, codes.E_BAD_ORDER, "insult whom?", hint)
+            return
+        r = self.sheet.reading()
+        name = self.sheet.take(number, r, r.character(who))
+        if name is None:
+            return
+        orders = self.sheet.monthly(TradeOrders)
+        if name == self.sheet.sheet.character:
+            self.sheet.error(number, codes.E_BAD_ORDER, "a man cannot insult himself", hint)
+        elif name not in orders.insult:
+            orders.insult = (*orders.insult, name)
 
     def trade(self, number: int, m: re.Match[str]) -> None:
         price = self.tables.expertise_per_strength  # "subtract five from his Expertise to add one to his Strength"

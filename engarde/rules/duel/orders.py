@@ -41,15 +41,19 @@ class AnswerChallenge(Order):
 
 @dataclass
 class TradeOrders(Part):
-    """e. Practice: "subtract five from his Expertise to add one to his Strength", N times this month."""
+    """The duel's orders for the month.  e. Practice: "subtract five from his Expertise to add one
+    to his Strength", N times this month.  e. Duelling, "Insulting a regimental friend of a
+    character": "Insult Athos", given the first week the two are in the same place."""
 
     module: ClassVar[str] = "duel"
     when: ClassVar[str] = MONTHLY
     trade_expertise_for_strength: int = 0
+    insult: tuple[str, ...] = ()
 
     def describe(self) -> list[str]:
         n = self.trade_expertise_for_strength
-        return [f"trade {5 * n} Expertise for {n} Strength (irreversible)"] if n else []
+        lines = [f"trade {5 * n} Expertise for {n} Strength (irreversible)"] if n else []
+        return lines + [f"insult {name} where you meet him this month" for name in self.insult]
 
 
 @dataclass

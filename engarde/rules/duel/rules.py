@@ -48,6 +48,7 @@ from math import floor
 from typing import Iterable
 
 from ..mistresses.codes import EV_CAUGHT_COURTING
+from ..mistresses.rules import courted_this_month
 from .codes import (
     EV_DUEL,
     EV_DUEL_ANSWER,
@@ -56,7 +57,9 @@ from .codes import (
     EV_DUEL_NO_CAUSE,
     EV_DUEL_RECOVERY,
     EV_DUEL_REFUSED,
+    EV_CHALLENGE_UNMET,
     EV_DUEL_TRADE,
+    EV_INSULT,
 )
 from ...calendar import MONTH_START
 from ...codes import EV_ORDER_REFUSED
@@ -1147,6 +1150,9 @@ def fight(tables: DuelTables, a: Duellist, b: Duellist, dice: Dice, turn_limit: 
 
 
 AWAY = ("on campaign",)  # states in which he is not in Paris to fight
+# Where a week given to an affair of honour (a challenge, an answer) is spent: the whereabouts'
+# key, and the place its duels are said to be fought.
+FIELD = "the field of honour"
 # Ledger counters (engarde.records): duel wounds still to recover, and what
 # may be recovered the first week after a duel.
 WOUNDS = "wounds.duel"
@@ -1157,6 +1163,7 @@ _CHALLENGES = "duel.challenges"  # [(week, Challenge)]
 _ANSWERS = "duel.answers"  # {challenger's name lower-cased or "": AnswerChallenge}
 _CAUSES = "duel.causes"  # [(against, cause)] noted by other rules (note_cause)
 _FOUGHT = "duel.weeks"  # weeks in which he fought
+_INSULTED = "duel.insulted"  # the men he has insulted this month (an insult is given once)
 
 
 def is_dead(ch: Character) -> bool:
@@ -1235,8 +1242,10 @@ def causes(turn: Turn, a: Character, b: Character, met: bool = True) -> list[Cau
                 out.append(Cause(f"{noble.name}, a noble, met {other.name}, a non-noble "
                                  f"{other.social_level - noble.social_level} Social Levels above him",
                                  (noble.name,)))
-    common = _courted(turn, a.name) & _courted(turn, b.name)
-    if common:
+    # "Two characters courting the same mistress": both went courting her this month.  Her
+    # lover is not courting her: courting another's mistress is cause only "if discovered"
+    # (caught: EV_CAUGHT_COURTING below, or the pending duel at her door).
+    if courted_this_month(turn, a.name) & courted_this_month(turn, b.name):
         out.append(Cause("they court the same mistress", (a.name, b.name)))
     for holder, other in ((a, b), (b, a)):
         for against, text in turn.fact(holder.name).get(_CAUSES, []):
@@ -1250,14 +1259,14 @@ def causes(turn: Turn, a: Character, b: Character, met: bool = True) -> list[Cau
     return out
 
 
-def _courted(turn: Turn, name: str) -> set[str]:
-    """The mistresses (as "mistress:N") he has been at the door of this month, or keeps."""
-    places = {p for week in turn.whereabouts.values() for p, names in week.items()
-              if p.startswith("mistress:") and name in names}
-    for m in turn.world.mistresses:
-        if m.lover == name:
-            places.add(f"mistress:{m.number}")
-    return places
+def cause_by_vote(votes: Iterable[bool]) -> bool:
+    """The players' vote on cause (True: a vote that there is cause): "a unanimous vote of all
+    players not involved being required to decide that there is no cause".  There is no cause
+    only when every vote says so; one vote for cause keeps it."""
+    cast = list(votes)
+    if not cast:
+        raise ValueError("a vote needs at least one vote")
+    return any(cast)
 
 
 # -- orders ------------------------------------------------------------------------
@@ -1276,6 +1285,7 @@ def challenge(turn: Turn, ch: Character, order: Challenge, week: int) -> None:
     if why:
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(), reason=why)
         return
+    turn.be_at(week, FIELD, ch.name)
     turn.fact(ch.name).setdefault(_CHALLENGES, []).append((week, order, opponent.name))
 
 
@@ -1290,6 +1300,7 @@ def note_answers(turn: Turn, name: str, orders: Iterable[Order]) -> None:
 def answer(turn: Turn, ch: Character, order: AnswerChallenge, week: int) -> None:
     """A week given to answering a challenge: the answer stands all month; he waits on the field."""
     turn.fact(ch.name).setdefault(_ANSWERS, {}).setdefault(order.challenger.strip().lower(), order)
+    turn.be_at(week, FIELD, ch.name)
     turn.event(EV_DUEL_ANSWER, week, ch.name, public=False, answer=order.describe())
 
 
@@ -1298,6 +1309,45 @@ def _find(turn: Turn, name: str) -> Character | None:
         return turn.characters[name]
     key = " ".join(name.lower().split())
     return next((c for n, c in turn.characters.items() if n.lower() == key), None)
+
+
+def give_insults(turn: Turn, week: int) -> None:
+    """The month's insults ("Insult Athos"), each given the first week the two are in the same
+    place (as a duel needs: "When two characters are in the same place"), before the week's
+    duels; insulters in name order."""
+    for name in sorted(turn.characters):
+        sheet = turn.sheet(name)
+        ch = turn.characters[name]
+        if sheet is None or not can_fight(ch):
+            continue
+        given = turn.fact(name).setdefault(_INSULTED, [])
+        for target in sheet.monthly.of(TradeOrders).insult:
+            other = _find(turn, target)
+            if other is None or other.name == name or other.name in given or not can_fight(other):
+                continue
+            place = next((p for p, names in turn.whereabouts.get(week, {}).items()
+                          if name in names and other.name in names and not p.startswith("mistress:")), None)
+            if place is not None:
+                insult(turn, ch, other, place, week)
+                given.append(other.name)
+
+
+def insult(turn: Turn, ch: Character, other: Character, place: str, week: int) -> list[str]:
+    """``ch`` insults ``other`` at ``place``.  Cause for a duel with ``ch``: "Insulting a
+    regimental friend of a character" gives it to every man of a regiment friendly to
+    ``other``'s (Regimental Table D; his own regiment counts), and the insulted man has it
+    himself.  Returns the regimental friends who have cause."""
+    note_cause(turn, other.name, ch.name, f"{ch.name} insulted him")
+    friends = []
+    for name in sorted(turn.characters):
+        friend = turn.characters[name]
+        if name in (ch.name, other.name) or is_dead(friend):
+            continue
+        if regiment_relation(turn.tables.regiments, friend.regiment, other.regiment) == "friendly":
+            note_cause(turn, name, ch.name, f"{ch.name} insulted {other.name}, a regimental friend ({other.regiment})")
+            friends.append(name)
+    turn.event(EV_INSULT, week, (ch.name, other.name, *friends), public=True, place=place, friends=friends)
+    return friends
 
 
 # -- the week's duels ------------------------------------------------------------------
@@ -1321,15 +1371,28 @@ def resolve_week(turn: Turn, week: int, rulings: dict[frozenset, bool] | None = 
         _affair(turn, week, pd.challenger, pd.defender, pd.cause, pd.place, pd.weapon, "required", rulings, done)
     for name in sorted(turn.characters):
         for w, order, opponent in turn.fact(name).get(_CHALLENGES, []):
-            if w == week:
-                _affair(turn, week, name, opponent, order.cause, "the field of honour", order.weapon,
-                        "challenge", rulings, done)
+            if w == week and _met(turn, week, name, opponent, order):
+                _affair(turn, week, name, opponent, order.cause, FIELD, order.weapon, "challenge", rulings, done)
     for place, names in list(turn.whereabouts.get(week, {}).items()):
-        if place.startswith("mistress:"):
-            continue
+        if place.startswith("mistress:") or place == FIELD:
+            continue  # a lady's door is the mistresses rules'; the field's affairs are the challenges
         for a, b in combinations(names, 2):
             if frozenset((a, b)) not in done and a in turn.characters and b in turn.characters:
                 _meeting(turn, week, place, a, b, rulings, done)
+
+
+def _met(turn: Turn, week: int, challenger: str, defender: str, order: Challenge) -> bool:
+    """Is a week's challenge delivered?  "When two characters are in the same place (that is,
+    performing the same activity), a duel may take place": with the campaign's ``challenges``
+    "same_place" (the book), only if the challenged man is on the field that week too (he gave
+    the week to answering a challenge, or to challenging the challenger: "The negotiation period
+    is necessary to allow players to arrange for duels"); otherwise the challenge goes unmet and
+    both are told.  With "anywhere", wherever he is."""
+    if turn.tables.duel.challenges == "anywhere" or defender in turn.present(week, FIELD):
+        return True
+    if defender in turn.characters and can_fight(turn.characters[defender]):
+        turn.event(EV_CHALLENGE_UNMET, week, (challenger, defender), public=False, challenge=order.describe())
+    return False
 
 
 def _ruling(rulings: dict[frozenset, bool], a: str, b: str) -> bool | None:
@@ -1595,4 +1658,5 @@ def answers_step(turn: Turn, ch: Character) -> None:
 
 
 def week_duels(turn: Turn, week: int) -> None:
+    give_insults(turn, week)
     resolve_week(turn, week, turn.inputs.get("duel") or {})

@@ -222,6 +222,13 @@ class DuelTables:
         note="a sequence short of the mandatory rests it owes: the rests go in at its first routine boundary, "
              "or replace its first routines turn for turn")
 
+    challenges: str = value(
+        "same_place", choices=("same_place", "anywhere"), setting=True,
+        note='where a week\'s challenge is fought: "same_place" (the book: "When two characters are in the same '
+             'place (that is, performing the same activity), a duel may take place"): only if the challenged '
+             'man gave that week to the affair too (his answer, or his own challenge); "anywhere": wherever he '
+             'is that week')
+
     # -- Duelling Table D, cause, recovery, practice ------------------------------------------
     duelling_table_d: Mapping[str, int] = value(
         _TABLE_D, low=-100, high=100, note="Duelling Table D: Status Point Gains and Losses from Duels")

@@ -9,6 +9,7 @@ from typing import Any
 from ... import codes
 from ...grammar import AMOUNT, DIGITS, N, SEP, SIGN, I, Reading, amount, problem, quote
 from ...records import ErrorRecord
+from ...text import possessive
 from .codes import E_TOO_MANY_BETS
 from .orders import Gambling
 
@@ -114,6 +115,6 @@ def note_gambling(c: Any, r: Reading, club: str | None = None, house_limit: int 
     if g.cut_at is None:
         r.note("no cut rule given: he never cuts his losses (write e.g. 'cut on a 6')")
     if club is not None and house_limit is not None and g.stake > house_limit:
-        r.note(f"a bet of {g.stake} crowns is above {club}'s house limit of {house_limit}")
+        r.note(f"a bet of {g.stake} crowns is above {possessive(club)} house limit of {house_limit}")
     if club is not None and g.stake < house_minimum:
-        r.note(f"a bet of {g.stake} crowns is below {club}'s minimum of {house_minimum}")
+        r.note(f"a bet of {g.stake} crowns is below {possessive(club)} minimum of {house_minimum}")

@@ -181,6 +181,12 @@ def court(turn: Turn, ch: Character, order: Court, week: int) -> bool:
     return True
 
 
+def courted_this_month(turn: Turn, name: str) -> set[int]:
+    """The numbers of the mistresses he went courting this month (paid at her door), in any
+    week: not the one he keeps, nor a visit to her."""
+    return {record[0] for record in turn.fact(name).get(FACT_COURTING, {}).values()}
+
+
 def visit(turn: Turn, ch: Character, order: VisitMistress, week: int) -> bool:
     """Visit his mistress (the week's action): it satisfies the month's companionship."""
     m = turn.world.kept_by(ch.name)

@@ -14,16 +14,26 @@ Toady Table (difference in Social Level: status points): 0-3: +1, 4-6: 0,
 7-8: -1, 9-10: -2, 11+: -3.
 
 Settled by ``after_week`` once every character's action of the week is done,
-from the guest records ``clubs.visit`` makes (a guest is admitted only if his
-host is there).  Carousing, with the guest paying a higher host's cost, is in
-``clubs.carouse``.
+from the week's whereabouts and the guest records ``clubs.visit`` makes (a guest
+is admitted only if his host is there).  Carousing, with the guest paying a
+higher host's cost, is in ``clubs.carouse``.
 
 Choices:
-- Toadying is between a guest and his host; two members who go together are
-  not host and guest ("his guest"), and gain nothing by it.
+- "If a character visits a club with a character of a higher Social Level":
+  by default (the campaign's ``toadying_company`` setting, "present") every two
+  men at the same club in the same week, of different Social Levels, are in
+  each other's company, whoever brought whom: the lower gets half the
+  difference, the higher the Toady Table, pair by pair ("Points are determined
+  for each guest separately"), so a man seen with two betters gains from each.
+  Two men of equal Social Level of whom neither is the other's guest gain
+  nothing (neither is "of a higher Social Level").  The club-rank points are a
+  guest's only ("taken as a guest to a club").  With "host", the company counts
+  only between a guest and his host, and two members who go together gain
+  nothing.
 - The club-rank points are never negative: a guest who could join a better club
   than his host's gains none.  "Able to join" is by the Clubs Table's
-  requirements (a bar on rejoining after a resignation does not count); with no
+  requirements (``clubs.requirement_unmet``: the Horse Guards for an officer of
+  its brigade; a bar on rejoining after a resignation does not count); with no
   club open to him, his rank is 7 ("No club").
 - The half difference drops fractions (the example: "14 - 4 = 10 / 2 = 5").
 - The lower of the two gets the half difference and the higher the Toady Table,
@@ -33,21 +43,21 @@ Choices:
 
 from __future__ import annotations
 
-from .codes import EV_TOADYING
+from .codes import EV_TOADY_COMPANY, EV_TOADYING
 from ...records import Character
-from ..clubs.tables import Club, ClubsTables
+from ..clubs.tables import Club
 from ...tables import Tables
 from ...turn import Turn
-from ..clubs.rules import FACT_GUEST_OF, club_place
+from ..clubs.rules import FACT_GUEST_OF, club_place, requirement_unmet
 
 RULE_TOADYING = "c. Toadying"
 
 
-def best_club_open_to(clubs: ClubsTables, ch: Character) -> Club | None:
-    """The highest-ranked club of the campaign's Clubs Table whose requirements he meets (None: none)."""
-    for club in sorted(clubs.clubs, key=lambda c: c.rank):
-        # The Horse Guards ask for an officer of the brigade: no one, until regiments exist.
-        if club.min_social_level is not None and ch.social_level >= club.min_social_level:
+def best_club_open_to(tables: Tables, ch: Character) -> Club | None:
+    """The highest-ranked club of the campaign's Clubs Table whose requirements he meets
+    (None: none): the Horse Guards for an officer of that brigade, whatever his Social Level."""
+    for club in sorted(tables.clubs.clubs, key=lambda c: c.rank):
+        if requirement_unmet(tables, ch, club) is None:
             return club
     return None
 
@@ -55,13 +65,16 @@ def best_club_open_to(clubs: ClubsTables, ch: Character) -> Club | None:
 def rank_points(tables: Tables, guest: Character, club: Club) -> int:
     """The guest's points for the club he is taken to (``tables``: the campaign's, for its
     Clubs Table and its toadying numbers)."""
-    best = best_club_open_to(tables.clubs, guest)
+    best = best_club_open_to(tables, guest)
     best_rank = best.rank if best else tables.clubs.no_club_rank
     return tables.toadying.points_per_club_rank * max(0, best_rank - club.rank)
 
 
 def after_week(turn: Turn, week: int) -> None:
-    """Every guest of the week (in name order) and his host gain or lose their points."""
+    """Every guest of the week (in name order) and his host gain or lose their points; with
+    the "present" reading, then every other two men at a club together (club by rank, pairs
+    by name)."""
+    hosts: dict[str, str] = {}  # guest -> his host, both at the club that week
     for name in sorted(turn.characters):
         record = turn.fact(name).get(FACT_GUEST_OF, {}).get(week)
         if not record:
@@ -71,23 +84,25 @@ def after_week(turn: Turn, week: int) -> None:
         here = turn.present(week, club_place(club)) if club else []
         if club is None or name not in here or host_name not in here:
             continue
+        hosts[name] = host_name
         settle(turn, turn.characters[name], turn.characters[host_name], club, week)
+    if turn.tables.toadying.toadying_company != "present":
+        return
+    for club in sorted(turn.tables.clubs.clubs, key=lambda c: c.rank):
+        here = sorted(n for n in turn.present(week, club_place(club)) if n in turn.characters)
+        for i, a in enumerate(here):
+            for b in here[i + 1:]:
+                if hosts.get(a) != b and hosts.get(b) != a:
+                    company(turn, turn.characters[a], turn.characters[b], club, week)
 
 
-def settle(turn: Turn, guest: Character, host: Character, club: Club, week: int) -> tuple[int, int]:
-    """One guest and his host; returns (the guest's points, the host's points)."""
+def _social_level_points(turn: Turn, a: Character, b: Character, club: Club, week: int
+                         ) -> tuple[Character, Character, int, int]:
+    """The lower of ``a`` and ``b`` gets half the difference, the higher the Toady Table (at
+    equal Social Level ``a`` counts as the higher); returns (higher, lower, his, his)."""
     tables = turn.tables.toadying
-    best = best_club_open_to(turn.tables.clubs, guest)
-    ranks = rank_points(turn.tables, guest, club)
-    guest_points = host_points = 0
-    if ranks:
-        guest_points += ranks
-        best_text = f"{best.name} (rank {best.rank})" if best else f"no club (rank {turn.tables.clubs.no_club_rank})"
-        turn.post(guest, "status_points", ranks, week,
-                  f"guest of {host.name} at {club.name} (rank {club.rank}); the best club open to him is "
-                  f"{best_text}", RULE_TOADYING)
-    diff = abs(host.social_level - guest.social_level)
-    higher, lower = (host, guest) if host.social_level >= guest.social_level else (guest, host)
+    diff = abs(a.social_level - b.social_level)
+    higher, lower = (a, b) if a.social_level >= b.social_level else (b, a)
     divisor = tables.social_level_divisor
     half = diff // divisor
     if half:
@@ -100,6 +115,32 @@ def settle(turn: Turn, guest: Character, host: Character, club: Club, week: int)
         turn.post(higher, "status_points", points, week,
                   f"seen at {club.name} with {lower.name}, SL {lower.social_level} "
                   f"(Toady Table, difference {diff})", RULE_TOADYING)
+    return higher, lower, points, half
+
+
+def company(turn: Turn, a: Character, b: Character, club: Club, week: int) -> None:
+    """Two men at one club in one week, neither the other's guest: "If a character visits a
+    club with a character of a higher Social Level" (none at equal Social Level)."""
+    if a.social_level == b.social_level:
+        return
+    higher, lower, higher_points, lower_points = _social_level_points(turn, a, b, club, week)
+    if higher_points or lower_points:  # a campaign's tables may make a pair worth nothing: then it says nothing
+        turn.event(EV_TOADY_COMPANY, week, (lower.name, higher.name), public=False, club=club.name,
+                   lower=lower.name, higher=higher.name, lower_points=lower_points, higher_points=higher_points)
+
+
+def settle(turn: Turn, guest: Character, host: Character, club: Club, week: int) -> tuple[int, int]:
+    """One guest and his host; returns (the guest's points, the host's points)."""
+    best = best_club_open_to(turn.tables, guest)
+    ranks = rank_points(turn.tables, guest, club)
+    guest_points = host_points = 0
+    if ranks:
+        guest_points += ranks
+        best_text = f"{best.name} (rank {best.rank})" if best else f"no club (rank {turn.tables.clubs.no_club_rank})"
+        turn.post(guest, "status_points", ranks, week,
+                  f"guest of {host.name} at {club.name} (rank {club.rank}); the best club open to him is "
+                  f"{best_text}", RULE_TOADYING)
+    higher, lower, points, half = _social_level_points(turn, host, guest, club, week)
     if lower is guest:
         guest_points += half
         host_points += points

@@ -30,6 +30,10 @@ class ToadyingTables:
         'difference in Social Level between himself and his guest"')
     points_per_club_rank: int = value(1, high=10, note='"he receives Status Points equal to the difference in rank '
                                       'between the highest club he is able to join ... and the one he is guest at"')
+    toadying_company: str = value(
+        "present", choices=("present", "host"), setting=True,
+        note='who counts as "a character of a higher Social Level" he "visits a club with": "present" (the '
+        "book): every man at that club that week; \"host\": only his host or his guest")
     social_level_divisor: int = value(2, low=1, high=10, note='"he receives Status Points equal to one half the '
                                       'difference in their Social Levels" (fractions dropped)')
 
