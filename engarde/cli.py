@@ -29,6 +29,12 @@ from .demo import unpack as unpack_demo
 from .dice import SeededDice
 from .errors import CampaignError
 from .intake import read_file
+from .mail_commands import mail
+from .mail_commands import report as mail_report
+from .ops import mailing
+from .ops.report import private_report
+from .ops.sheet_template import order_template
+from .postman import settings_of
 from .orders import OrderSheet
 from .parse import parse_sheet
 from .redaction import scrub, scrub_data, secrets_in
@@ -346,9 +352,11 @@ def character() -> None:
 @click.option("--debt", "debts", multiple=True, metavar="LENDER:CROWNS[:MONTH]",
               help="Importing: what he owes a lender now (a character or 'moneylender'), and the month the loan "
                    "was taken (default: this month); repeat for each loan.")
+@click.option("--send", is_flag=True, help="Then mail him his welcome text with his password "
+                                           "('engarde mail welcome NAME --password P').")
 @pass_ctx
 def character_create(c: Context, name: str, player: str, email: str, password: str | None, rolled: bool,
-                     seed: str | None, debts: tuple[str, ...], **given: object) -> None:
+                     seed: str | None, debts: tuple[str, ...], send: bool, **given: object) -> None:
     """Create a character: rolled on the Birth Tables, or with given values.
 
     Every character has an order password: --password, else a generated one.  It is
@@ -363,6 +371,7 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
     \b
     Examples:
       engarde character create "Rodney Bergerac" --player Cyril --email cyril@example.org
+      engarde character create Cyrano --email cyrano@example.org --send
       engarde character create Athos --given --sl 10 --crowns 500 --strength 14 \\
           --constitution 12 --expertise 14 --ma 6 --club "Hunter's"
       engarde character create Aramis --given --sl 9 --crowns 300 --strength 11 \\
@@ -370,6 +379,10 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
           --rank Captain --mistress Roxanne --debt moneylender:110:1607-02 --debt Porthos:50
     """
     camp = c.campaign()
+    if send:
+        settings_of(camp)  # no SMTP settings: said before he is created, not after
+        if not email:
+            fail("--send needs --email: the welcome goes to his address on record")
     if rolled and (debts or any(v is not None for v in given.values())):
         fail("values were given: add --given to use them instead of rolling")
     if rolled:
@@ -396,6 +409,9 @@ def character_create(c: Context, name: str, player: str, email: str, password: s
     if not ch.email:
         click.echo(f"No address on record: {ch.name}'s sheets must come as text files you put in the orders folder "
                    f"(mail for him is refused until you give one: engarde character email \"{ch.name}\" ADDRESS).")
+    if send:
+        mail_report(mailing.send_welcomes(camp, (ch.name,), new.password))
+        return
     click.echo(f"\n--- welcome text for {ch.name}'s player (it holds his password) ---")
     click.echo(ops.welcome_text(camp, ch.name, new.password), nl=False)
 
@@ -524,8 +540,9 @@ def orders() -> None:
 @click.argument("source", required=False, type=click.Path(path_type=Path))
 @click.option("--imap", "use_imap", is_flag=True,
               help="Read the campaign's IMAP folder ([campaigns.ID.mail.imap]) instead of a path.")
+@click.option("--send", is_flag=True, help="Then mail the confirmations ('engarde mail confirmations').")
 @pass_ctx
-def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
+def orders_ingest(c: Context, source: Path | None, use_imap: bool, send: bool) -> None:
     """Read order mail for the month to resolve: a folder of .eml or text files, a
     Maildir, an mbox file, or (--imap) the campaign's IMAP folder.
 
@@ -540,8 +557,11 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
       engarde orders ingest orders/demo
       engarde orders ingest ~/Maildir/.engarde
       engarde orders ingest --imap
+      engarde orders ingest --send
     """
     camp = c.campaign()
+    if send:
+        settings_of(camp)  # no SMTP settings: said before the mail is read, not after
     if use_imap:
         if source is not None:
             fail("give a SOURCE or --imap, not both")
@@ -573,6 +593,11 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool) -> None:
     skipped = len(results) - len(messages)
     click.echo(f"{len(messages)} message(s): {accepted} accepted, {held} held, {problems} with problems"
                + (f"; {skipped} file(s) not read ({unread} that should have been)." if skipped else "."))
+    if send:
+        try:
+            mail_report(mailing.send_confirmations(camp))
+        except SystemExit as exc:  # a confirmation failed: exit 1 as for a sheet with problems
+            problems += bool(exc.code)
     if problems or unread:
         sys.exit(1)
 
@@ -691,6 +716,24 @@ def orders_confirmations(c: Context, month_text: str | None, status: str | None,
         click.echo(x.confirmation, nl=False)
 
 
+@orders.command("template")
+@click.argument("name")
+@click.option("--month", "month_text", help="The month (default: the month to resolve).")
+@pass_ctx
+def orders_template(c: Context, name: str, month_text: str | None) -> None:
+    """Print a character's order sheet for a month, ready to fill in: his name, the month, a
+    Password line, the four weeks (last month's orders beside them as # comments), his
+    standing orders on file and the deadline.  Filled in, engarde reads it as it is.
+
+    \b
+    Examples:
+      engarde orders template Porthos
+      engarde orders template Porthos --month "May 1607" > porthos-may.txt
+    """
+    month = GameMonth.parse(month_text) if month_text else None
+    click.echo(order_template(c.campaign(), name, month), nl=False)
+
+
 @orders.command("missing")
 @pass_ctx
 def orders_missing(c: Context) -> None:
@@ -780,6 +823,31 @@ def gazette(c: Context, month: str | None, pdf: bool, reports: bool) -> None:
     camp = c.campaign()
     for path in ops.publish(camp, GameMonth.parse(month) if month else None, pdf=pdf, reports=reports):
         click.echo(f"wrote {path}")
+
+
+@main.command("report")
+@click.argument("name")
+@click.argument("month", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print it as JSON, for a player's own tools.")
+@pass_ctx
+def report_command(c: Context, name: str, month: str | None, as_json: bool) -> None:
+    """Print a character's private report of a resolved month (default: the last) as its
+    text says it, with next month's sheet to fill in; --json adds his sheet at the month's
+    end and his ledger entries of the month.
+
+    \b
+    Examples:
+      engarde report Porthos
+      engarde report Porthos "April 1607" --json
+    """
+    found = private_report(c.campaign(), name, GameMonth.parse(month) if month else None)
+    if as_json:
+        echo_json(found.to_dict())
+        return
+    click.echo(found.text, nl=False)
+    if found.template:
+        click.echo(f"\n--- Orders for {found.month.next()} ---")
+        click.echo(found.template, nl=False)
 
 
 @main.command()
@@ -946,6 +1014,9 @@ def _plain(value: object) -> object:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)
+
+
+main.add_command(mail)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -46,6 +46,34 @@ class ImapSettings:
     timeout: float = 30.0  # seconds for connecting and for each command
 
 
+# How engarde talks to an SMTP server: STARTTLS on the submission port, TLS from the first byte
+# (SMTPS), or in the clear (a relay on the GM's own machine).
+SMTP_SECURITY = {"starttls": 587, "ssl": 465, "none": 25}
+
+
+@dataclass(frozen=True)
+class SmtpSettings:
+    """Where engarde sends mail through (``[campaigns.ID.mail.smtp]``).
+
+    As for IMAP, the password is never written in campaigns.toml: it is read from the
+    environment variable named by ``password_env`` when mail is sent (only with a ``user``).
+    """
+
+    host: str
+    sender: str  # the From address (the key ``from``)
+    port: int = 587
+    security: str = "starttls"  # one of SMTP_SECURITY
+    user: str = ""
+    password_env: str = "ENGARDE_SMTP_PASSWORD"
+    reply_to: str = ""  # where players' replies go (the orders mailbox), if not the From address
+    timeout: float = 30.0  # seconds for connecting and for each command
+
+    @property
+    def server(self) -> str:
+        """The server as a message names it: ``smtp.example.org:587``."""
+        return f"{self.host}:{self.port}"
+
+
 @dataclass(frozen=True)
 class MailSettings:
     """Order mail (``[campaigns.ID.mail]``)."""
@@ -56,10 +84,14 @@ class MailSettings:
     # characters have no orders (lost mail is likelier than a mass desertion).
     nmr_refuse_share: float = 0.5
     imap: ImapSettings | None = None
+    smtp: SmtpSettings | None = None
+    # Who gets the gazette by mail without playing a character ('engarde mail publish').
+    readers: tuple[str, ...] = ()
 
 
-MAIL_KEYS = {"max_message_bytes", "nmr_refuse_share", "imap"}
+MAIL_KEYS = {"max_message_bytes", "nmr_refuse_share", "imap", "smtp", "readers"}
 IMAP_KEYS = {"host", "port", "ssl", "user", "password_env", "folder", "timeout"}
+SMTP_KEYS = {"host", "port", "security", "user", "password_env", "from", "reply_to", "timeout"}
 
 
 @dataclass(frozen=True)
@@ -352,8 +384,74 @@ def _mail(where: str, table: Any) -> MailSettings:
         raise ConfigError(f"{where}.nmr_refuse_share: must be a number from 0 to 1 (a share of the characters), "
                           f"not {share!r}")
     imap = table.get("imap")
+    smtp = table.get("smtp")
+    readers = table.get("readers", [])
+    if not isinstance(readers, list) or not all(isinstance(r, str) for r in readers):
+        raise ConfigError(f"{where}.readers: must be a list of mail addresses, e.g. [\"reader@example.org\"]")
+    for reader in readers:
+        problem = address_problem(reader)
+        if problem:
+            raise ConfigError(f"{where}.readers: {reader!r}: {problem}")
     return MailSettings(max_message_bytes=size, nmr_refuse_share=float(share),
-                        imap=_imap(f"{where}.imap", imap) if imap is not None else None)
+                        imap=_imap(f"{where}.imap", imap) if imap is not None else None,
+                        smtp=_smtp(f"{where}.smtp", smtp) if smtp is not None else None,
+                        readers=tuple(dict.fromkeys(r.strip() for r in readers)))
+
+
+def address_problem(address: str) -> str | None:
+    """Why ``address`` is not one plain mail address (``name@host``), or None: no display name,
+    no list, nothing that could add a header (a newline) or a second recipient."""
+    text = address.strip()
+    if not text:
+        return "an empty address"
+    if any(ch in text for ch in "\r\n\0") or any(ord(ch) < 32 for ch in text):
+        return "an address cannot hold a line break or a control character"
+    if re.fullmatch(r"[^@\s<>,;:\"()\[\]]+@[^@\s<>,;:\"()\[\]]+\.[^@\s<>,;:\"()\[\]]+", text) is None:
+        return "not a mail address like name@example.org"
+    return None
+
+
+def _smtp(where: str, table: Any) -> SmtpSettings:
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: must be a table")
+    for key in table:
+        if key not in SMTP_KEYS:
+            hint = " (the password is read from the environment variable named by password_env)" \
+                if key == "password" else ""
+            raise ConfigError(f"{where}.{key}: unknown key (known: {', '.join(sorted(SMTP_KEYS))}){hint}")
+
+    def text(key: str, default: str | None) -> str:
+        value = table.get(key, default)
+        if not isinstance(value, str) or (default is None and not value.strip()):
+            raise ConfigError(f"{where}.{key}: must be text" + (" (required)" if default is None else ""))
+        if any(ord(ch) < 32 for ch in value):
+            raise ConfigError(f"{where}.{key}: cannot hold a line break or a control character")
+        return value.strip()
+
+    security = table.get("security", "starttls")
+    if security not in SMTP_SECURITY:
+        raise ConfigError(f"{where}.security: must be one of {', '.join(repr(k) for k in SMTP_SECURITY)}, "
+                          f"not {security!r}")
+    port = table.get("port", SMTP_SECURITY[security])
+    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
+        raise ConfigError(f"{where}.port: must be a port number (1-65535), not {port!r}")
+    timeout = table.get("timeout", 30)
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not 0 < timeout <= 600:
+        raise ConfigError(f"{where}.timeout: must be a number of seconds from 1 to 600, not {timeout!r}")
+    env = text("password_env", "ENGARDE_SMTP_PASSWORD")
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", env):
+        raise ConfigError(f"{where}.password_env: must name an environment variable, not {env!r}")
+    addresses = {}
+    for key, default in (("from", None), ("reply_to", "")):
+        value = text(key, default)
+        if value:
+            problem = address_problem(value)
+            if problem:
+                raise ConfigError(f"{where}.{key}: {value!r}: {problem}")
+        addresses[key] = value
+    return SmtpSettings(host=text("host", None), sender=addresses["from"], port=port, security=security,
+                        user=text("user", ""), password_env=env, reply_to=addresses["reply_to"],
+                        timeout=float(timeout))
 
 
 def _imap(where: str, table: Any) -> ImapSettings:

@@ -26,6 +26,7 @@ from .store import (
     LedgerRow,
     RollRow,
     RulingRow,
+    SentMailRow,
     SheetRow,
     TurnRow,
     character_from_row,
@@ -187,6 +188,6 @@ def delete_month(s: Session, campaign_id: str, month: str) -> None:
 
 def delete_campaign(s: Session, campaign_id: str) -> None:
     """Everything a campaign has stored (the demo starts afresh)."""
-    for table in (RollRow, EventRow, LedgerRow, SheetRow, TurnRow, RulingRow, CharacterRow):
+    for table in (RollRow, EventRow, LedgerRow, SheetRow, TurnRow, RulingRow, SentMailRow, CharacterRow):
         s.exec(delete(table).where(table.campaign_id == campaign_id))
     s.exec(delete(CampaignRow).where(CampaignRow.id == campaign_id))

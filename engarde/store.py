@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from sqlalchemy import JSON, LargeBinary, Text, event, text
+from sqlalchemy import JSON, LargeBinary, Text, UniqueConstraint, event, text
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
@@ -162,6 +162,33 @@ class RulingRow(SQLModel, table=True):
     cause: bool  # True: there is cause; False: there is none
     note: str = Field(default="", sa_type=Text)
     ruled_at: dt.datetime = Field(default_factory=utcnow)
+
+
+# What became of a message engarde sent (SentMailRow.status).
+SENT, FAILED = "sent", "failed"
+
+
+class SentMailRow(SQLModel, table=True):
+    """A message engarde mailed, or tried to (engarde.ops.mailing): one row per message, by
+    what it is (``kind`` and ``key``: the sheet confirmed, the man and month of a report ...),
+    so that a command run again sends nothing twice and retries what failed.  Never its body:
+    a welcome may carry a password."""
+
+    __tablename__ = "sent_mail"
+    __table_args__ = (UniqueConstraint("campaign_id", "kind", "key", name="uq_sent_mail_kind_key"),)
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: str = Field(index=True, foreign_key="campaign.id")
+    kind: str  # confirmation | reminder | report | gazette | welcome
+    key: str  # what it is of its kind: "sheet 12", "1607-05 Porthos", "1607-05 reader@example.org"
+    month: str = ""  # the game month it is about ("" for a welcome)
+    character_id: int | None = Field(default=None, foreign_key="character.id")
+    address: str  # the one address it went to
+    subject: str = Field(default="", sa_type=Text)
+    message_id: str = ""
+    status: str = SENT  # sent | failed
+    error: str = Field(default="", sa_type=Text)  # why it failed, the server's words
+    attempts: int = 0
+    sent_at: dt.datetime = Field(default_factory=utcnow)  # the last attempt
 
 
 _ENGINES: dict[str, Engine] = {}

@@ -128,7 +128,16 @@ KEY_VALUES = {
         "imap": st.fixed_dictionaries({}, optional={
             "host": st.sampled_from(["127.0.0.1", "", "localhost"]), "port": st.sampled_from([1, 0, 70000, -1]),
             "user": text, "ssl": toml_scalars, "timeout": st.sampled_from([1, 0, -1, 1e9, "x"]),
-            "password_env": text, "folder": text, "password": text})}) | toml_scalars,
+            "password_env": text, "folder": text, "password": text}),
+        # Mail out (issue 13): a server on loopback where nothing listens, hostile values.
+        "smtp": st.fixed_dictionaries({}, optional={
+            "host": st.sampled_from(["127.0.0.1", "", "localhost"]), "port": st.sampled_from([1, 0, 70000, -1]),
+            "security": st.sampled_from(["starttls", "ssl", "none", "tls", ""]) | toml_scalars,
+            "from": st.sampled_from(["gm@example.org", "", "no address", "a@b.c\nBcc: x@y.z"]) | text,
+            "reply_to": text, "user": text, "timeout": st.sampled_from([1, 0, -1, 1e9, "x"]),
+            "password_env": text, "password": text}),
+        "readers": st.lists(st.sampled_from(["reader@example.org", "", "x\ny"]) | text, max_size=3) | toml_scalars,
+        }) | toml_scalars,
 }
 BASE = {"name": "Fuzz", "first_month": "April 1607", "seed": "fuzz", "database": "sqlite:///c.sqlite",
         "orders": "mail", "newsletters": "news", "timezone": "Europe/Paris",

@@ -53,7 +53,10 @@ class GM:
         self.config = folder / "campaigns.toml"
         self.config.write_text(
             f'[campaigns.{self.id}]\nname = "Race"\nfirst_month = "April 1607"\nseed = "demo-1607"\n'
-            f'orders = "orders"\n' + (f'database = "{database}"\n' if database else ""))
+            f'orders = "orders"\n' + (f'database = "{database}"\n' if database else "")
+            # Mail out (issue 13): a server nothing listens on; a mail command is refused before it sends.
+            + f'[campaigns.{self.id}.mail.smtp]\nhost = "127.0.0.1"\nport = 9\nsecurity = "none"\n'
+              'from = "gm@example.org"\ntimeout = 2\n')
         self.camp = load_campaign(self.config, self.id)
         ops.reset(self.camp)
         ops.init(self.camp)
@@ -289,6 +292,10 @@ WRITERS = {
     "demo": ("--campaign", "{id}", "demo", "--no-pdf"),
     "backup": ("backup", "{folder}/again.zip"),
     "restore": ("restore", "--replace", "{folder}/before.zip"),
+    "mail confirmations": ("mail", "confirmations"),
+    "mail reminders": ("mail", "reminders", "--force"),
+    "mail publish": ("mail", "publish"),
+    "mail welcome": ("mail", "welcome"),
 }
 READERS = {
     "status": ("status",),
@@ -298,6 +305,9 @@ READERS = {
     "orders list": ("orders", "list"),
     "orders confirmations": ("orders", "confirmations"),
     "orders missing": ("orders", "missing"),
+    "orders template": ("orders", "template", "Porthos"),
+    "mail sent": ("mail", "sent"),
+    "report": ("report", "Porthos"),
     "press": ("press",),
     "sheet": ("sheet", "Porthos"),
     "audit": ("audit",),
@@ -395,6 +405,7 @@ def test_upgrade_and_upgrade(gm):
     the first holds the campaign; the one that waits finds it up to date and copies nothing."""
     with store.transaction(gm.camp.database) as s:
         s.connection().exec_driver_sql("DROP TABLE alembic_version")
+        s.connection().exec_driver_sql("DROP TABLE sent_mail")  # a table of a later revision (0003)
     store.forget_engine(gm.camp.database)
     assert "engarde db upgrade" in gm.cli("status", code=2)
     a = gm.command("db", "upgrade", pause="db-upgrade:before-commit").paused()
