@@ -91,6 +91,11 @@ def text(new: NewCampaign) -> str:
         f"# [campaigns.{new.id}.tables.clubs]",
         "# Order mail straight from an IMAP mailbox and its size limit (README: \"Mail\"):",
         f"# [campaigns.{new.id}.mail]",
+        "# Mail out (confirmations, reminders, reports): the SMTP server; its password in the",
+        "# environment variable ENGARDE_SMTP_PASSWORD, never in this file:",
+        f"# [campaigns.{new.id}.mail.smtp]",
+        '# host = "smtp.example.org"',
+        '# from = "gm@example.org"',
         "",
     ]
     return "\n".join(lines)

@@ -87,7 +87,7 @@ def test_a_reply_to_the_report_with_the_sheet_filled_in_is_read(reports, tmp_pat
         (replies / f"{style.__name__}.eml").write_bytes(bytes(reply))
     out = camp.cli("orders", "ingest", str(replies))
     for name in STYLES:
-        assert f"accepted   " in out and f": {name}" in out, out
+        assert "accepted   " in out and f": {name}" in out, out
     assert "3 message(s): 3 accepted, 0 held, 0 with problems" in out
     for name in STYLES:
         confirmation = camp.cli("orders", "confirmations", "--character", name)
