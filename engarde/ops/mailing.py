@@ -36,8 +36,9 @@ from ..postman import Postman, SendError, password_of, settings_of
 from ..registry import for_campaign
 from ..store import ACCEPTED, FAILED, HELD, REJECTED, SENT, SUPERSEDED, SentMailRow
 from .intake import active_sheets, schedule
+from .publishing import gazette_data, resolved_month
 from .sheet_template import order_template
-from .views import characters_at_end_of, month_events, month_ledger
+from .views import month_ledger
 from .welcome import welcome_text
 
 # What a run did with each letter (Outcome.status).
@@ -157,15 +158,8 @@ def publish_letters(s: Session, campaign: Campaign, month: GameMonth | None = No
     """Each man's private report of a resolved month (default: the last) to him alone, HTML with
     a plain-text alternative and next month's sheet at its end, the gazette's PDF attached when
     it has been written; and the gazette alone to each of the campaign's readers."""
-    resolved = [GameMonth.parse(t.month) for t in queries.turns(s, campaign.id)]
-    if not resolved:
-        raise CampaignError("no month has been resolved yet: run 'engarde turn run' first")
-    month = month or resolved[-1]
-    if month not in resolved:
-        raise CampaignError(f"{month} has not been resolved (resolved: {', '.join(map(str, resolved))})")
-    data = gz.GazetteData(campaign=campaign, month=month, characters=characters_at_end_of(campaign, month),
-                          events=month_events(campaign, month), sheets=_month_sheets(s, campaign, month),
-                          registry=for_campaign(campaign))
+    month = resolved_month(s, campaign, month)
+    data = gazette_data(campaign, month, _month_sheets(s, campaign, month))
     ledger = month_ledger(campaign, month)
     env = gz.environment(campaign, data.modules())
     folder = gz.campaign_folder(campaign)

@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 
 from .. import gazette as gz
+from sqlmodel import Session
+
 from .. import lock, queries
 from ..calendar import GameMonth
 from ..config import Campaign
@@ -21,20 +23,8 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
     gazette reads it and its files are written."""
     _newsletters_folder(campaign)
     with lock.writing(campaign, "gazette") as s:
-        resolved = [GameMonth.parse(t.month) for t in queries.turns(s, campaign.id)]
-        if not resolved:
-            raise CampaignError("no month has been resolved yet: run 'engarde turn run' first")
-        month = month or resolved[-1]
-        if month not in resolved:
-            raise CampaignError(f"{month} has not been resolved (resolved: {', '.join(map(str, resolved))})")
-        data = gz.GazetteData(
-            campaign=campaign,
-            month=month,
-            characters=characters_at_end_of(campaign, month),
-            events=month_events(campaign, month),
-            sheets=month_sheets(campaign, month),
-            registry=for_campaign(campaign),
-        )
+        month = resolved_month(s, campaign, month)
+        data = gazette_data(campaign, month, month_sheets(campaign, month))
         # Everything is rendered before a file is written: a template that fails writes nothing.
         rendered = gz.gazette_files(data, pdf=pdf)
         if reports:
@@ -48,6 +38,24 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
         except OSError as exc:
             raise CampaignError(f"{campaign.key('newsletters')}: cannot write {exc.filename or campaign.newsletters}: "
                                 f"{(exc.strerror or str(exc)).lower()}") from None
+
+
+def resolved_month(s: Session, campaign: Campaign, month: GameMonth | None) -> GameMonth:
+    """``month`` if it has been resolved, else the last month resolved when none is named; a
+    month not resolved is refused naming those that are."""
+    resolved = [GameMonth.parse(t.month) for t in queries.turns(s, campaign.id)]
+    if not resolved:
+        raise CampaignError("no month has been resolved yet: run 'engarde turn run' first")
+    month = month or resolved[-1]
+    if month not in resolved:
+        raise CampaignError(f"{month} has not been resolved (resolved: {', '.join(map(str, resolved))})")
+    return month
+
+
+def gazette_data(campaign: Campaign, month: GameMonth, sheets: dict) -> gz.GazetteData:
+    """What the gazette and the reports of a resolved month are rendered from."""
+    return gz.GazetteData(campaign=campaign, month=month, characters=characters_at_end_of(campaign, month),
+                          events=month_events(campaign, month), sheets=sheets, registry=for_campaign(campaign))
 
 
 def _newsletters_folder(campaign: Campaign) -> None:

@@ -12,11 +12,10 @@ from .. import gazette as gz
 from .. import letters, passwords, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
-from ..errors import CampaignError
-from ..registry import for_campaign
 from .intake import month_sheets
+from .publishing import gazette_data, resolved_month
 from .sheet_template import order_template
-from .views import characters_at_end_of, month_events, month_ledger
+from .views import month_ledger
 
 
 @dataclass(frozen=True)
@@ -36,15 +35,8 @@ class Report:
 def private_report(campaign: Campaign, name: str, month: GameMonth | None = None) -> Report:
     with store.reading(campaign.database) as s:
         row = queries.find_character(s, campaign, name)
-        resolved = [GameMonth.parse(t.month) for t in queries.turns(s, campaign.id)]
-    if not resolved:
-        raise CampaignError("no month has been resolved yet: run 'engarde turn run' first")
-    month = month or resolved[-1]
-    if month not in resolved:
-        raise CampaignError(f"{month} has not been resolved (resolved: {', '.join(map(str, resolved))})")
-    data = gz.GazetteData(campaign=campaign, month=month, characters=characters_at_end_of(campaign, month),
-                          events=month_events(campaign, month), sheets=month_sheets(campaign, month),
-                          registry=for_campaign(campaign))
+        month = resolved_month(s, campaign, month)
+    data = gazette_data(campaign, month, month_sheets(campaign, month))
     ledger = month_ledger(campaign, month)
     html = gz.render_report(data, row.name, ledger)
     character = data.character(row.name)
