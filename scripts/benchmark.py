@@ -359,7 +359,13 @@ def main() -> int:
             floor_db = sqlite_floor(tmp, rows, schema_sql, report.rolls)
         if args.dump:
             dump = {"ledger": [e.__dict__ | {"month": str(e.month)} for e in report.ledger],
-                    "events": [repr(e) for e in report.events]}
+                    "events": [repr(e) for e in report.events],
+                    # what was stored (created_at aside) and every file written, by its digest
+                    "stored": {t: [[v for c, v in zip(cols, r) if c not in ("created_at", "password")] for r in rows]
+                               for t, (cols, rows) in month_rows(camp, month)[0].items()
+                               if t != "turn"} if camp.database.startswith("sqlite") else None,
+                    "files": {str(p.relative_to(camp.newsletters)): hashlib.sha256(p.read_bytes()).hexdigest()
+                              for p in sorted(Path(camp.newsletters).rglob("*.html"))}}
             args.dump.write_text(json.dumps(dump, indent=0, default=str, sort_keys=True))
         digest = hashlib.sha256(json.dumps([[repr(e) for e in report.ledger], [repr(e) for e in report.events]])
                                 .encode()).hexdigest()[:16]
