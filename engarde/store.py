@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -358,10 +359,15 @@ def character_from_row(row: CharacterRow) -> Character:
     return ch
 
 
+@lru_cache(maxsize=None)
+def _month(key: str) -> GameMonth:
+    return GameMonth.parse(key)
+
+
 def ledger_from_row(row: LedgerRow, name: str) -> LedgerEntry:
     return LedgerEntry(
         character=name,
-        month=GameMonth.parse(row.month),
+        month=_month(row.month),
         week=row.week,
         field=row.field,
         delta=row.delta,
@@ -373,7 +379,7 @@ def ledger_from_row(row: LedgerRow, name: str) -> LedgerEntry:
 
 def event_from_row(row: EventRow) -> Event:
     return Event(
-        month=GameMonth.parse(row.month),
+        month=_month(row.month),
         week=row.week,
         code=row.code,
         characters=tuple(row.characters),
