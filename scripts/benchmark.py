@@ -31,11 +31,13 @@ import hashlib
 import json
 import os
 import random
+import re
 import resource
 import sqlite3
 import sys
 import tempfile
 import time
+import zlib
 from email import policy
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -247,6 +249,21 @@ def write_mail(tmp: Path, men: list, rng: random.Random) -> list[Path]:
     return paths
 
 
+def pdf_pages(data: bytes) -> int | None:
+    """The page count a PDF's page tree gives (its root's /Count), else its page objects counted."""
+    texts = [data]
+    for stream in re.findall(rb"stream\r?\n(.*?)endstream", data, flags=re.S):  # object streams, compressed
+        try:
+            texts.append(zlib.decompress(stream))
+        except zlib.error:
+            pass
+    data = b"\n".join(texts)
+    counts = [int(c) for c in re.findall(rb"/Count\s+(\d+)", data)]
+    if counts:
+        return max(counts)
+    return len(re.findall(rb"/Type\s*/Page(?![a-z])", data)) or None
+
+
 # -- the floors -----------------------------------------------------------------------------
 
 def email_floor(paths: list[Path]) -> int:
@@ -352,7 +369,7 @@ def main() -> int:
         pages = None
         pdf_path = next(Path(camp.newsletters).rglob("*.pdf"), None) if args.pdf else None
         if pdf_path is not None:
-            pages = pdf_path.read_bytes().count(b"/Type /Page\n") or pdf_path.read_bytes().count(b"/Type /Page")
+            pages = pdf_pages(pdf_path.read_bytes())
         floor_db = None
         if camp.database.startswith("sqlite"):
             rows, schema_sql = month_rows(camp, month)
