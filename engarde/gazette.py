@@ -278,14 +278,42 @@ def gazette_context(data: GazetteData) -> dict[str, Any]:
     return context
 
 
-def report_context(data: GazetteData, character_name: str, ledger: Sequence[LedgerEntry]) -> dict[str, Any]:
-    ch = data.character(character_name)
-    his = [ev for ev in _by_week(data.events) if character_name in ev.characters]
+@dataclass
+class Grouped:
+    """The month's events and ledger entries by character, each man's in week order and within
+    a week in the order the rules made them: sorted and grouped once for every report, not
+    filtered out of the whole month for each."""
+
+    characters: dict[str, Character]
+    events: dict[str, list[Event]]
+    ledger: dict[str, list[LedgerEntry]]
+
+    @classmethod
+    def of(cls, data: GazetteData, ledger: Sequence[LedgerEntry]) -> "Grouped":
+        events: dict[str, list[Event]] = {}
+        for ev in _by_week(data.events):
+            for name in dict.fromkeys(ev.characters):
+                events.setdefault(name, []).append(ev)
+        entries: dict[str, list[LedgerEntry]] = {}
+        for e in sorted((e for e in ledger if e.month == data.month), key=lambda e: e.week):
+            entries.setdefault(e.character, []).append(e)
+        characters: dict[str, Character] = {}
+        for ch in data.characters:
+            characters.setdefault(ch.name, ch)  # the first of a name, as data.character finds him
+        return cls(characters, events, entries)
+
+
+def report_context(data: GazetteData, character_name: str, ledger: Sequence[LedgerEntry],
+                   grouped: Grouped | None = None) -> dict[str, Any]:
+    """One report's variables; ``grouped``: the month grouped once for many reports (default:
+    grouped for this one)."""
+    grouped = grouped or Grouped.of(data, ledger)
+    ch = grouped.characters.get(character_name) or data.character(character_name)
+    his = grouped.events.get(character_name, [])
     weeks: dict[int, list[Event]] = {w: [] for w in range(1, WEEKS_PER_MONTH + 1)}
     for ev in his:
         weeks.setdefault(ev.week, []).append(ev)
-    entries = [e for e in ledger if e.character == character_name and e.month == data.month]
-    entries.sort(key=lambda e: e.week)
+    entries = grouped.ledger.get(character_name, [])
     return {
         "campaign": data.campaign,
         "month": data.month,
@@ -365,10 +393,11 @@ def render_report(
     character_name: str,
     ledger: Sequence[LedgerEntry],
     env: jinja2.Environment | None = None,
+    grouped: Grouped | None = None,
 ) -> str:
     """One player's private report: his sheet, his events week by week, his ledger."""
     env = env or environment(data.campaign, data.modules())
-    return render(env, REPORT_TEMPLATE, report_context(data, character_name, ledger), data.campaign)
+    return render(env, REPORT_TEMPLATE, report_context(data, character_name, ledger, grouped), data.campaign)
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -445,11 +474,12 @@ def report_files(
         if not ch.dead or any(ch.name in ev.characters for ev in data.events)]
     slugs = report_slugs(ch.name for ch in data.characters)
     env = environment(data.campaign, data.modules())
+    grouped = Grouped.of(data, ledger)
     rendered: list[tuple[Path, bytes]] = []
     for name in wanted:
         if name not in slugs:
             data.character(name)  # raises LookupError naming him
-        html = render_report(data, name, ledger, env=env)
+        html = render_report(data, name, ledger, env=env, grouped=grouped)
         path = folder / f"{slugs[name]}.html"
         rendered.append((path, html.encode("utf-8")))
         if pdf:

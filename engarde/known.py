@@ -231,6 +231,25 @@ class Known:
                                  self._mistress_list())
         return read
 
+    @cached_property
+    def _unknown_indexes(self) -> dict[tuple[str, ...], tuple]:
+        return {}
+
+    def _unknown_index(self, names: tuple[str, ...]) -> tuple[dict[str, str], dict[str, int], dict[str, list[str]]]:
+        """For ``_unknown``, built once a list of names (not once a name not found: a large
+        campaign's sheets name thousands): each name by its key, each key's place in the list,
+        and the keys holding each word of four letters or more."""
+        index = self._unknown_indexes.get(names)
+        if index is None:
+            by_key = {name_key(n): n for n in names}
+            parts: dict[str, list[str]] = {}
+            for key in by_key:
+                for w in dict.fromkeys(key.split()):
+                    if len(w) > 3:
+                        parts.setdefault(w, []).append(key)
+            index = self._unknown_indexes[names] = (by_key, {k: i for i, k in enumerate(by_key)}, parts)
+        return index
+
     def _mistress_list(self) -> str:
         if not self.mistresses:
             return "the campaign has no mistresses yet (the GM rolls them: 'engarde mistress roll')"
@@ -239,11 +258,12 @@ class Known:
     def _unknown(self, text: str, what: str, names: Iterable[str], hint: str | None = None) -> Named:
         # the words the name would be: those before the next clause ("Count Rochefort at Bothwell's")
         written = " ".join(_CLAUSE.split(text, maxsplit=1)[0].strip(" ,;.").split()) or text.strip()
-        by_key = {name_key(n): n for n in names}
+        by_key, order, parts = self._unknown_index(tuple(names))
         like = suggestions(name_key(written), by_key.keys(), cutoff=0.6)
         # a name among the words ("Count Rochefort": Rochefort), or a long word of a name
         words = set(name_key(written).split())
-        held = [n for key, n in by_key.items() if key in words or any(len(w) > 3 and w in words for w in key.split())]
+        keys = {w for w in words if w in by_key} | {k for w in words for k in parts.get(w, ())}
+        held = [by_key[k] for k in sorted(keys, key=order.__getitem__)]
         offered = list(dict.fromkeys([*held, *(by_key[k] for k in like)]))[:3]
         return Named(None, written, problem=f"{_q(written)} is not {what}",
                      hint=f"did you mean {either(offered)}?" if offered else hint)

@@ -8,6 +8,7 @@ builds these; the resolver reads them.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from dataclasses import asdict, dataclass, field
@@ -46,13 +47,19 @@ def record_from_dict(cls: type, data: Mapping[str, Any]) -> Any:
     """The inverse of ``asdict`` for a record of orders: JSON turns tuples into lists and
     nested records into dicts; this turns them back by the fields' declared types.
     Keys the record does not have (written by an older engarde) are left out."""
-    hints = typing.get_type_hints(cls)
     values = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data or not f.init:
-            continue
-        values[f.name] = _typed(hints[f.name], data[f.name])
+    for name, hint in _fields(cls):
+        if name in data:
+            values[name] = _typed(hint, data[name])
     return cls(**values)
+
+
+@functools.lru_cache(maxsize=None)
+def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """A record's fields given to its constructor, with their declared types: worked out once a
+    class (``typing.get_type_hints`` evaluates every annotation each time it is asked)."""
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
 
 
 def _typed(hint: Any, value: Any) -> Any:

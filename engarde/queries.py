@@ -110,16 +110,30 @@ def ledger_of(s: Session, row: CharacterRow) -> list[LedgerEntry]:
     return [ledger_from_row(r, row.name) for r in rows]
 
 
+def ledgers(s: Session, campaign_id: str) -> dict[int, list[LedgerEntry]]:
+    """Every man's ledger, by character id, each in the order it was written: one query for the
+    campaign, not one a man."""
+    names = {r.id: r.name for r in characters(s, campaign_id)}
+    out: dict[int, list[LedgerEntry]] = {i: [] for i in names}
+    table = LedgerRow.__table__
+    # plain rows, not ORM objects: a large campaign's ledger is hundreds of thousands of them
+    for r in s.connection().execute(select(table).where(table.c.campaign_id == campaign_id).order_by(table.c.id)):
+        out.setdefault(r.character_id, []).append(ledger_from_row(r, names[r.character_id]))
+    return out
+
+
 def month_ledger(s: Session, campaign_id: str, month: GameMonth) -> list[LedgerEntry]:
     names = {r.id: r.name for r in characters(s, campaign_id)}
-    rows = s.exec(select(LedgerRow).where(LedgerRow.campaign_id == campaign_id, LedgerRow.month == month.key)
-                  .order_by(LedgerRow.id))
+    table = LedgerRow.__table__
+    rows = s.connection().execute(select(table).where(table.c.campaign_id == campaign_id, table.c.month == month.key)
+                                  .order_by(table.c.id))
     return [ledger_from_row(r, names[r.character_id]) for r in rows]
 
 
 def month_events(s: Session, campaign_id: str, month: GameMonth) -> list[Event]:
-    rows = s.exec(select(EventRow).where(EventRow.campaign_id == campaign_id, EventRow.month == month.key)
-                  .order_by(EventRow.id))
+    table = EventRow.__table__
+    rows = s.connection().execute(select(table).where(table.c.campaign_id == campaign_id, table.c.month == month.key)
+                                  .order_by(table.c.id))
     return [event_from_row(r) for r in rows]
 
 

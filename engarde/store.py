@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import datetime as dt
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from sqlalchemy import JSON, LargeBinary, Text, UniqueConstraint, event, text
+from sqlalchemy import JSON, Index, LargeBinary, Text, UniqueConstraint, event, text
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
@@ -60,6 +61,8 @@ class CharacterRow(SQLModel, table=True):
 
 class LedgerRow(SQLModel, table=True):
     __tablename__ = "ledger"
+    # the month's rows of a campaign (the reports, the gazette, turn undo): migration 0004
+    __table_args__ = (Index("ix_ledger_campaign_month", "campaign_id", "month"),)
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: str = Field(index=True, foreign_key="campaign.id")
     character_id: int = Field(index=True, foreign_key="character.id")
@@ -74,6 +77,7 @@ class LedgerRow(SQLModel, table=True):
 
 class EventRow(SQLModel, table=True):
     __tablename__ = "event"
+    __table_args__ = (Index("ix_event_campaign_month", "campaign_id", "month"),)
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: str = Field(index=True, foreign_key="campaign.id")
     month: str = Field(index=True)
@@ -88,6 +92,7 @@ class RollRow(SQLModel, table=True):
     """Every die rolled for a month, in order, with its reason."""
 
     __tablename__ = "roll"
+    __table_args__ = (Index("ix_roll_campaign_month", "campaign_id", "month"),)
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: str = Field(index=True, foreign_key="campaign.id")
     month: str = Field(index=True)
@@ -107,6 +112,14 @@ class SheetRow(SQLModel, table=True):
     """An order sheet as received (raw bytes kept) and as understood."""
 
     __tablename__ = "order_sheet"
+    # the intake's lookups, each starting with the campaign (migration 0004): the same bytes
+    # (digest), the same Message-ID from the same sender, and a man's sheets of a month that
+    # still count (what a later sheet supersedes)
+    __table_args__ = (
+        Index("ix_order_sheet_campaign_digest", "campaign_id", "digest"),
+        Index("ix_order_sheet_campaign_message", "campaign_id", "message_id", "sender"),
+        Index("ix_order_sheet_campaign_month_character", "campaign_id", "month", "character_id", "status"),
+    )
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: str = Field(index=True, foreign_key="campaign.id")
     month: str = Field(index=True)
@@ -385,10 +398,15 @@ def character_from_row(row: CharacterRow) -> Character:
     return ch
 
 
+@lru_cache(maxsize=None)
+def _month(key: str) -> GameMonth:
+    return GameMonth.parse(key)
+
+
 def ledger_from_row(row: LedgerRow, name: str) -> LedgerEntry:
     return LedgerEntry(
         character=name,
-        month=GameMonth.parse(row.month),
+        month=_month(row.month),
         week=row.week,
         field=row.field,
         delta=row.delta,
@@ -400,7 +418,7 @@ def ledger_from_row(row: LedgerRow, name: str) -> LedgerEntry:
 
 def event_from_row(row: EventRow) -> Event:
     return Event(
-        month=GameMonth.parse(row.month),
+        month=_month(row.month),
         week=row.week,
         code=row.code,
         characters=tuple(row.characters),

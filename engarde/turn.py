@@ -55,6 +55,9 @@ class Turn:
     # Per-month facts the rules share (who had companionship, who visited
     # where in which week, ...), keyed by character name.  Not persisted.
     facts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Indexes the rules build once a month over what the month has so far (the caught
+    # suitors by lover, ...), by the rule's own key.  Not persisted; never a rule's input.
+    memo: dict[str, Any] = field(default_factory=dict)
     # Who was where each week: week -> place -> names, in the order they came.
     # Places are plain keys: "club:Hunter's", "bawdyhouse", "mistress:4", ...
     # Toadying, rival suitors and duels read it after the week's actions.

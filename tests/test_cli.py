@@ -122,10 +122,14 @@ def test_failed_turn_leaves_campaign_as_it_was(gm, monkeypatch):
 
     import engarde.ops.turns as turns_module
 
-    def explode(*args, **kwargs):
-        raise RuntimeError("disk on fire")
+    written = turns_module._insert
 
-    monkeypatch.setattr(turns_module, "RollRow", explode)
+    def explode(s, model, rows):  # the ledger and events are written, then the rolls fail
+        if model is turns_module.RollRow:
+            raise RuntimeError("disk on fire")
+        return written(s, model, rows)
+
+    monkeypatch.setattr(turns_module, "_insert", explode)
     with pytest.raises(RuntimeError):
         ops.run_turn(gm.campaign)
     assert {c.name: c.ledger_values() for c in ops.list_characters(gm.campaign)} == before

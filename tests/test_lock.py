@@ -16,6 +16,7 @@ import itertools
 import re
 import shutil
 import sqlite3
+from importlib import import_module
 from pathlib import Path
 
 import click
@@ -406,6 +407,8 @@ def test_upgrade_and_upgrade(gm):
     with store.transaction(gm.camp.database) as s:
         s.connection().exec_driver_sql("DROP TABLE alembic_version")
         s.connection().exec_driver_sql("DROP TABLE sent_mail")  # a table of a later revision (0003)
+        for name, _, _ in import_module("engarde.migrations.versions.0004_indexes").INDEXES:  # and 0004's indexes
+            s.connection().exec_driver_sql(f"DROP INDEX {name}")
     store.forget_engine(gm.camp.database)
     assert "engarde db upgrade" in gm.cli("status", code=2)
     a = gm.command("db", "upgrade", pause="db-upgrade:before-commit").paused()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import insert
 from sqlmodel import Session
 
 from .. import lock, queries, store
@@ -116,15 +117,25 @@ def _save_month(s: Session, campaign: Campaign, month: GameMonth, seed: str, row
         row.current = data
         row.social_level = ch.social_level
         s.add(row)
-    for e in result.ledger:
-        s.add(LedgerRow(campaign_id=campaign.id, character_id=by_name[e.character].id, month=e.month.key,
-                        week=e.week, field=e.field, delta=e.delta, value=e.value, reason=e.reason, rule=e.rule))
-    for ev in result.events:
-        s.add(EventRow(campaign_id=campaign.id, month=ev.month.key, week=ev.week, code=ev.code, public=ev.public,
-                       characters=list(ev.characters), data=dict(ev.data)))
-    for roll in result.rolls:
-        s.add(RollRow(campaign_id=campaign.id, month=month.key, sides=roll.sides, dice_values=list(roll.values),
-                      reason=roll.reason))
+    # The month's rows in bulk (one executemany a table, in the order the month made them: their
+    # ids keep it), not an ORM object each: tens of thousands of them in a large campaign.
+    _insert(s, LedgerRow, [
+        {"campaign_id": campaign.id, "character_id": by_name[e.character].id, "month": e.month.key, "week": e.week,
+         "field": e.field, "delta": e.delta, "value": e.value, "reason": e.reason, "rule": e.rule}
+        for e in result.ledger])
+    _insert(s, EventRow, [
+        {"campaign_id": campaign.id, "month": ev.month.key, "week": ev.week, "code": ev.code, "public": ev.public,
+         "characters": list(ev.characters), "data": dict(ev.data)}
+        for ev in result.events])
+    _insert(s, RollRow, [
+        {"campaign_id": campaign.id, "month": month.key, "sides": roll.sides, "dice_values": list(roll.values),
+         "reason": roll.reason}
+        for roll in result.rolls])
+
+
+def _insert(s: Session, model: Any, rows: list[dict[str, Any]]) -> None:
+    if rows:
+        s.execute(insert(model.__table__), rows)
 
 
 def undo_turn(campaign: Campaign) -> GameMonth:

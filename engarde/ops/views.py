@@ -109,8 +109,9 @@ def audit(campaign: Campaign) -> tuple[int, list[AuditFinding]]:
         queries.campaign_row(s, campaign)
         rows = queries.characters(s, campaign.id)
         pause.point("audit:reading")  # between the sheets and their ledgers: a test writes a month here
+        ledgers = queries.ledgers(s, campaign.id)
         for row in rows:
-            recomputed = replay(row.start, queries.ledger_of(s, row)).ledger_values()
+            recomputed = replay(row.start, ledgers.get(row.id, [])).ledger_values()
             recorded = Character.from_dict(row.current).ledger_values()
             for key in sorted(set(recorded) | set(recomputed)):
                 if recorded.get(key, 0) != recomputed.get(key, 0):
@@ -175,8 +176,9 @@ def characters_at_end_of(campaign: Campaign, month: GameMonth) -> list[Character
     with store.reading(campaign.database) as s:
         queries.campaign_row(s, campaign)
         sheets = []
+        ledgers = queries.ledgers(s, campaign.id)
         for row in queries.characters(s, campaign.id):
-            entries = [e for e in queries.ledger_of(s, row) if e.month <= month]
+            entries = [e for e in ledgers.get(row.id, []) if e.month <= month]
             ch = replay(row.start, entries, row.name)
             ch.id = row.id
             sheets.append(ch)

@@ -1164,6 +1164,9 @@ _ANSWERS = "duel.answers"  # {challenger's name lower-cased or "": AnswerChallen
 _CAUSES = "duel.causes"  # [(against, cause)] noted by other rules (note_cause)
 _FOUGHT = "duel.weeks"  # weeks in which he fought
 _INSULTED = "duel.insulted"  # the men he has insulted this month (an insult is given once)
+# Turn.memo keys
+_CAUGHT = "duel.caught"  # (events read, {lover: [EV_CAUGHT_COURTING events]})
+_RELATIONS = "duel.relations"  # {(regiment, regiment): "friendly" | "enemy" | "neutral"}
 
 
 def is_dead(ch: Character) -> bool:
@@ -1178,6 +1181,16 @@ def can_fight(ch: Character) -> bool:
 def wounded(tables: DuelTables, ch: Character) -> bool:
     """"A player with less than 50% of his Endurance may decline a duel"."""
     return ch.endurance < ch.max_endurance * tables.may_decline_below
+
+
+def _relation(turn: Turn, a: str | None, b: str | None) -> str:
+    """``regiment_relation`` by the campaign's tables, each pair of regiments worked out once a month."""
+    if not a or not b:
+        return "neutral"
+    known = turn.memo.setdefault(_RELATIONS, {})
+    if (a, b) not in known:
+        known[(a, b)] = regiment_relation(turn.tables.regiments, a, b)
+    return known[(a, b)]
 
 
 def regiment_relation(regiments: RegimentsTables, a: str | None, b: str | None) -> str:
@@ -1232,7 +1245,7 @@ def causes(turn: Turn, a: Character, b: Character, met: bool = True) -> list[Cau
     ``met``: they are in the same place (a noble's affront needs a meeting).
     """
     out: list[Cause] = []
-    relation = regiment_relation(turn.tables.regiments, a.regiment, b.regiment)
+    relation = _relation(turn, a.regiment, b.regiment)
     if relation == "enemy":
         out.append(Cause(f"the {a.regiment} and the {b.regiment} are unfriendly regiments", (a.name, b.name)))
     if met:
@@ -1251,12 +1264,74 @@ def causes(turn: Turn, a: Character, b: Character, met: bool = True) -> list[Cau
         for against, text in turn.fact(holder.name).get(_CAUSES, []):
             if against == other.name:
                 out.append(Cause(text, (holder.name,)))
-        for ev in turn.events:
-            if ev.code == EV_CAUGHT_COURTING and ev.data.get("lover") == holder.name \
-                    and other.name in ev.characters:
+        for ev in _caught(turn).get(holder.name, ()):
+            if other.name in ev.characters:
                 out.append(Cause(f"{other.name} was caught courting {holder.name}'s mistress",
                                  (holder.name,)))
     return out
+
+
+def _caught(turn: Turn) -> dict[str, list]:
+    """The month's EV_CAUGHT_COURTING events so far, by the lover, in the order they came: read
+    once, the events added since the last call read on top (the month's events only grow)."""
+    seen, index = turn.memo.get(_CAUGHT, (0, {}))
+    if seen > len(turn.events):
+        seen, index = 0, {}
+    for ev in turn.events[seen:]:
+        if ev.code == EV_CAUGHT_COURTING:
+            index.setdefault(ev.data.get("lover"), []).append(ev)
+    turn.memo[_CAUGHT] = (len(turn.events), index)
+    return index
+
+
+def _possible_causes(turn: Turn, names: list[str], rulings: dict[frozenset, bool]) -> list[tuple[str, str]]:
+    """The pairs of ``names`` (men in one place) who may have cause for a duel, as
+    ``combinations(names, 2)`` would give them and in its order: every pair for which
+    ``causes`` can find one (the same regiment of an enemy's, a noble and a non-noble, the
+    same mistress courted, a cause noted, a suitor caught) or the GM ruled there is cause.
+    The others meet without consequence, and are not looked at one by one."""
+    here = {n: i for i, n in enumerate(names)}
+    people = {n: turn.characters[n] for n in names if n in turn.characters}
+    pairs: set[tuple[int, int]] = set()
+
+    def add(a: str, b: str) -> None:
+        if a != b and a in here and b in here:
+            i, j = here[a], here[b]
+            pairs.add((i, j) if i < j else (j, i))
+
+    by_regiment: dict[str, list[str]] = {}
+    for n, ch in people.items():
+        if ch.regiment:
+            by_regiment.setdefault(ch.regiment, []).append(n)
+    for r1, r2 in combinations(by_regiment, 2):
+        if _relation(turn, r1, r2) == "enemy":
+            for a in by_regiment[r1]:
+                for b in by_regiment[r2]:
+                    add(a, b)
+    nobles = [n for n, ch in people.items() if is_noble(ch)]
+    if nobles:
+        for a in nobles:
+            for b, ch in people.items():
+                if not is_noble(ch):
+                    add(a, b)
+    suitors: dict[int, list[str]] = {}
+    for n in people:
+        for number in courted_this_month(turn, n):
+            suitors.setdefault(number, []).append(n)
+    for group in suitors.values():
+        for a, b in combinations(group, 2):
+            add(a, b)
+    caught = _caught(turn)
+    for n in people:
+        for against, _ in turn.fact(n).get(_CAUSES, []):
+            add(n, against)
+        for ev in caught.get(n, ()):
+            for other in ev.characters:
+                add(n, other)
+    for pair, ruled in rulings.items():
+        if ruled and len(pair) == 2:
+            add(*pair)
+    return [(names[i], names[j]) for i, j in sorted(pairs)]
 
 
 def cause_by_vote(votes: Iterable[bool]) -> bool:
@@ -1343,7 +1418,7 @@ def insult(turn: Turn, ch: Character, other: Character, place: str, week: int) -
         friend = turn.characters[name]
         if name in (ch.name, other.name) or is_dead(friend):
             continue
-        if regiment_relation(turn.tables.regiments, friend.regiment, other.regiment) == "friendly":
+        if _relation(turn, friend.regiment, other.regiment) == "friendly":
             note_cause(turn, name, ch.name, f"{ch.name} insulted {other.name}, a regimental friend ({other.regiment})")
             friends.append(name)
     turn.event(EV_INSULT, week, (ch.name, other.name, *friends), public=True, place=place, friends=friends)
@@ -1376,7 +1451,7 @@ def resolve_week(turn: Turn, week: int, rulings: dict[frozenset, bool] | None = 
     for place, names in list(turn.whereabouts.get(week, {}).items()):
         if place.startswith("mistress:") or place == FIELD:
             continue  # a lady's door is the mistresses rules'; the field's affairs are the challenges
-        for a, b in combinations(names, 2):
+        for a, b in _possible_causes(turn, list(names), rulings):
             if frozenset((a, b)) not in done and a in turn.characters and b in turn.characters:
                 _meeting(turn, week, place, a, b, rulings, done)
 
@@ -1563,7 +1638,7 @@ def _duel(turn: Turn, week: int, a: Character, b: Character, weapons: tuple[str,
         w = turn.characters[record.winner]
         loser = turn.characters[record.loser]
         wi = record.side(w.name)
-        relation = regiment_relation(turn.tables.regiments, w.regiment, loser.regiment)
+        relation = _relation(turn, w.regiment, loser.regiment)
         post(w, "status_points", tables.duelling_table_d[f"win_{relation}"],
              f"won his duel with {loser.name}, of a{'n' if relation == 'enemy' else ''} {relation} regiment"
              if loser.regiment else f"won his duel with {loser.name} (no regiment: neutral)", RULE_TABLE_D)
