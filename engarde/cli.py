@@ -23,6 +23,7 @@ from .config import DEFAULT_CONFIG, Campaign, ConfigError, MailSettings
 from .config import load as load_config
 from .dberrors import describe as describe_database_error
 from .dberrors import where as database_named
+from .deadline_command import deadline
 from .deadlines import describe
 from .demo import DEMO_ID, run_demo
 from .demo import unpack as unpack_demo
@@ -1017,6 +1018,7 @@ def _plain(value: object) -> object:
 
 
 main.add_command(mail)
+main.add_command(deadline)
 
 
 if __name__ == "__main__":  # pragma: no cover
