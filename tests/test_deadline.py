@@ -198,3 +198,17 @@ def test_an_smtp_password_not_in_the_environment_stops_before_the_mail_is_read(c
     assert "NO_SUCH_VAR_FOR_TEST" in err and out == ""
     from engarde import ops
     assert ops.stored_sheets(camp.camp) == []
+
+
+def test_help_gives_examples_and_the_readme_shows_the_routine():
+    from pathlib import Path
+    text = CliRunner().invoke(main, ["deadline", "--help"]).output
+    assert "Examples:" in text and "engarde deadline --force --no-mail" in text
+    for option in ("--source", "--force", "--no-mail", "--dry-run-mail"):
+        assert option in text
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    routine = readme.split("## Starting a real campaign")[1].split("## The order language")[0]
+    assert "engarde deadline" in routine
+    for command in ("status", "orders missing", "press", "audit"):
+        assert "--json  Print" in CliRunner().invoke(main, [*command.split(), "--help"]).output
+        assert f"engarde {command} " in readme and "--json" in readme
