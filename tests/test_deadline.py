@@ -156,7 +156,7 @@ def test_a_failure_when_publishing_then_the_month_resolved_is_published_not_reso
     out, err = run(camp)
     assert "April 1607: already resolved, its publication not all out: publishing it now" in out
     assert "reports and gazette mailed: 9 sent" in out
-    assert "May 1607: deadline " in out and "not yet passed" in out and "resolved" not in out.replace("already resolved", "")
+    assert "May 1607: its deadline is " in out and "resolved April" not in out
     assert [str(m) for m in resolved_months(camp.camp)] == ["April 1607"]
     assert len(smtp.received) == 8 + 9
     assert {r.status for r in mailing.sent_mail(camp.camp)} == {"sent"}
@@ -212,3 +212,19 @@ def test_help_gives_examples_and_the_readme_shows_the_routine():
     for command in ("status", "orders missing", "press", "audit"):
         assert "--json  Print" in CliRunner().invoke(main, [*command.split(), "--help"]).output
         assert f"engarde {command} " in readme and "--json" in readme
+
+
+def test_forced_the_run_that_publishes_the_month_resolved_does_not_resolve_the_next(camp, smtp):
+    for f in (camp.folder / "orders").iterdir():
+        if f.name != "porthos.eml":
+            f.unlink()
+    camp.cli("orders", "ingest")
+    camp.cli("mail", "confirmations")
+    camp.config.write_text(scheduled(free_port()))
+    out, err = run(camp, "--force", code=1)  # the month forced (most are silent), its reports not sent
+    assert "resolved April 1607" in out and "message(s) not sent" in err
+    camp.config.write_text(scheduled(smtp.port))
+    out, err = run(camp, "--force")  # the same command again once the server is back
+    assert "publishing it now" in out and "reports and gazette mailed: 9 sent" in out
+    assert "May 1607: its deadline is " in out and "run 'engarde deadline' again to resolve it" in out
+    assert [str(m) for m in resolved_months(camp.camp)] == ["April 1607"]

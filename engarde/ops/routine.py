@@ -122,6 +122,13 @@ def _run(campaign: Campaign, run: Routine, line: Say, source: Path | None, force
     if months and not _published(campaign, months[-1], sending and dry_run is None, pdf):
         line(f"{months[-1]}: already resolved, its publication not all out: publishing it now")
         _publish(campaign, run, line, months[-1], sending, dry_run, pdf)
+        # One month a run: never the next one resolved on the heels of the last (not even with --force,
+        # which the run that stopped may have needed for its own month).
+        status_month, due = _month_and_deadline(campaign)
+        line(f"{status_month}: its deadline is {describe(due, campaign.timezone)}; run 'engarde deadline' again "
+             "to resolve it" if due is not None else
+             f"{status_month}: run 'engarde deadline --force' to resolve it when its orders are in")
+        return
     # 5. The month to resolve.
     status_month, due = _month_and_deadline(campaign)
     if due is None and not force:
@@ -129,9 +136,6 @@ def _run(campaign: Campaign, run: Routine, line: Say, source: Path | None, force
                     "over: run 'engarde deadline --force' to resolve it")
     if due is not None and now < due and not force:
         done = f"{months[-1]} is resolved and published; " if months else ""
-        if run.published is not None:  # this run finished the last month: nothing more is due
-            line(f"{status_month}: deadline {describe(due, campaign.timezone)}, not yet passed")
-            return
         raise _Stop(f"{done}the deadline for {status_month} is {describe(due, campaign.timezone)}, not yet passed: "
                     "run 'engarde deadline' after it (or --force to resolve the month now)")
     missing = missing_orders(campaign)
