@@ -16,13 +16,14 @@ from typing import Callable
 import click
 from sqlalchemy.exc import DBAPIError
 
-from . import __version__, campaign_file, crash, lock, ops
+from . import __version__, campaign_file, crash, json_views, lock, ops
 from .calendar import CalendarError, GameMonth
 from .clikit import Context, echo_json, fail, pass_ctx
 from .config import DEFAULT_CONFIG, Campaign, ConfigError, MailSettings
 from .config import load as load_config
 from .dberrors import describe as describe_database_error
 from .dberrors import where as database_named
+from .deadline_command import deadline
 from .deadlines import describe
 from .demo import DEMO_ID, run_demo
 from .demo import unpack as unpack_demo
@@ -212,17 +213,21 @@ def _set_up(camp: Campaign) -> None:
 
 
 @main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print it as JSON.")
 @pass_ctx
-def status(c: Context) -> None:
+def status(c: Context, as_json: bool) -> None:
     """Say which month is next, when its deadline falls, who has sent no orders, and which
     engarde command is working on the campaign now, if one is.
 
     \b
-    Example:
+    Examples:
       engarde status
+      engarde status --json
     """
     camp = c.campaign()
     now = ops.status(camp)
+    if as_json:
+        return echo_json(json_views.status(camp, now, ops.without_password(camp)))
     month, deadline = now.month, now.deadline
     click.echo(f"{camp.name} ({camp.id}), {camp.newspaper}")
     click.echo(f"Next month to resolve: {month}")
@@ -735,15 +740,19 @@ def orders_template(c: Context, name: str, month_text: str | None) -> None:
 
 
 @orders.command("missing")
+@click.option("--json", "as_json", is_flag=True, help="Print them as JSON.")
 @pass_ctx
-def orders_missing(c: Context) -> None:
+def orders_missing(c: Context, as_json: bool) -> None:
     """List the characters who have sent no orders for the current month.
 
     \b
-    Example:
+    Examples:
       engarde orders missing
+      engarde orders missing --json
     """
     missing = ops.missing_orders(c.campaign())
+    if as_json:
+        return echo_json(json_views.missing(ops.current_month(c.campaign()), missing))
     for name in missing:
         click.echo(name)
     if not missing:
@@ -889,15 +898,20 @@ def sheet(c: Context, name: str, as_json: bool) -> None:
 
 
 @main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 @pass_ctx
-def audit(c: Context) -> None:
+def audit(c: Context, as_json: bool) -> None:
     """Recompute every sheet from its ledger.  Exit status 1 on any disagreement.
 
     \b
-    Example:
+    Examples:
       engarde audit
+      engarde audit --json
     """
     count, findings = ops.audit(c.campaign())
+    if as_json:
+        echo_json(json_views.audit(count, findings))
+        sys.exit(1 if findings else 0)
     for f in findings:
         click.echo(str(f))
     if findings:
@@ -1017,6 +1031,7 @@ def _plain(value: object) -> object:
 
 
 main.add_command(mail)
+main.add_command(deadline)
 
 
 if __name__ == "__main__":  # pragma: no cover

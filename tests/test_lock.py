@@ -297,6 +297,8 @@ WRITERS = {
     "mail reminders": ("mail", "reminders", "--force"),
     "mail publish": ("mail", "publish"),
     "mail welcome": ("mail", "welcome"),
+    # Each of its steps takes the lock itself: the first (ingest) is refused, and nothing is done.
+    "deadline": ("deadline", "--source", "{later}", "--no-mail", "--force", "--no-pdf"),
 }
 READERS = {
     "status": ("status",),

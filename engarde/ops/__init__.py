@@ -2,8 +2,8 @@
 
 Split by concern: ``setup`` (a campaign and its characters), ``intake`` (order mail in;
 whether a sheet counts is ``acceptance``, pure; what its sheets may name is ``names``), ``turns`` (the month resolved and
-undone), ``publishing`` (the gazette and the reports) and ``views`` (what the GM looks
-at).  Every database query is in ``engarde.queries``.  Each operation opens its own
+undone), ``publishing`` (the gazette and the reports), ``views`` (what the GM looks
+at) and ``routine`` (the GM's routine at the deadline: the others, in order).  Every database query is in ``engarde.queries``.  Each operation opens its own
 transaction, so a failure leaves the campaign as it was.  Errors the GM must see are
 raised as ``CampaignError`` with a message fit to print; problems in players' input are
 returned as error records.  The modules' own operations (a mistress renamed, a colonel's

@@ -6,7 +6,7 @@ import click
 
 from ... import queries, store
 from ...calendar import GameMonth
-from ...clikit import Context, pass_ctx
+from ...clikit import Context, echo_json, pass_ctx
 from ...month_orders import month_on_file
 from ...orders import OrderSheet, Parts
 from ...store import ACCEPTED
@@ -23,21 +23,25 @@ def _sheet(parsed: dict) -> OrderSheet:
 
 @click.command()
 @click.argument("month", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print them as JSON.")
 @pass_ctx
-def press(c: Context, month: str | None) -> None:
+def press(c: Context, month: str | None, as_json: bool) -> None:
     """Print the letters to the gazette of a month (default: the month to resolve),
     exactly as the gazette's press section will print them, with who sent each.
 
     \b
     Examples:
       engarde press
-      engarde press "April 1607"
+      engarde press "April 1607" --json
     """
     camp = c.campaign()
     with store.reading(camp.database) as s:
         target = GameMonth.parse(month) if month else queries.current_month(s, camp)
         found = letters(month_on_file(queries.characters(s, camp.id),
                                       queries.sheets_of_month(s, camp.id, target, (ACCEPTED,)), _sheet))
+    if as_json:
+        return echo_json({"month": str(target), "key": target.key,
+                          "letters": [{"byline": x.byline, "author": x.author, "text": x.text} for x in found]})
     if not found:
         click.echo(f"No letters to the gazette for {target}.")
     for i, letter in enumerate(found):
