@@ -17,7 +17,7 @@ from engarde.cli import main
 from engarde.ops import mailing, resolved_months
 from engarde.store import CampaignRow
 from smtp_server import SmtpServer, free_port
-from test_mail_out import JACQUES_MAIL, PLAYERS, STRANGER, Campaign, settings
+from test_mail_out import JACQUES, JACQUES_MAIL, PLAYERS, STRANGER, Campaign, settings
 
 UTC = dt.timezone.utc
 SENT_ON = dt.datetime(2025, 3, 29, 12, 0, tzinfo=UTC)
@@ -228,3 +228,17 @@ def test_forced_the_run_that_publishes_the_month_resolved_does_not_resolve_the_n
     assert "publishing it now" in out and "reports and gazette mailed: 9 sent" in out
     assert "May 1607: its deadline is " in out and "run 'engarde deadline' again to resolve it" in out
     assert [str(m) for m in resolved_months(camp.camp)] == ["April 1607"]
+
+
+def test_a_campaign_with_no_one_to_mail_counts_its_written_gazette_as_published(camp, smtp):
+    """Without readers or addresses on record a written gazette is the whole publication: the
+    routine goes on to the next deadline instead of publishing the same month again each run."""
+    camp.config.write_text(scheduled(smtp.port).replace('readers = ["reader@example.org"]\n', ""))
+    camp.cli("orders", "ingest", code=None)
+    camp.cli("turn", "run", "--force")
+    for name in [*PLAYERS, JACQUES]:
+        camp.cli("character", "email", name, "")
+    camp.cli("gazette", "--no-pdf")
+    out, err = run(camp, code=1)
+    assert "publishing it now" not in out and "gazette of April 1607 written" not in out
+    assert "the deadline for May 1607 is " in err and "not yet passed" in err

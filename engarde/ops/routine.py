@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable
 
+from .. import queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..deadlines import describe
@@ -213,7 +214,17 @@ def _published(campaign: Campaign, month: GameMonth, mailed: bool, pdf: bool) ->
     if not mailed:
         return True
     rows = [r for r in mailing.sent_mail(campaign) if r.month == month.key and r.kind in ("report", "gazette")]
-    return bool(rows) and all(r.status == SENT for r in rows)
+    if rows:
+        return all(r.status == SENT for r in rows)
+    return not _anyone_to_mail(campaign)  # else a campaign without addresses would publish for ever
+
+
+def _anyone_to_mail(campaign: Campaign) -> bool:
+    """Whether a publication has anyone to go to: a reader, or a man with an address on record."""
+    if campaign.mail.readers:
+        return True
+    with store.reading(campaign.database) as s:
+        return any(row.email for row in queries.characters(s, campaign.id))
 
 
 def _publish(campaign: Campaign, run: Routine, line: Say, month: GameMonth, sending: bool,
