@@ -89,7 +89,7 @@ def text(new: NewCampaign) -> str:
         '# allowance = "month_start"',
         "# The campaign's own numbers for a rules table (`engarde tables`), e.g.:",
         f"# [campaigns.{new.id}.tables.clubs]",
-        "# Order mail straight from an IMAP mailbox and its size limit (README: \"Mail\"):",
+        "# Order mail straight from an IMAP mailbox, its size limit, the order passwords' cost (README: \"Mail\"):",
         f"# [campaigns.{new.id}.mail]",
         "# Mail out (confirmations, reminders, reports): the SMTP server; its password in the",
         "# environment variable ENGARDE_SMTP_PASSWORD, never in this file:",

@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from .calendar import CalendarError, GameMonth
+from .passwords import COST as PASSWORD_COST, MAX_COST, MIN_COST
 from .recurrence import RuleError, after, deadline_rule
 
 DEFAULT_CONFIG = "campaigns.toml"
@@ -87,9 +88,12 @@ class MailSettings:
     smtp: SmtpSettings | None = None
     # Who gets the gazette by mail without playing a character ('engarde mail publish').
     readers: tuple[str, ...] = ()
+    # The cost of each order password hashed from now on: scrypt's N = 2**password_cost
+    # (engarde.passwords; the hashes on record keep their own and still verify).
+    password_cost: int = PASSWORD_COST
 
 
-MAIL_KEYS = {"max_message_bytes", "nmr_refuse_share", "imap", "smtp", "readers"}
+MAIL_KEYS = {"max_message_bytes", "nmr_refuse_share", "imap", "smtp", "readers", "password_cost"}
 IMAP_KEYS = {"host", "port", "ssl", "user", "password_env", "folder", "timeout"}
 SMTP_KEYS = {"host", "port", "security", "user", "password_env", "from", "reply_to", "timeout"}
 
@@ -383,6 +387,10 @@ def _mail(where: str, table: Any) -> MailSettings:
     if not isinstance(share, (int, float)) or isinstance(share, bool) or not 0 <= share <= 1:
         raise ConfigError(f"{where}.nmr_refuse_share: must be a number from 0 to 1 (a share of the characters), "
                           f"not {share!r}")
+    cost = table.get("password_cost", defaults.password_cost)
+    if not isinstance(cost, int) or isinstance(cost, bool) or not MIN_COST <= cost <= MAX_COST:
+        raise ConfigError(f"{where}.password_cost: must be a whole number from {MIN_COST} to {MAX_COST} "
+                          f"(scrypt's N = 2**password_cost; default {defaults.password_cost}), not {cost!r}")
     imap = table.get("imap")
     smtp = table.get("smtp")
     readers = table.get("readers", [])
@@ -395,7 +403,7 @@ def _mail(where: str, table: Any) -> MailSettings:
     return MailSettings(max_message_bytes=size, nmr_refuse_share=float(share),
                         imap=_imap(f"{where}.imap", imap) if imap is not None else None,
                         smtp=_smtp(f"{where}.smtp", smtp) if smtp is not None else None,
-                        readers=tuple(dict.fromkeys(r.strip() for r in readers)))
+                        readers=tuple(dict.fromkeys(r.strip() for r in readers)), password_cost=cost)
 
 
 def address_problem(address: str) -> str | None:

@@ -11,6 +11,11 @@ of memory and some 50 ms of one core per guess), so a stolen database costs a gu
 per password tried, while an ingest of a few hundred sheets still takes seconds.  The parameters
 are written into each hash, so a campaign that raises them later still checks the old ones.
 
+A campaign may choose the cost of the hashes it makes from then on (``[campaigns.ID.mail]
+password_cost``: N = 2**cost, from ``MIN_COST`` to ``MAX_COST``; default ``COST``, 14): a month
+of ten thousand sheets spends one check a sheet, so a large campaign may trade some of a stolen
+database's cost to a guesser for a shorter ingest.  The hashes already stored keep their own N.
+
 A database made before hashing holds the passwords as written: ``is_hashed`` tells them apart,
 and ``hash_password`` is what the upgrade applies to each (an empty one stays empty: that
 character has no password, and his sheets are refused until the GM sets one).  Its JSON
@@ -27,7 +32,9 @@ import hmac
 import secrets
 
 SCHEME = "scrypt"
-N, R, P = 2**14, 8, 1
+COST = 14  # the default: N = 2**COST
+MIN_COST, MAX_COST = 10, 16  # what [campaigns.ID.mail] password_cost may be (2**16: 64 MiB a check)
+N, R, P = 2**COST, 8, 1
 SALT_BYTES, HASH_BYTES = 16, 32
 # scrypt needs 128 * N * r bytes; OpenSSL refuses more than 32 MiB unless told
 MAXMEM = 64 * 1024 * 1024
@@ -53,11 +60,13 @@ def _scrypt(plain: str, salt: bytes, n: int, r: int, p: int, length: int) -> byt
     return hashlib.scrypt(plain.encode("utf-8"), salt=salt, n=n, r=r, p=p, maxmem=MAXMEM, dklen=length)
 
 
-def hash_password(plain: str) -> str:
-    """``plain`` as stored: ``scrypt$N$r$p$salt$hash`` with a fresh random salt."""
+def hash_password(plain: str, cost: int = COST) -> str:
+    """``plain`` as stored: ``scrypt$N$r$p$salt$hash`` with a fresh random salt and N = 2**cost
+    (the campaign's ``mail.password_cost``, which its settings hold to ``MIN_COST``..``MAX_COST``)."""
+    n = 2**cost
     salt = secrets.token_bytes(SALT_BYTES)
-    digest = _scrypt(plain, salt, N, R, P, HASH_BYTES)
-    return f"{SCHEME}${N}${R}${P}${_b64(salt)}${_b64(digest)}"
+    digest = _scrypt(plain, salt, n, R, P, HASH_BYTES)
+    return f"{SCHEME}${n}${R}${P}${_b64(salt)}${_b64(digest)}"
 
 
 def _parts(stored: str) -> tuple[int, int, int, bytes, bytes] | None:

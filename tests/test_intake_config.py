@@ -22,6 +22,18 @@ def test_defaults(tmp_path):
     assert for_campaign(camp).tables.month.nmr_status_points == 0
 
 
+def test_the_order_passwords_cost(tmp_path):
+    """[campaigns.ID.mail] password_cost: scrypt's N = 2**cost for new hashes, 14 unless told,
+    from 10 to 16; anything else is one line naming the key."""
+    assert load(tmp_path, "").mail.password_cost == 14
+    assert load(tmp_path, "[campaigns.t.mail]\npassword_cost = 11\n").mail.password_cost == 11
+    for bad in ("9", "17", "11.5", '"11"', "true", "-1"):
+        with pytest.raises(ConfigError, match=r"campaigns\.t\.mail\.password_cost: must be a whole number "
+                                              r"from 10 to 16") as e:
+            load(tmp_path, f"[campaigns.t.mail]\npassword_cost = {bad}\n")
+        assert "\n" not in str(e.value)
+
+
 def test_mail_and_imap_settings(tmp_path):
     camp = load(tmp_path, '[campaigns.t.rules]\nnmr_status_points = 2\n'
                           '[campaigns.t.mail]\nmax_message_bytes = 100000\nnmr_refuse_share = 0.25\n'

@@ -36,13 +36,15 @@ def test_a_password_is_stored_as_a_salted_scrypt_hash_that_names_its_parameters(
 
 def test_a_hash_made_with_other_parameters_still_checks():
     """The parameters are in the stored string, so a campaign that raises them keeps its old hashes."""
-    old = passwords.N
-    try:
-        passwords.N = 2**10
-        stored = hash_password("sack")
-    finally:
-        passwords.N = old
+    stored = hash_password("sack", 10)
     assert stored.startswith("scrypt$1024$8$1$") and check_password("sack", stored)
+    assert not check_password("sac", stored)
+
+
+def test_a_hash_made_at_cost_11_verifies():
+    stored = hash_password("pourquoi-pas", 11)
+    assert stored.startswith("scrypt$2048$8$1$") and is_hashed(stored)
+    assert check_password("pourquoi-pas", stored) and not check_password("pourquoi-pa", stored)
 
 
 def test_a_password_from_before_hashing_is_told_apart_and_still_checks():
@@ -132,6 +134,24 @@ def test_the_gm_resets_a_password_and_sees_the_new_one_once(gm):
     assert "give --set PASSWORD or --generate" in gm("character", "password", "Porthos", "--generate", "--set", "x",
                                                      code=2)
     assert "no character called 'Mordred'" in gm("character", "password", "Mordred", "--generate", code=2)
+
+
+def test_a_campaign_changing_its_password_cost_still_verifies_the_old_hashes(gm):
+    """[campaigns.ID.mail] password_cost is the cost of the hashes made from then on (created,
+    reset, or sent on a sheet); the ones on record keep their own N and still check."""
+    gm("character", "create", "Porthos", *GIVEN, "--email", "paul@example.org", "--password", "old-one")
+    old = stored_password(gm, "Porthos")
+    assert old.startswith("scrypt$16384$")
+    with (gm.path / "campaigns.toml").open("a") as f:
+        f.write("[campaigns.test.mail]\npassword_cost = 11\n")
+    assert load_one(gm.path / "campaigns.toml", "test").mail.password_cost == 11
+    gm("character", "create", "Athos", *GIVEN, "--email", "h@example.org", "--password", "comte")
+    new = stored_password(gm, "Athos")
+    assert new.startswith("scrypt$2048$") and check_password("comte", new)
+    assert stored_password(gm, "Porthos") == old and check_password("old-one", old)
+    gm("character", "password", "Porthos", "--set", "new-one")
+    assert stored_password(gm, "Porthos").startswith("scrypt$2048$")
+    assert check_password("new-one", stored_password(gm, "Porthos"))
 
 
 def test_the_gm_puts_an_address_on_record(gm):

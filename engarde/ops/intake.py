@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from sqlmodel import Session
 
-from .. import codes, lock, queries, store
+from .. import codes, lock, passwords, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..deadlines import Schedule, aware, describe
@@ -27,7 +27,6 @@ from ..known import Known
 from ..month_orders import month_on_file
 from ..orders import MONTHLY, STANDING, OrderSheet, Parts
 from ..parse import parse_sheet
-from ..passwords import hash_password
 from ..redaction import redact_raw, redact_text, scrub, scrub_data, secrets_in
 from ..records import ErrorRecord
 from ..registry import Registry, core_registry, for_campaign
@@ -389,7 +388,7 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
                 replaced.status, replaced.reason = SUPERSEDED, f"replaced by {msg.source}"
                 s.add(replaced)
         if char_row is not None and decision.new_password:
-            char_row.password = hash_password(decision.new_password)
+            char_row.password = passwords.hash_password(decision.new_password, campaign.mail.password_cost)
             s.add(char_row)
         s.add(row)
 

@@ -89,7 +89,7 @@ def add_character(campaign: Campaign, birth: Birth, rolls: list[Roll] = (),
     plain = passwords.generate() if password is None else password
     if (why := passwords.password_problem(plain)) is not None:
         raise CampaignError(f"--password: {why}")
-    hashed = passwords.hash_password(plain)
+    hashed = passwords.hash_password(plain, campaign.mail.password_cost)
     with lock.writing(campaign, "character-create") as s:
         queries.campaign_row(s, campaign)
         same = queries.character_named(s, campaign.id, name)
@@ -153,7 +153,7 @@ def set_password(campaign: Campaign, name: str, password: str | None = None) -> 
         raise CampaignError(f"--set: {why}")
     with lock.writing(campaign, "character-password") as s:
         row = queries.find_character(s, campaign, name)
-        row.password = passwords.hash_password(plain)
+        row.password = passwords.hash_password(plain, campaign.mail.password_cost)
         s.add(row)
         ch = store.character_from_row(row)
     return NewCharacter(ch, plain, generated)
