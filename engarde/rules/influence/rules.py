@@ -44,7 +44,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...text import in_words
-from ...calendar import MONTH_END, MONTH_START, GameMonth
+from ...calendar import MONTH_END, MONTH_START
 from .codes import (
     EV_FAVOUR_RECEIVED,
     EV_FAVOURS_COMBINED,
@@ -348,11 +348,6 @@ def unused_pledges(turn: Turn) -> None:
             pledge.used = True
             turn.event(EV_INFLUENCE_UNUSED, MONTH_END, pledge.by, public=False, order=pledge.order.describe(),
                        reason="no such decision was made this month; the favour is kept")
-
-
-def season_index(month: GameMonth) -> int:
-    """The same number for the three months of one season (December with the next January)."""
-    return (month.year * 12 + month.month) // 3
 
 
 # -- its steps in the month (their order: engarde.rules.MONTH) -------------------------------
