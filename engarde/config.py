@@ -419,14 +419,19 @@ def address_problem(address: str) -> str | None:
     return None
 
 
-def _smtp(where: str, table: Any) -> SmtpSettings:
+def _server_keys(where: str, table: Any, known: set[str]) -> None:
+    """A mail server's table holds only its known keys, and never its password."""
     if not isinstance(table, dict):
         raise ConfigError(f"{where}: must be a table")
     for key in table:
-        if key not in SMTP_KEYS:
+        if key not in known:
             hint = " (the password is read from the environment variable named by password_env)" \
                 if key == "password" else ""
-            raise ConfigError(f"{where}.{key}: unknown key (known: {', '.join(sorted(SMTP_KEYS))}){hint}")
+            raise ConfigError(f"{where}.{key}: unknown key (known: {', '.join(sorted(known))}){hint}")
+
+
+def _smtp(where: str, table: Any) -> SmtpSettings:
+    _server_keys(where, table, SMTP_KEYS)
 
     def text(key: str, default: str | None) -> str:
         value = table.get(key, default)
@@ -463,13 +468,7 @@ def _smtp(where: str, table: Any) -> SmtpSettings:
 
 
 def _imap(where: str, table: Any) -> ImapSettings:
-    if not isinstance(table, dict):
-        raise ConfigError(f"{where}: must be a table")
-    for key in table:
-        if key not in IMAP_KEYS:
-            hint = " (the password is read from the environment variable named by password_env)" \
-                if key == "password" else ""
-            raise ConfigError(f"{where}.{key}: unknown key (known: {', '.join(sorted(IMAP_KEYS))}){hint}")
+    _server_keys(where, table, IMAP_KEYS)
 
     def text(key: str, default: str | None) -> str:
         value = table.get(key, default)
