@@ -430,6 +430,19 @@ def _server_keys(where: str, table: Any, known: set[str]) -> None:
             raise ConfigError(f"{where}.{key}: unknown key (known: {', '.join(sorted(known))}){hint}")
 
 
+def _check_server(where: str, port: Any, timeout: Any) -> None:
+    """A mail server's port and timeout, as SMTP and IMAP both take them."""
+    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
+        raise ConfigError(f"{where}.port: must be a port number (1-65535), not {port!r}")
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not 0 < timeout <= 600:
+        raise ConfigError(f"{where}.timeout: must be a number of seconds from 1 to 600, not {timeout!r}")
+
+
+def _check_env_name(where: str, env: str) -> None:
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", env):
+        raise ConfigError(f"{where}.password_env: must name an environment variable, not {env!r}")
+
+
 def _smtp(where: str, table: Any) -> SmtpSettings:
     _server_keys(where, table, SMTP_KEYS)
 
@@ -446,14 +459,10 @@ def _smtp(where: str, table: Any) -> SmtpSettings:
         raise ConfigError(f"{where}.security: must be one of {', '.join(repr(k) for k in SMTP_SECURITY)}, "
                           f"not {security!r}")
     port = table.get("port", SMTP_SECURITY[security])
-    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
-        raise ConfigError(f"{where}.port: must be a port number (1-65535), not {port!r}")
     timeout = table.get("timeout", 30)
-    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not 0 < timeout <= 600:
-        raise ConfigError(f"{where}.timeout: must be a number of seconds from 1 to 600, not {timeout!r}")
+    _check_server(where, port, timeout)
     env = text("password_env", "ENGARDE_SMTP_PASSWORD")
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", env):
-        raise ConfigError(f"{where}.password_env: must name an environment variable, not {env!r}")
+    _check_env_name(where, env)
     addresses = {}
     for key, default in (("from", None), ("reply_to", "")):
         value = text(key, default)
@@ -480,13 +489,9 @@ def _imap(where: str, table: Any) -> ImapSettings:
     if not isinstance(ssl, bool):
         raise ConfigError(f"{where}.ssl: must be true or false, not {ssl!r}")
     port = table.get("port", 993 if ssl else 143)
-    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
-        raise ConfigError(f"{where}.port: must be a port number (1-65535), not {port!r}")
     timeout = table.get("timeout", 30)
-    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not 0 < timeout <= 600:
-        raise ConfigError(f"{where}.timeout: must be a number of seconds from 1 to 600, not {timeout!r}")
+    _check_server(where, port, timeout)
     env = text("password_env", "ENGARDE_IMAP_PASSWORD")
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", env):
-        raise ConfigError(f"{where}.password_env: must name an environment variable, not {env!r}")
+    _check_env_name(where, env)
     return ImapSettings(host=text("host", None), port=port, ssl=ssl, user=text("user", None),
                         password_env=env, folder=text("folder", "INBOX"), timeout=float(timeout))
