@@ -3,6 +3,7 @@ import os
 import pytest
 
 import engarde.passwords
+from smtp_server import SmtpServer
 
 
 @pytest.fixture(scope="session")
@@ -37,3 +38,11 @@ def quick_password_hashes(request, monkeypatch):
     if request.module.__name__ != "test_passwords":
         real = engarde.passwords.hash_password
         monkeypatch.setattr(engarde.passwords, "hash_password", lambda plain, cost=14: real(plain, 8))
+
+
+@pytest.fixture
+def smtp():
+    """A real SMTP server (aiosmtpd) on a free loopback port, for the mail-out tests."""
+    server = SmtpServer().start()
+    yield server
+    server.stop()

@@ -16,7 +16,7 @@ from engarde import store
 from engarde.cli import main
 from engarde.ops import mailing, resolved_months
 from engarde.store import CampaignRow
-from smtp_server import SmtpServer, free_port
+from smtp_server import free_port
 from test_mail_out import JACQUES, JACQUES_MAIL, PLAYERS, STRANGER, Campaign, settings
 
 UTC = dt.timezone.utc
@@ -30,13 +30,6 @@ def scheduled(port: int, start: dt.datetime = PAST, extra: str = "") -> str:
     rule = (f'deadlines = "FREQ=YEARLY;BYHOUR={start.hour};BYMINUTE=0;BYSECOND=0"\n'
             f"deadline_start = {start:%Y-%m-%dT%H}:00:00\ntimezone = \"UTC\"\n")
     return settings(port, extra).replace('orders = "orders"\n', f'orders = "orders"\n{rule}')
-
-
-@pytest.fixture
-def smtp():
-    server = SmtpServer().start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from engarde.ops import mailing
 from engarde.registry import for_campaign, load_campaign
 from engarde.rules.creation.rules import given_character
 from engarde.rules.mistresses.commands import roll_mistresses
-from smtp_server import SmtpServer, free_port
+from smtp_server import free_port
 
 ROOT = Path(__file__).parent.parent
 PLAYERS = {r["name"]: r["email"] for r in roster()}
@@ -75,13 +75,6 @@ class Campaign:
             assert result.exit_code == code, result.output
         assert "Traceback" not in result.output
         return result.output
-
-
-@pytest.fixture
-def smtp():
-    server = SmtpServer().start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture
