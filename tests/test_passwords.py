@@ -56,6 +56,20 @@ def test_a_password_from_before_hashing_is_told_apart_and_still_checks():
     assert not check_password("", "") and not check_password(None, "")
 
 
+def test_checks_made_ahead_on_every_core_give_the_answers_of_one_check_at_a_time():
+    """A deadline's batch of sheets has its password checks made ahead, in threads (scrypt
+    releases the GIL): each answer must be the one check_password gives, for the right
+    password, a wrong one, a hash of another cost and a password from before hashing."""
+    right, other = hash_password("Porthos-1", cost=11), hash_password("Athos-22", cost=10)
+    pairs = [("Porthos-1", right), ("porthos-1", right), ("Athos-22", other), ("Athos-22", right),
+             ("plain-old", "plain-old"), ("plain-old", "plain-new")]
+    checks = passwords.Checks()
+    checks.ahead(pairs + pairs, workers=2)  # a pair asked twice is checked once
+    assert [checks(p, h) for p, h in pairs] == [check_password(p, h) for p, h in pairs] == [
+        True, False, True, False, True, False]
+    assert checks(None, right) is False and checks("Porthos-1", "") is False  # never asked ahead
+
+
 def test_a_generated_password_is_ten_characters_a_player_can_type():
     seen = {generate() for _ in range(200)}
     assert len(seen) == 200

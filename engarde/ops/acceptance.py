@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Callable, Protocol
 
 from .. import codes
 from ..calendar import GameMonth
@@ -25,6 +25,10 @@ from ..orders import OrderSheet
 from ..passwords import check_password, password_problem
 from ..records import ErrorRecord
 from ..store import ACCEPTED, ACTIVE, HELD, REJECTED, SUPERSEDED
+
+# How a sheet's password is checked against the hash on record (``passwords.Checks`` makes a
+# batch's checks ahead, on every core).
+PasswordCheck = Callable[["str | None", str], bool]
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,7 @@ def sender_problem(sent: Sent, who: Who, everyone: list[Who]) -> str | None:
 
 
 def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMonth, deadlines: Deadlines,
-           on_file: list[OnFile], timezone: str = "UTC") -> Decision:
+           on_file: list[OnFile], timezone: str = "UTC", check: PasswordCheck = check_password) -> Decision:
     """What becomes of ``sheet``: who it is for, which month it counts for, and whether it counts.
 
     ``on_file``: his sheets already stored for the month it turns out to be for (the caller
@@ -139,7 +143,7 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
     if not who.password:
         return reject(f"no order password is on record for {who.name}: the GM must give him one "
                       f"(engarde character password \"{who.name}\" --generate)", codes.E_NO_PASSWORD)
-    if not check_password(sheet.password, who.password):
+    if not check(sheet.password, who.password):
         return reject(f"wrong or missing password for {who.name}", codes.E_WRONG_PASSWORD)
     if who.dead:
         return reject(f"{who.name} is dead{f' (he died in {who.died})' if who.died else ''}: a dead man gives no "
@@ -186,7 +190,7 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
             decision.notes.append(f"sent before {', '.join(o.source for o in later)}, which is on file for {month}: "
                                   "what that gives stands, and this sheet adds only what it does not give")
     if decision.status in ACTIVE and sheet.new_password:
-        why = password_change_problem(sheet, sent, who)
+        why = password_change_problem(sheet, sent, who, check)
         if why is None:
             decision.new_password = sheet.new_password
             decision.notes.append(f"{who.name}'s order password is changed: the next sheet must carry the new one")
@@ -197,7 +201,8 @@ def decide(sheet: OrderSheet, sent: Sent, everyone: list[Who], current: GameMont
     return decision
 
 
-def password_change_problem(sheet: OrderSheet, sent: Sent, who: Who) -> str | None:
+def password_change_problem(sheet: OrderSheet, sent: Sent, who: Who,
+                            check: PasswordCheck = check_password) -> str | None:
     """Why the "New password:" on an accepted sheet may not be put on record; None if it may.
 
     Only mail from the address on record, carrying the present password on the same sheet,
@@ -210,7 +215,7 @@ def password_change_problem(sheet: OrderSheet, sent: Sent, who: Who) -> str | No
                 "no sender (the GM can set one: engarde character password)")
     if not registered or (sent.sender or "").strip().casefold() != registered.casefold():
         return "a password is changed only by mail from the player's address on record"
-    if not who.password or not check_password(sheet.password, who.password):
+    if not who.password or not check(sheet.password, who.password):
         return "the sheet must carry the present password to change it"
     return password_problem(sheet.new_password or "")
 

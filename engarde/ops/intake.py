@@ -32,7 +32,7 @@ from ..records import ErrorRecord
 from ..registry import Registry, core_registry, for_campaign
 from ..sources import SourceError, read_imap, read_path
 from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SKIPPED, SUPERSEDED, CampaignRow, SheetRow
-from .acceptance import OnFile, Sent, Who, decide, month_of
+from .acceptance import OnFile, PasswordCheck, Sent, Who, decide, month_of, sender_problem
 from .names import known_in
 
 
@@ -232,6 +232,7 @@ def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message
         known = known_in(s, campaign)  # what the sheets may name
         # the order they were sent in, so that the later of two sheets wins
         ordered = sorted(range(len(messages)), key=lambda i: (messages[i].when(now)[0], messages[i].source))
+        read = _read_ahead(s, campaign, registry, messages, ordered, quarantined, current, rows, everyone, known, now)
         for i in ordered:
             msg = messages[i]
             if msg.skipped:
@@ -244,7 +245,7 @@ def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message
                 else:
                     try:
                         result, write = _ingest_one(s, campaign, registry, msg, now, current, deadlines, rows,
-                                                    everyone, known)
+                                                    everyone, known, read.sheets.pop(i, None), read.checks)
                     except Exception as exc:  # noqa: BLE001 - one message must never stop the batch
                         result, write = _quarantine(s, campaign, current, msg, now,
                                                     f"engarde failed on it ({_failure(exc)})")
@@ -254,6 +255,47 @@ def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message
                 raise _Refused(i, _failure(exc)) from exc
             results.append(result)
     return results
+
+
+@dataclass
+class _ReadAhead:
+    """The batch's sheets read before any is stored, and their password checks made."""
+
+    sheets: dict[int, OrderSheet]  # by message index
+    checks: passwords.Checks
+
+
+def _read_ahead(s: Session, campaign: Campaign, registry: Registry, messages: list[Message], ordered: list[int],
+                quarantined: dict[int, str], current: GameMonth, rows: list[Any], everyone: list[Who],
+                known: Known, now: dt.datetime) -> _ReadAhead:
+    """Read every new sheet of the batch first, then check at once, on every core, the passwords
+    of those sent by their character's player (a forged sender costs no check, as in ``decide``).
+    A sheet engarde fails to read is left to be read again in its turn, where it is quarantined."""
+    ahead = _ReadAhead({}, passwords.Checks())
+    who_by_name = {w.name.casefold(): w for w in everyone}
+    pairs: list[tuple[str, str]] = []
+    for i in ordered:
+        msg = messages[i]
+        if msg.skipped or not msg.ok or i in quarantined:
+            continue
+        if queries.sheet_seen(s, campaign.id, _digest(msg), msg.message_id or "", msg.sender or "") is not None:
+            continue
+        try:
+            sheet = _parse(msg, registry, known, current, rows)
+        except Exception:  # noqa: BLE001 - read again in its turn, and quarantined there with the reason
+            continue
+        ahead.sheets[i] = sheet
+        who = who_by_name.get((sheet.character or "").strip().casefold())
+        sent = Sent(msg.source, msg.sender, msg.is_mail, now)  # only its sender is looked at
+        if who is not None and who.password and sheet.password is not None and not sender_problem(sent, who, everyone):
+            pairs.append((sheet.password, who.password))
+    ahead.checks.ahead(pairs)
+    return ahead
+
+
+def _parse(msg: Message, registry: Registry, known: Known, current: GameMonth, rows: list[Any]) -> OrderSheet:
+    return parse_sheet(msg.body, msg.source, registry, known, lines=msg.lines, current=current,
+                       signers=(msg.sender_name or "", *(r.player for r in rows)))
 
 
 def _digest(msg: Message) -> str:
@@ -309,18 +351,18 @@ def _quarantine(s: Session, campaign: Campaign, current: GameMonth, msg: Message
 
 def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message, now: dt.datetime,
                 current: GameMonth, deadlines: Schedule, rows: list[Any],
-                everyone: list[Who], known: Known) -> tuple[IngestResult, Callable[[], None]]:
+                everyone: list[Who], known: Known, read: OrderSheet | None = None,
+                check: PasswordCheck = passwords.check_password) -> tuple[IngestResult, Callable[[], None]]:
     """What becomes of one message, and the writes that store it (made by the caller, last, so
-    that a failure before them leaves nothing half written)."""
+    that a failure before them leaves nothing half written).  ``read``: its sheet, if it was
+    read ahead (``_read_ahead``)."""
     digest = _digest(msg)
     seen = queries.sheet_seen(s, campaign.id, digest, msg.message_id or "", msg.sender or "")
     if seen is not None:
         return _duplicate(msg, seen), _nothing
     received, received_by, time_notes = msg.when(now)
     received = aware(received)
-    sheet = (parse_sheet(msg.body, msg.source, registry, known, lines=msg.lines, current=current,
-                         signers=(msg.sender_name or "", *(r.player for r in rows))) if msg.ok
-             else OrderSheet(source=msg.source))
+    sheet = (read or _parse(msg, registry, known, current, rows)) if msg.ok else OrderSheet(source=msg.source)
     sent = Sent(msg.source, msg.sender, msg.is_mail, received, msg.errors[0].message if msg.too_large else None,
                 msg.unreadable)
     by_name = {r.name: r for r in rows}
@@ -333,7 +375,7 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         month = month_of(sheet, sent, current, deadlines)
         on_file = [OnFile(r.id, r.source, r.received, registry.sheet_from(r.parsed))
                    for r in queries.active_sheets_of(s, campaign.id, month, named.id, ACTIVE)]
-    decision = decide(sheet, sent, everyone, current, deadlines, on_file, campaign.timezone)
+    decision = decide(sheet, sent, everyone, current, deadlines, on_file, campaign.timezone, check)
     char_row = by_name[decision.character.name] if decision.character is not None else None
     # The passwords it carries are withheld from everything stored or echoed of it.
     secrets = secrets_in(msg.body, (sheet.password, sheet.new_password))
