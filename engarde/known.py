@@ -27,7 +27,7 @@ from itertools import islice
 from typing import Iterable, Mapping
 
 from .codes import E_NAMED_DEAD, E_TWO_READINGS, E_UNKNOWN_NAME
-from .near import nearest, suggestions
+from .near import Spellings, nearest, suggestions
 
 # A word of a name as written: anything up to a space or a clause's punctuation.
 _WORD = re.compile(r"[^\s,;:()\[\]\"]+")
@@ -81,6 +81,8 @@ class Named:
     code: str = E_UNKNOWN_NAME
 
 
+# How many mistresses a hint lists before "and N more" (a large campaign has hundreds).
+MISTRESSES_LISTED = 20
 # Words that name no one alone: articles and the particles of names ("Cyrano de Bergerac").
 LITTLE = frozenset({"the", "a", "an", "le", "la", "les", "l", "de", "du", "des", "d", "of", "von", "van", "y", "del"})
 
@@ -89,14 +91,14 @@ def name_parts(spellings: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
     """Each word of four letters or more of a name of several words (no little word, no whole
     name) -> the names that hold it: a GM reads "Milady" as Milady de Winter and "the Gables"
     as The Blue Gables when no other name has the word, and asks when two have it."""
-    parts: dict[str, list[str]] = {}
+    parts: dict[str, dict[str, None]] = {}  # a dict as an ordered set: a word many names hold stays linear
     for key, name in spellings.items():
         words = key.split()
         if len(words) < 2:
             continue
         for word in words:
-            if len(word) >= 4 and word not in LITTLE and word not in spellings and name not in parts.get(word, []):
-                parts.setdefault(word, []).append(name)
+            if len(word) >= 4 and word not in LITTLE and word not in spellings:
+                parts.setdefault(word, {})[name] = None
     return {word: tuple(names) for word, names in parts.items()}
 
 
@@ -155,11 +157,15 @@ class Known:
 
     @cached_property
     def _people(self) -> Mapping[str, str]:
-        return {name_key(n): n for n in self.everyone}
+        return Spellings((name_key(n), n) for n in self.everyone)
 
     @cached_property
     def _her(self) -> Mapping[str, str]:
-        return {name_key(m.name): m.name for m in self.mistresses}
+        return Spellings((name_key(m.name), m.name) for m in self.mistresses)
+
+    @cached_property
+    def _her_names(self) -> tuple[str, ...]:
+        return tuple(m.name for m in self.mistresses)
 
     @cached_property
     def _people_parts(self) -> Mapping[str, tuple[str, ...]]:
@@ -200,9 +206,11 @@ class Known:
                          hint="nothing can be done with a dead man")
         return read
 
-    def mistress_at(self, text: str, author: str | None = None) -> Named:
+    def mistress_at(self, text: str, author: str | None = None, explain: bool = True) -> Named:
         """The mistress the words name: by name, by number ("mistress no. 2", "#2", "number
-        4", "mistress 4"), or "my mistress" (the one ``author`` keeps)."""
+        4", "mistress 4"), or "my mistress" (the one ``author`` keeps).  ``explain`` False: a
+        name no mistress has is only said to be unknown, without the "did you mean" a caller
+        that reads the words otherwise would throw away (a search of every name)."""
         text = text.strip()
         mine = MY_MISTRESS.match(text)
         if mine is not None:
@@ -221,14 +229,16 @@ class Known:
             her = self.mistress(number=number)
             if her is None:
                 return Named(None, numbered.group(0), problem=f"there is no mistress number {number} in this campaign",
-                             hint=self._mistress_list())
+                             hint=self._mistress_list)
             return Named(her.name, numbered.group(0), text[numbered.end():])
         if not self.checked:
             return Named(" ".join(text.split()).strip(" ,;."), text, checked=False)  # as written
         read = words_at(text, self._her, self._longest, self._her_parts)
         if read is None:
-            return self._unknown(text, "a mistress of this campaign", [m.name for m in self.mistresses],
-                                 self._mistress_list())
+            if not explain:
+                return Named(None, text, problem=f"{_q(text)} is not a mistress of this campaign")
+            return self._unknown(text, "a mistress of this campaign", self._her_names,
+                                 self._mistress_list)
         return read
 
     @cached_property
@@ -250,10 +260,14 @@ class Known:
             index = self._unknown_indexes[names] = (by_key, {k: i for i, k in enumerate(by_key)}, parts)
         return index
 
+    @cached_property
     def _mistress_list(self) -> str:
+        """The hint for a mistress not found: built once, and short in a large campaign."""
         if not self.mistresses:
             return "the campaign has no mistresses yet (the GM rolls them: 'engarde mistress roll')"
-        return "the mistresses: " + ", ".join(f"{m.number} {m.name}" for m in self.mistresses)
+        shown = ", ".join(f"{m.number} {m.name}" for m in self.mistresses[:MISTRESSES_LISTED])
+        more = len(self.mistresses) - MISTRESSES_LISTED
+        return "the mistresses: " + shown + (f" and {more} more (the GM has the list)" if more > 0 else "")
 
     def _unknown(self, text: str, what: str, names: Iterable[str], hint: str | None = None) -> Named:
         # the words the name would be: those before the next clause ("Count Rochefort at Bothwell's")

@@ -25,6 +25,7 @@ rapidfuzz's normalised similarity (``fuzz.ratio``) above a cutoff.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Mapping
 
 from rapidfuzz import fuzz, process
@@ -49,6 +50,23 @@ def within_reach(written: str, known: str) -> bool:
     """Whether ``written`` may be read as ``known`` (both already normalised)."""
     reach = allowance(written if len(written) < len(known) else known)
     return reach > 0 and OSA.distance(written, known, score_cutoff=reach) <= reach
+
+
+class Spellings(dict):
+    """Spellings -> the things they name, for a long list (a campaign's thousands of names):
+    ``nearest`` looks for a slip only among the spellings of about the written length, as a
+    slip changes the length by one letter at most.  Built once and not changed after."""
+
+    @cached_property
+    def by_length(self) -> dict[int, list[str]]:
+        grouped: dict[int, list[str]] = {}
+        for spelling in self:
+            grouped.setdefault(len(spelling), []).append(spelling)
+        return grouped
+
+    def near_in_length(self, written: str) -> list[str]:
+        n = len(written)
+        return [s for length in range(n - MOST_SLIPS, n + MOST_SLIPS + 1) for s in self.by_length.get(length, ())]
 
 
 @dataclass(frozen=True)
@@ -78,7 +96,8 @@ def nearest(written: str, spellings: Mapping[str, str]) -> Near:
         return Near(spellings[written], written, True)
     if len(written) <= 3:  # a short word is read only as written
         return Near()
-    found = process.extract(written, spellings.keys(), scorer=OSA.distance, score_cutoff=MOST_SLIPS, limit=None)
+    candidates = spellings.near_in_length(written) if isinstance(spellings, Spellings) else spellings.keys()
+    found = process.extract(written, candidates, scorer=OSA.distance, score_cutoff=MOST_SLIPS, limit=None)
     close = sorted((dist, spelling) for spelling, dist, _ in found if within_reach(written, spelling))
     if not close:
         return Near()
@@ -95,4 +114,4 @@ def suggestions(written: str, choices: Iterable[str], cutoff: float = 0.6, limit
     return [choice for choice, _score, _ in found]
 
 
-__all__ = ["MOST_SLIPS", "Near", "allowance", "nearest", "slips", "suggestions", "within_reach"]
+__all__ = ["MOST_SLIPS", "Near", "Spellings", "allowance", "nearest", "slips", "suggestions", "within_reach"]

@@ -19,7 +19,7 @@ from rapidfuzz.distance import OSA
 from engarde import codes, ops
 from engarde.config import load_one
 from engarde.known import Known, KnownMistress
-from engarde.near import allowance, nearest, suggestions
+from engarde.near import Spellings, allowance, nearest, suggestions
 from engarde.parse import parse_action, parse_sheet
 from engarde.rules.appointments.orders import SeekAppointment
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
@@ -309,6 +309,24 @@ def test_the_thresholds():
     assert nearest("sbr", {"sabre": "sabre"}).value is None  # three letters: exact only
     assert nearest("bothwels", {"bothwells": "Bothwell's"}).value == "Bothwell's"
     assert nearest("bathwils", {"bothwells": "Bothwell's"}).value is None  # three slips
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="abcdeor ", min_size=1, max_size=12), min_size=1, max_size=30, unique=True),
+       st.text(alphabet="abcdeor ", min_size=0, max_size=14))
+def test_a_long_list_of_names_reads_a_slip_as_the_plain_list_does(spellings, written):
+    """A campaign's thousands of names are searched only among those of about the written
+    length (Spellings): it must read every word exactly as the search of every name does."""
+    plain = {s: s.upper() for s in spellings}
+    assert nearest(written, Spellings(plain)) == nearest(written, plain)
+
+
+def test_a_large_campaign_lists_twenty_mistresses_in_a_hint_and_counts_the_rest():
+    """The hint for a mistress number no one has is one line, whatever the campaign's size."""
+    known = Known.of(["Athos"], mistresses=[KnownMistress(n, f"Lady {n:03d}") for n in range(1, 301)])
+    err = parse_sheet("Character: Athos\nWeek 1: Court mistress number 999\n", "a.txt", known=known).errors[0]
+    assert err.suggestion == ("the mistresses: " + ", ".join(f"{n} Lady {n:03d}" for n in range(1, 21))
+                              + " and 280 more (the GM has the list)")
 
 
 def test_suggestions_are_offered_not_read():

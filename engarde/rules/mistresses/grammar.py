@@ -149,7 +149,7 @@ def _build_visit_her(m: re.Match[str], r: Reading) -> Built:
     words are another verb's ("Visit Hunter's")."""
     if not r.known.checked:
         return None
-    named = r.known.mistress_at(m.group("her"), r.author)
+    named = r.known.mistress_at(m.group("her"), r.author, explain=False)
     if named.name is None:
         return None if named.code == E_UNKNOWN_NAME else problem(named.code, named.problem or "", named.hint)
     kept = r.known.kept_by(r.author)
