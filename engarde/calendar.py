@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 MONTH_NAMES = (
     "January", "February", "March", "April", "May", "June",
@@ -57,7 +58,7 @@ class GameMonth:
     def is_campaign_season(self) -> bool:
         return self.season == CAMPAIGN_SEASON
 
-    @property
+    @cached_property  # asked for by every ledger entry and event a month stores
     def key(self) -> str:
         """Sortable text form used in file names: ``1607-04``."""
         return f"{self.year:04d}-{self.month:02d}"

@@ -439,10 +439,11 @@ def main() -> int:
     print(f"  order passwords (cost {args.password_cost}): {checking['count']} scrypt checks, {checking['seconds']:.2f} s CPU "
           f"({checking['seconds'] / max(checking['count'], 1) * 1000:.0f} ms each), "
           f"{100 * checking['seconds'] / ingest_cpu:.0f}% of ingest's CPU time")
-    floor, floor_cpu = ph.wall("floor: stdlib email parser"), ph.cpu("floor: stdlib email parser")
-    ingest = ph.wall("ingest the mail")
-    print(f"  reading mail: ingest / email floor = {ingest / floor:.1f}x wall, {ingest_cpu / floor_cpu:.1f}x CPU; "
-          f"without the password checks {(ingest_cpu - checking['seconds']) / floor_cpu:.1f}x CPU   target <= 2x")
+    floor_cpu = ph.cpu("floor: stdlib email parser")
+    decoding_cpu = ph.cpu("decode every mail (intake)")
+    print(f"  reading mail: decoding / email floor = {decoding_cpu / floor_cpu:.1f}x CPU   target <= 2x; "
+          f"the whole ingest (decoding, parsing, checks, storing) / floor = {ingest_cpu / floor_cpu:.1f}x CPU, "
+          f"without the password checks {(ingest_cpu - checking['seconds']) / floor_cpu:.1f}x CPU")
     if floor_db is not None:
         month_wall = ph.wall("resolve and store the month")
         month_cpu = ph.cpu("resolve and store the month")

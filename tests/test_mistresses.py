@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engarde.tables import Tables
 from engarde.calendar import MONTH_END, GameMonth
@@ -29,6 +32,7 @@ from engarde.rules.mistresses.orders import Court, VisitMistress
 from engarde.orders import OrderSheet, Parts
 from engarde.rules.mistresses.commands import add_mistress, list_mistresses, rename_mistress
 from engarde.rules.mistresses.orders import SuitorStanding
+from engarde.rules.mistresses.state import Mistress, MistressesState
 from engarde.rules.clubs.orders import VisitClub
 from engarde.records import Character, replay
 from engarde.resolve import resolve_month
@@ -37,7 +41,6 @@ from engarde.rules.mistresses import rules as mistresses
 from engarde.rules.mistresses.tables import MistressesTables
 from engarde.turn import PendingDuel, Turn
 from engarde.world import World
-from engarde.rules.mistresses.state import Mistress
 from helpers import cli, write_campaign
 from engarde.registry import Registry, RegistryError
 from helpers import tables
@@ -644,3 +647,30 @@ def test_a_bad_override_of_the_mistresses_tables_names_the_key():
         Registry.build((), tables={"mistresses": {"mistress_courting_table": {"3": {"needed": 9}}}})
     with pytest.raises(RegistryError, match=re.escape("tables.mistresses.indiscretion_on")):
         Registry.build((), tables={"mistresses": {"indiscretion_on": 0}})
+
+
+# -- who keeps whom, indexed (a campaign of 10,000 has 10,000 mistresses) -------------------------
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.sampled_from([None, "Athos", "Porthos", "Aramis"]),
+                          st.sampled_from(["set", "copy", "add"])), max_size=25))
+def test_the_index_of_who_keeps_whom_follows_every_change(changes):
+    """MistressesState.kept_by answers from an index that each change of lover keeps up to
+    date: after any changes, copies and additions, it answers as a search of the list does
+    (one mistress a man: winning one gives up the other, as the rules do)."""
+    state = MistressesState([Mistress(n, f"Lady {n}", 8) for n in range(1, 7)])
+
+    def searched(name):
+        return next((m for m in state.mistresses if m.lover == name), None)
+
+    for i, lover, how in changes:
+        if how == "copy":
+            state = copy.deepcopy(state)
+        elif how == "add":
+            state.mistresses.append(Mistress(len(state.mistresses) + 1, "New", 7))
+        else:
+            if lover is not None and (old := searched(lover)) is not None:
+                old.lover = None  # he gives up his other mistress
+            state.mistresses[i % len(state.mistresses)].lover = lover
+        for name in ("Athos", "Porthos", "Aramis", "Nobody"):
+            assert state.kept_by(name) is searched(name)

@@ -25,6 +25,19 @@ class Mistress:
     def attributes(self) -> list[str]:
         return [a for a in ("beautiful", "influential", "wealthy") if getattr(self, a)]
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # A state's index of who keeps whom (``MistressesState.kept_by``), once built, follows
+        # every change of lover: a campaign of 10,000 has 10,000 mistresses, asked after
+        # twice a man a month, and hundreds change hands in a month.
+        index = self.__dict__.get("_kept_index")
+        if name == "lover" and index is not None:
+            old = self.__dict__.get("lover")
+            if old is not None and index.get(old) is self:
+                del index[old]
+            if value is not None:
+                index[value] = self
+        object.__setattr__(self, name, value)
+
 
 @dataclass
 class MistressesState:
@@ -43,17 +56,36 @@ class MistressesState:
     def mistress(self, key: str) -> Mistress | None:
         """Find a mistress by number ("4", "number 4") or name (case-insensitive)."""
         text = key.strip().lower().removeprefix("number").removeprefix("no.").strip(" #")
+        # An index by number and name, trusted only when what it finds still answers to the
+        # words (a GM may rename her); anything else is looked for the long way.
+        index = self.__dict__.get("_by_key")
+        if index is None or index[0] is not self.mistresses or index[1] != len(self.mistresses):
+            by_key: dict[str, Mistress] = {}
+            for m in reversed(self.mistresses):  # the first of two with one name wins, as in the list
+                by_key[m.name.lower()] = m
+            for m in reversed(self.mistresses):
+                by_key[str(m.number)] = m
+            index = self.__dict__["_by_key"] = (self.mistresses, len(self.mistresses), by_key)
+        found = index[2].get(text)
+        if found is not None and (text == str(found.number) or text == found.name.lower()):
+            return found
         for m in self.mistresses:
             if text == str(m.number) or text == m.name.lower():
                 return m
         return None
 
     def kept_by(self, name: str) -> Mistress | None:
-        """The mistress ``name`` keeps, if any."""
-        for m in self.mistresses:
-            if m.lover == name:
-                return m
-        return None
+        """The mistress ``name`` keeps, if any (a man keeps one at most)."""
+        index = self.__dict__.get("_by_lover")
+        if index is None or index[0] is not self.mistresses or index[1] != len(self.mistresses):
+            by_lover: dict[str, Mistress] = {}
+            for m in reversed(self.mistresses):  # the first in the list wins, as a search would find
+                if m.lover is not None:
+                    by_lover[m.lover] = m
+            for m in self.mistresses:  # each keeps it up to date when her lover changes
+                m.__dict__["_kept_index"] = by_lover
+            index = self.__dict__["_by_lover"] = (self.mistresses, len(self.mistresses), by_lover)
+        return index[2].get(name)
 
     def next_mistress_number(self) -> int:
         return max((m.number for m in self.mistresses), default=0) + 1
