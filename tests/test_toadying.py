@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import rules_registry, tables
 
@@ -208,15 +210,52 @@ def test_a_visit_to_a_club_with_a_character_of_higher_social_level():
         "Nym": VisitClub()})
     assert [(e.character, e.delta, e.reason) for e in ledger if e.rule == "c. Toadying"] == [
         ("Bardolph", 1, "seen at Hunter's with Porthos, SL 12: half of 12 - 9"),
-        ("Porthos", 1, "seen at Hunter's with Bardolph, SL 9 (Toady Table, difference 3)"),
         ("Falstaff", 1, "seen at Hunter's with Porthos, SL 12: half of 12 - 9"),
-        ("Porthos", 1, "seen at Hunter's with Falstaff, SL 9 (Toady Table, difference 3)"),
+        ("Porthos", 2, "seen at Hunter's with Bardolph and Falstaff, SL 9 (difference 3: +1 each) (Toady Table)"),
     ]
     assert gained(ledger, "Nym") == 0
-    company = [(e.characters, e.data, e.public) for e in events if e.code == EV_TOADY_COMPANY]
-    assert company[1] == (("Falstaff", "Porthos"), {"club": "Hunter's", "lower": "Falstaff", "higher": "Porthos",
-                                                    "lower_points": 1, "higher_points": 1}, False)
-    assert len(company) == 2 and not [e for e in events if e.code == EV_TOADYING]
+    company = {e.characters: (e.data, e.public) for e in events if e.code == EV_TOADY_COMPANY}
+    assert company[("Porthos",)] == ({"club": "Hunter's", "betters": [], "better_points": 0, "inferior_points": 2,
+                                      "inferiors": [{"level": 9, "count": 2, "names": ["Bardolph", "Falstaff"],
+                                                     "each": 1}]}, False)
+    assert company[("Falstaff",)][0]["betters"] == [{"level": 12, "count": 1, "names": ["Porthos"], "each": 1}]
+    assert len(company) == 3 and not [e for e in events if e.code == EV_TOADYING]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(3, 14), min_size=2, max_size=60), st.integers(0, 3))
+def test_a_crowded_club_gives_each_man_the_sum_of_every_pair(levels, guests):
+    """"If a character visits a club with a character of a higher Social Level, he receives
+    Status Points equal to one half the difference in their Social Levels. The higher level
+    character receives (or loses) Status Points based upon the difference ...; consult the Toady
+    Table."  A club of up to sixty men (a large campaign has hundreds) is counted by Social
+    Level: each man gains exactly what the pairs, one by one, would give him (his host and
+    guests apart, settled as such), written in at most two entries."""
+    men = [Character(f"Man {i:02d}", social_level=sl, club="Red Phillips", crowns=500) for i, sl in enumerate(levels)]
+    orders = {m.name: VisitClub("Red Phillips") for m in men}
+    hosts = {}
+    for g in range(min(guests, len(men) // 2)):  # the last men come as guests of the first
+        guest, host = men[-1 - g], men[g]
+        guest.club = None
+        orders[guest.name] = VisitClub("Red Phillips", guest_of=host.name)
+        orders[host.name] = VisitClub("Red Phillips", companions=(guest.name,))
+        hosts[guest.name] = host.name
+    result, ledger, events = week_one(men, orders)
+    table = ToadyingTables()
+    for m in men:
+        expected = 0
+        for other in men:
+            if other is m or hosts.get(m.name) == other.name or hosts.get(other.name) == m.name:
+                continue
+            if other.social_level > m.social_level:
+                expected += (other.social_level - m.social_level) // 2
+            elif other.social_level < m.social_level:
+                expected += table.toady_points(m.social_level - other.social_level)
+        told = [e.data for e in events if e.code == EV_TOADY_COMPANY and e.characters == (m.name,)]
+        assert sum(d["better_points"] + d["inferior_points"] for d in told) == expected and len(told) <= 1
+        if m.name not in hosts and m.name not in hosts.values():  # his only toadying is the company's
+            entries = [e for e in ledger if e.character == m.name and e.rule == "c. Toadying"]
+            assert sum(e.delta for e in entries) == expected and len(entries) <= 2
 
 
 def test_a_guest_among_the_company_gains_from_each_better():
@@ -311,3 +350,24 @@ def test_a_bad_toady_table_is_refused_with_the_key_named():
         with pytest.raises(RegistryError) as refused:
             Registry.build((), tables={"toadying": bad})
         assert key in str(refused.value)
+
+
+def test_a_crowd_of_betters_is_named_three_at_a_level_and_counted():
+    """"he receives Status Points equal to one half the difference in their Social Levels" from
+    each better: Nym (SL 9) among five men of SL 12 and one of SL 14 at Hunter's gains 5 x 1 + 2;
+    his entry names three of a level and counts the rest, and the five each keep the Toady
+    Table's +1 for him (difference 3), the man of SL 14 his +1 for each of the five (difference 2)
+    and +0 for Nym (difference 5)."""
+    men = [Character(f"Gentleman {i}", social_level=12, club="Hunter's", crowns=100) for i in range(1, 6)]
+    duke = Character("Duke", social_level=14, club="Hunter's", crowns=100)
+    nym = Character("Nym", social_level=9, club="Hunter's", crowns=100)
+    result, ledger, events = week_one([*men, duke, nym], {m.name: VisitClub() for m in [*men, duke, nym]})
+    assert [(e.delta, e.reason) for e in ledger if e.character == "Nym" and e.rule == "c. Toadying"] == [
+        (7, "seen at Hunter's with Duke, SL 14 (half of 14 - 9 = 2); Gentleman 1, Gentleman 2, Gentleman 3 and "
+            "2 others, SL 12 (half of 12 - 9 = 1 each)")]
+    assert [(e.delta, e.reason) for e in ledger if e.character == "Duke" and e.rule == "c. Toadying"] == [
+        (5, "seen at Hunter's with Gentleman 1, Gentleman 2, Gentleman 3 and 2 others, SL 12 (difference 2: +1 each) "
+            "(Toady Table)")]
+    (told,) = [e.data for e in events if e.code == EV_TOADY_COMPANY and e.characters == ("Duke",)]
+    assert told["inferiors"] == [{"level": 12, "count": 5, "names": ["Gentleman 1", "Gentleman 2", "Gentleman 3"],
+                                  "each": 1}]  # Nym's 0 is no news

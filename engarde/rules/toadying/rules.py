@@ -23,8 +23,12 @@ Choices:
   by default (the campaign's ``toadying_company`` setting, "present") every two
   men at the same club in the same week, of different Social Levels, are in
   each other's company, whoever brought whom: the lower gets half the
-  difference, the higher the Toady Table, pair by pair ("Points are determined
+  difference, the higher the Toady Table, for each pair ("Points are determined
   for each guest separately"), so a man seen with two betters gains from each.
+  The pairs are counted by Social Level and written as one ledger entry (and one
+  report line) for a man's betters and one for his inferiors, naming three of a
+  level and counting the rest: a large campaign has hundreds at a club in a week,
+  and a pair a line would make the month quadratic and the report unreadable.
   Two men of equal Social Level of whom neither is the other's guest gain
   nothing (neither is "of a higher Social Level").  The club-rank points are a
   guest's only ("taken as a guest to a club").  With "host", the company counts
@@ -42,6 +46,9 @@ Choices:
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from .codes import EV_TOADY_COMPANY, EV_TOADYING
 from ...records import Character
@@ -90,10 +97,8 @@ def after_week(turn: Turn, week: int) -> None:
         return
     for club in sorted(turn.tables.clubs.clubs, key=lambda c: c.rank):
         here = sorted(n for n in turn.present(week, club_place(club)) if n in turn.characters)
-        for i, a in enumerate(here):
-            for b in here[i + 1:]:
-                if hosts.get(a) != b and hosts.get(b) != a:
-                    company(turn, turn.characters[a], turn.characters[b], club, week)
+        if len(here) > 1:
+            keep_company(turn, [turn.characters[n] for n in here], hosts, club, week)
 
 
 def _social_level_points(turn: Turn, a: Character, b: Character, club: Club, week: int
@@ -118,15 +123,104 @@ def _social_level_points(turn: Turn, a: Character, b: Character, club: Club, wee
     return higher, lower, points, half
 
 
-def company(turn: Turn, a: Character, b: Character, club: Club, week: int) -> None:
-    """Two men at one club in one week, neither the other's guest: "If a character visits a
-    club with a character of a higher Social Level" (none at equal Social Level)."""
-    if a.social_level == b.social_level:
-        return
-    higher, lower, higher_points, lower_points = _social_level_points(turn, a, b, club, week)
-    if higher_points or lower_points:  # a campaign's tables may make a pair worth nothing: then it says nothing
-        turn.event(EV_TOADY_COMPANY, week, (lower.name, higher.name), public=False, club=club.name,
-                   lower=lower.name, higher=higher.name, lower_points=lower_points, higher_points=higher_points)
+# How many names of one Social Level a ledger reason or a report line gives before "and N others".
+NAMES_SHOWN = 3
+
+
+@dataclass(frozen=True)
+class Company:
+    """The men of one Social Level a man was seen with at a club in a week (his host and his
+    guests apart): how many, the first few names, and the points each brought him."""
+
+    level: int
+    count: int
+    names: tuple[str, ...]
+    each: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "count": self.count, "names": list(self.names), "each": self.each}
+
+    def who(self) -> str:
+        more = self.count - len(self.names)
+        shown = list(self.names) + ([f"{more} other{'s' if more > 1 else ''}"] if more else [])
+        return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def keep_company(turn: Turn, men: list[Character], hosts: dict[str, str], club: Club, week: int) -> None:
+    """Every man at ``club`` in ``week`` (in name order) and all the others there, host and
+    guest apart (settled as such): "If a character visits a club with a character of a higher
+    Social Level" he gets half the difference from each better, and each better the Toady
+    Table for him; none at equal Social Level.  Counted by Social Level, not pair by pair, and
+    written as one entry for his betters and one for his inferiors: a large campaign has
+    hundreds at one club in a week."""
+    tables = turn.tables.toadying
+    by_level: dict[int, list[Character]] = {}
+    for ch in men:
+        by_level.setdefault(ch.social_level, []).append(ch)
+    levels = sorted(by_level, reverse=True)
+    level_of = {ch.name: ch.social_level for ch in men}
+    guests: dict[str, set[str]] = {}
+    for guest, host in hosts.items():
+        guests.setdefault(host, set()).add(guest)
+    for ch in men:
+        apart = guests.get(ch.name, set()) | ({hosts[ch.name]} if ch.name in hosts else set())
+        betters, inferiors = [], []
+        for level in levels:
+            if level == ch.social_level:
+                continue
+            seen = _seen(by_level[level], {n for n in apart if level_of.get(n) == level})
+            if not seen.count:
+                continue
+            if level > ch.social_level:
+                betters.append(Company(level, seen.count, seen.names, (level - ch.social_level) // tables.social_level_divisor))
+            else:
+                inferiors.append(Company(level, seen.count, seen.names, tables.toady_points(ch.social_level - level)))
+        from_betters = sum(c.count * c.each for c in betters)
+        from_inferiors = sum(c.count * c.each for c in inferiors)
+        if from_betters:
+            turn.post(ch, "status_points", from_betters, week, _betters_reason(ch, club, betters, tables),
+                      RULE_TOADYING)
+        if from_inferiors:
+            turn.post(ch, "status_points", from_inferiors, week, _inferiors_reason(ch, club, inferiors), RULE_TOADYING)
+        if from_betters or from_inferiors:  # a campaign's tables may make the company worth nothing: then it says nothing
+            turn.event(EV_TOADY_COMPANY, week, (ch.name,), public=False, club=club.name,
+                       betters=[c.to_dict() for c in betters if c.each],
+                       inferiors=[c.to_dict() for c in inferiors if c.each],
+                       better_points=from_betters, inferior_points=from_inferiors)
+
+
+def _seen(level: list[Character], apart: set[str]) -> Company:
+    """How many of one Social Level he was seen with, and the first names: ``apart``, his host
+    and guests of that level, are not counted (looked at name by name only as far as the names
+    shown: a club of hundreds stays linear)."""
+    count = len(level) - len(apart)
+    names = []
+    for ch in level:
+        if len(names) == NAMES_SHOWN:
+            break
+        if ch.name not in apart:
+            names.append(ch.name)
+    return Company(0, count, tuple(names), 0)
+
+
+def _betters_reason(ch: Character, club: Club, betters: list[Company], tables: Any) -> str:
+    divisor = tables.social_level_divisor
+    share = "half" if divisor == 2 else f"1/{divisor}"
+    if len(betters) == 1 and betters[0].count == 1:
+        (c,) = betters
+        return f"seen at {club.name} with {c.who()}, SL {c.level}: {share} of {c.level} - {ch.social_level}"
+    groups = "; ".join(f"{c.who()}, SL {c.level} ({share} of {c.level} - {ch.social_level} = {c.each}"
+                       f"{' each' if c.count > 1 else ''})" for c in betters if c.each)
+    return f"seen at {club.name} with {groups}"
+
+
+def _inferiors_reason(ch: Character, club: Club, inferiors: list[Company]) -> str:
+    if len(inferiors) == 1 and inferiors[0].count == 1:
+        (c,) = inferiors
+        return f"seen at {club.name} with {c.who()}, SL {c.level} (Toady Table, difference {ch.social_level - c.level})"
+    groups = "; ".join(f"{c.who()}, SL {c.level} (difference {ch.social_level - c.level}: {c.each:+d}"
+                       f"{' each' if c.count > 1 else ''})" for c in inferiors if c.each)
+    return f"seen at {club.name} with {groups} (Toady Table)"
 
 
 def settle(turn: Turn, guest: Character, host: Character, club: Club, week: int) -> tuple[int, int]:
