@@ -653,11 +653,12 @@ def test_a_bad_override_of_the_mistresses_tables_names_the_key():
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 5), st.sampled_from([None, "Athos", "Porthos", "Aramis"]),
-                          st.sampled_from(["set", "copy", "add"])), max_size=25))
+                          st.sampled_from(["set", "copy", "add", "rename"])), max_size=25))
 def test_the_index_of_who_keeps_whom_follows_every_change(changes):
-    """MistressesState.kept_by answers from an index that each change of lover keeps up to
-    date: after any changes, copies and additions, it answers as a search of the list does
-    (one mistress a man: winning one gives up the other, as the rules do)."""
+    """MistressesState.kept_by and .mistress answer from indexes that each change of lover or
+    name keeps up to date: after any changes, copies, additions and renames, they answer as a
+    search of the list does (one mistress a man: winning one gives up the other, as the rules
+    do)."""
     state = MistressesState([Mistress(n, f"Lady {n}", 8) for n in range(1, 7)])
 
     def searched(name):
@@ -668,9 +669,15 @@ def test_the_index_of_who_keeps_whom_follows_every_change(changes):
             state = copy.deepcopy(state)
         elif how == "add":
             state.mistresses.append(Mistress(len(state.mistresses) + 1, "New", 7))
+        elif how == "rename":
+            state.mistresses[i % len(state.mistresses)].name = f"Lady {lover or 'New'}"
         else:
             if lover is not None and (old := searched(lover)) is not None:
                 old.lover = None  # he gives up his other mistress
             state.mistresses[i % len(state.mistresses)].lover = lover
         for name in ("Athos", "Porthos", "Aramis", "Nobody"):
             assert state.kept_by(name) is searched(name)
+        for key in ("1", "number 3", "#6", "7", "Lady 2", "lady athos", "New", "Nobody"):
+            text = key.lower().removeprefix("number").strip(" #")
+            assert state.mistress(key) is next((m for m in state.mistresses
+                                                if text in (str(m.number), m.name.lower())), None)

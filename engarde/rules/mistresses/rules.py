@@ -247,8 +247,11 @@ def after_week(turn: Turn, week: int) -> None:
     # Whose mistress she was when the week began: the -1 and being caught are
     # judged at her door, before any of this week's successes move her.
     lovers = {m.number: m.lover for m in turn.world.mistresses}
+    by_number = {}
+    for x in turn.world.mistresses:
+        by_number.setdefault(x.number, x)  # the first of a number, as a search of the list finds
     for number in sorted(at_door):
-        m = next(x for x in turn.world.mistresses if x.number == number)
+        m = by_number[number]
         remaining = settle_rivals(turn, m, at_door[number], week)
         if len(remaining) == 1:
             attempt(turn, turn.characters[remaining[0].name], m, remaining[0], week, lovers.get(number))

@@ -36,6 +36,8 @@ class Mistress:
                 del index[old]
             if value is not None:
                 index[value] = self
+        elif name in ("name", "number") and "_key_index" in self.__dict__:
+            self.__dict__["_key_index"].clear()  # renamed (the GM's command): the index is built again
         object.__setattr__(self, name, value)
 
 
@@ -56,23 +58,19 @@ class MistressesState:
     def mistress(self, key: str) -> Mistress | None:
         """Find a mistress by number ("4", "number 4") or name (case-insensitive)."""
         text = key.strip().lower().removeprefix("number").removeprefix("no.").strip(" #")
-        # An index by number and name, trusted only when what it finds still answers to the
-        # words (a GM may rename her); anything else is looked for the long way.
+        # An index by number and name (asked for every companion a man names at a club), built
+        # again when the list or a name changes (a rename clears it: ``Mistress.__setattr__``).
         index = self.__dict__.get("_by_key")
-        if index is None or index[0] is not self.mistresses or index[1] != len(self.mistresses):
+        if (index is None or index[0] is not self.mistresses or index[1] != len(self.mistresses)
+                or (self.mistresses and not index[2])):
             by_key: dict[str, Mistress] = {}
-            for m in reversed(self.mistresses):  # the first of two with one name wins, as in the list
+            for m in reversed(self.mistresses):  # the first in the list wins, as a search would find
                 by_key[m.name.lower()] = m
-            for m in reversed(self.mistresses):
                 by_key[str(m.number)] = m
+            for m in self.mistresses:
+                m.__dict__["_key_index"] = by_key
             index = self.__dict__["_by_key"] = (self.mistresses, len(self.mistresses), by_key)
-        found = index[2].get(text)
-        if found is not None and (text == str(found.number) or text == found.name.lower()):
-            return found
-        for m in self.mistresses:
-            if text == str(m.number) or text == m.name.lower():
-                return m
-        return None
+        return index[2].get(text)
 
     def kept_by(self, name: str) -> Mistress | None:
         """The mistress ``name`` keeps, if any (a man keeps one at most)."""
