@@ -29,8 +29,11 @@ variables:
     ``ledger`` (his ledger entries of the month, in order), ``report_sections``.
 
 Every template also sees ``codes`` (every module's), ``event_macro(code, name)``
-(the macro a module says that event with), and the filters ``signed``, ``week``,
-``crowns``, ``ordinal``, ``names``, ``the``, ``possessive`` and ``field_label``.
+(the macro a module says that event with), ``compact(events)`` (``Compacted``: the events told
+in prose and the lists of the rest of each routine kind), ``compact_after``, ``print_items``
+and ``print_rows`` (how much prose, and how much of a long list or table the printed edition
+shows), and the filters ``signed``, ``week``, ``crowns``, ``ordinal``, ``names``, ``the``,
+``possessive`` and ``field_label``.
 """
 
 from __future__ import annotations
@@ -59,6 +62,43 @@ from .text import possessive
 
 GAZETTE_TEMPLATE = "gazette.html.j2"
 REPORT_TEMPLATE = "report.html.j2"
+
+# A large campaign's gazette must still read as a newspaper: of each kind of routine news (an
+# event code whose module says it ``brief``ly) the first few are told in prose and the rest
+# listed in a few words each; the printed edition (PDF) shows the first items of each long list
+# and rows of the table of precedence, and says the HTML edition has them all.
+COMPACT_AFTER = 6
+PRINT_ITEMS = 60
+PRINT_ROWS = 100
+
+
+@dataclass(frozen=True)
+class Compacted:
+    """A section's events as the gazette prints them: ``prose`` (each told at length, in the
+    section's order) and ``lists`` (``(code, events)``, the rest of each routine kind, briefly,
+    in the order each kind first appeared)."""
+
+    prose: list[Event]
+    lists: list[tuple[str, list[Event]]]
+
+    def told(self, code: str) -> bool:
+        """Whether some of ``code`` were told in prose before its list."""
+        return any(ev.code == code for ev in self.prose)
+
+
+def compact(events: Sequence[Event], has_brief: Callable[[str], bool], after: int = COMPACT_AFTER) -> Compacted:
+    """The first ``after`` events of each kind its module can say briefly, and every event of
+    another kind, in prose; the rest of each kind in its list."""
+    prose: list[Event] = []
+    lists: dict[str, list[Event]] = {}
+    seen: dict[str, int] = {}
+    for ev in events:
+        seen[ev.code] = seen.get(ev.code, 0) + 1
+        if seen[ev.code] > after and has_brief(ev.code):
+            lists.setdefault(ev.code, []).append(ev)
+        else:
+            prose.append(ev)
+    return Compacted(prose, list(lists.items()))
 
 
 @dataclass
@@ -169,7 +209,10 @@ def _environment(templates: Path | None, modules: Registry) -> jinja2.Environmen
     env.globals["codes"] = all_codes()
     env.globals["MONTH_START"] = MONTH_START
     env.globals["MONTH_END"] = MONTH_END
-    env.globals["event_macro"] = _macros(env, modules)
+    env.globals["event_macro"] = event_macro = _macros(env, modules)
+    env.globals["compact"] = lambda events, after=COMPACT_AFTER: compact(
+        events, lambda code: event_macro(code, "brief") is not None, after)
+    env.globals.update(compact_after=COMPACT_AFTER, print_items=PRINT_ITEMS, print_rows=PRINT_ROWS)
     return env
 
 
