@@ -30,9 +30,9 @@ variables:
 
 Every template also sees ``codes`` (every module's), ``event_macro(code, name)``
 (the macro a module says that event with), ``compact(events)`` (``Compacted``: the events told
-in prose and the lists of the rest of each routine kind), ``compact_after``, ``print_items``
-and ``print_rows`` (how much prose, and how much of a long list or table the printed edition
-shows), and the filters ``signed``, ``week``, ``crowns``, ``ordinal``, ``names``, ``the``,
+in prose and the lists of the rest of each routine kind), ``printed`` (True when rendering the
+printed edition, the PDF's), ``compact_after``, ``print_items`` and ``print_rows`` (how much
+prose, and how much of a long list or table the printed edition gives), and the filters ``signed``, ``week``, ``crowns``, ``ordinal``, ``names``, ``the``,
 ``possessive`` and ``field_label``.
 """
 
@@ -65,8 +65,8 @@ REPORT_TEMPLATE = "report.html.j2"
 
 # A large campaign's gazette must still read as a newspaper: of each kind of routine news (an
 # event code whose module says it ``brief``ly) the first few are told in prose and the rest
-# listed in a few words each; the printed edition (PDF) shows the first items of each long list
-# and rows of the table of precedence, and says the HTML edition has them all.
+# listed in a few words each; the printed edition (the PDF) gives the first items of each long
+# list and rows of the table of precedence, and says the HTML edition has them all.
 COMPACT_AFTER = 6
 PRINT_ITEMS = 60
 PRINT_ROWS = 100
@@ -212,7 +212,7 @@ def _environment(templates: Path | None, modules: Registry) -> jinja2.Environmen
     env.globals["event_macro"] = event_macro = _macros(env, modules)
     env.globals["compact"] = lambda events, after=COMPACT_AFTER: compact(
         events, lambda code: event_macro(code, "brief") is not None, after)
-    env.globals.update(compact_after=COMPACT_AFTER, print_items=PRINT_ITEMS, print_rows=PRINT_ROWS)
+    env.globals.update(compact_after=COMPACT_AFTER, print_items=PRINT_ITEMS, print_rows=PRINT_ROWS, printed=False)
     return env
 
 
@@ -371,10 +371,11 @@ def report_context(data: GazetteData, character_name: str, ledger: Sequence[Ledg
 # -- rendering ----------------------------------------------------------------------
 
 
-def render_html(data: GazetteData, env: jinja2.Environment | None = None) -> str:
-    """The month's gazette as one HTML document."""
+def render_html(data: GazetteData, env: jinja2.Environment | None = None, printed: bool = False) -> str:
+    """The month's gazette as one HTML document: the whole edition (the archive), or with
+    ``printed`` the one the PDF is made from, whose long lists and table are cut short."""
     env = env or environment(data.campaign, data.modules())
-    return render(env, GAZETTE_TEMPLATE, gazette_context(data), data.campaign)
+    return render(env, GAZETTE_TEMPLATE, {**gazette_context(data), "printed": printed}, data.campaign)
 
 
 def render(env: jinja2.Environment, name: str, context: dict[str, Any], campaign: Campaign) -> str:
@@ -495,10 +496,10 @@ def write_pdf(html: str, path: Path, base_url: Path) -> Path:
 def gazette_files(data: GazetteData, pdf: bool = True) -> list[tuple[Path, bytes]]:
     """``<newsletters>/<campaign>/<YYYY-MM>.html`` (and ``.pdf``), rendered, not yet written."""
     folder = campaign_folder(data.campaign)
-    html = render_html(data)
-    rendered = [(folder / f"{data.month.key}.html", html.encode("utf-8"))]
-    if pdf:
-        rendered.append((folder / f"{data.month.key}.pdf", pdf_bytes(html, folder)))
+    env = environment(data.campaign, data.modules())
+    rendered = [(folder / f"{data.month.key}.html", render_html(data, env).encode("utf-8"))]
+    if pdf:  # made from the printed edition: WeasyPrint never sees the rows it would not print
+        rendered.append((folder / f"{data.month.key}.pdf", pdf_bytes(render_html(data, env, printed=True), folder)))
     return rendered
 
 
@@ -512,9 +513,8 @@ def report_files(
     ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``)."""
     folder = campaign_folder(data.campaign) / "reports" / data.month.key
     # A dead man's report is written for the month he died (his events), not after.
-    wanted = list(only) if only is not None else [
-        ch.name for ch in data.characters
-        if not ch.dead or any(ch.name in ev.characters for ev in data.events)]
+    named = {name for ev in data.events for name in ev.characters} if only is None else set()
+    wanted = list(only) if only is not None else [ch.name for ch in data.characters if not ch.dead or ch.name in named]
     slugs = report_slugs(ch.name for ch in data.characters)
     env = environment(data.campaign, data.modules())
     grouped = Grouped.of(data, ledger)

@@ -188,8 +188,13 @@ class Known:
     def kept_by(self, character: str | None) -> KnownMistress | None:
         if not character:
             return None
-        key = name_key(character)
-        return next((m for m in self.mistresses if m.lover and name_key(m.lover) == key), None)
+        return self._kept.get(name_key(character))
+
+    @cached_property
+    def _kept(self) -> Mapping[str, KnownMistress]:
+        """Each lover's mistress (the first, as a search of the list finds): asked for every
+        sheet's "my mistress" and visits, so built once."""
+        return {name_key(m.lover): m for m in reversed(self.mistresses) if m.lover}
 
     # -- reading names -----------------------------------------------------------------
 

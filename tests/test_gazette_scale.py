@@ -5,11 +5,17 @@ precedence, and says the HTML edition (the archive) has them all."""
 
 from __future__ import annotations
 
+import importlib.util
+import random
 import re
+from pathlib import Path
 
 from weasyprint import HTML
 
-from engarde.gazette import COMPACT_AFTER, PRINT_ITEMS, PRINT_ROWS, GazetteData, compact, render_html
+from engarde import ops
+from engarde.calendar import GameMonth
+from engarde.gazette import COMPACT_AFTER, PRINT_ITEMS, PRINT_ROWS, GazetteData, compact, environment, render_html
+from engarde.ops import publishing
 from engarde.records import Character, Event
 from engarde.rules.duel.codes import EV_DUEL
 from engarde.rules.status.codes import EV_SL_MAINTAINED, EV_SL_RAISED
@@ -57,20 +63,20 @@ def test_a_kind_without_a_brief_form_stays_in_prose():
 
 
 def test_a_long_list_and_the_table_of_precedence_are_whole_in_html_and_cut_in_print():
-    """The HTML edition lists every man and every row; past PRINT_ITEMS items and PRINT_ROWS
-    rows they are marked for the screen only, and a line seen only in print says how many more
-    the HTML edition gives."""
+    """The HTML edition lists every man and every row; the printed edition (the PDF's) gives the
+    first PRINT_ITEMS of a list and PRINT_ROWS rows, and says how many more the HTML edition has."""
     people = men(PRINT_ROWS + 40)
-    html = gazette(people, [raised(ch.name, ch.social_level) for ch in people])
-    items = re.findall(r'<span class="item( beyond-print)?">', html)
-    assert len(items) == len(people) - COMPACT_AFTER
-    assert sum(1 for hidden in items if hidden) == len(people) - COMPACT_AFTER - PRINT_ITEMS
-    more = len(people) - COMPACT_AFTER - PRINT_ITEMS
-    assert f'<span class="print-only">, and {more} more (the HTML edition lists them all)</span>' in html
-    rows = re.findall(r"<tr( class=\"beyond-print\")?><td class=\"num\">", html)
-    assert len(rows) == len(people) and sum(1 for hidden in rows if hidden) == len(people) - PRINT_ROWS
-    assert (f'<p class="print-only">The first {PRINT_ROWS} of {len(people)} gentlemen; the HTML edition of the '
-            "Gazette gives the whole table.</p>") in html
+    events = [raised(ch.name, ch.social_level) for ch in people]
+    whole = gazette(people, events)
+    printed = render_html(GazetteData(campaign(), APRIL, people, events), printed=True)
+    assert all(f'<span class="name">{ch.name}</span> (' in whole for ch in people[COMPACT_AFTER:])
+    assert len(re.findall(r'<tr><td class="num">', whole)) == len(people) and "HTML edition" not in whole
+    (listed,) = re.findall(r'<p class="compact social-level-raised">(.*?)</p>', printed, re.S)
+    assert listed.count('<span class="name">') == PRINT_ITEMS
+    assert listed.endswith(f", and {len(people) - COMPACT_AFTER - PRINT_ITEMS} more (the HTML edition lists them all).")
+    assert len(re.findall(r'<tr><td class="num">', printed)) == PRINT_ROWS
+    assert (f'<p class="cut">The first {PRINT_ROWS} of {len(people)} gentlemen; the HTML edition of the Gazette '
+            "gives the whole table.</p>") in printed
 
 
 def test_the_printed_edition_of_a_thousand_men_stays_short():
@@ -78,7 +84,38 @@ def test_the_printed_edition_of_a_thousand_men_stays_short():
     one month and the table of precedence print in a few pages, not the eighty pages they
     would fill whole."""
     people = men(1000)
-    html = gazette(people, [raised(ch.name, ch.social_level) for ch in people])
-    printed = HTML(string=html).render()
-    screen = HTML(string=html.replace("@media print", "@media not-print")).render()
-    assert len(printed.pages) <= 6 < 24 < len(screen.pages)
+    data = GazetteData(campaign(), APRIL, people, [raised(ch.name, ch.social_level) for ch in people])
+    printed = HTML(string=render_html(data, printed=True)).render()
+    whole = HTML(string=render_html(data)).render()
+    assert len(printed.pages) <= 6 < 24 < len(whole.pages)
+
+
+def test_every_brief_form_renders_from_a_real_month(tmp_path, monkeypatch):
+    """Every kind of news a module says briefly, from a real month of 150 gentlemen (the
+    benchmark's mix of orders, mailed and resolved), listed from the first (no prose at all):
+    each brief form renders from the data its rules really give, names its men, and the
+    printed edition of the same month is shorter than the whole."""
+    spec = importlib.util.spec_from_file_location("benchmark", Path(__file__).parent.parent / "scripts" / "benchmark.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.chdir(tmp_path)
+    camp, people = bench.setup(tmp_path, 150, None, random.Random(1607), 10)
+    bench.write_mail(tmp_path, people, random.Random(1607))
+    ops.ingest(camp, tmp_path / "mail")
+    ops.run_turn(camp)
+    month = GameMonth.parse(bench.MONTH)
+    data = publishing.gazette_data(camp, month, {})
+    env = environment(camp, data.modules())
+    env.globals["compact"] = lambda events, after=0: compact(
+        events, lambda code: env.globals["event_macro"](code, "brief") is not None, 0)
+    html = render_html(data, env)
+    listed = re.findall(r'<p class="compact ([a-z-]+)">(.*?)</p>', html, re.S)
+    kinds = {code for code, _ in listed}
+    assert {"social-level-dropped", "new-liaison", "duel", "footpads", "gambling", "caught-courting"} <= kinds, kinds
+    public = [ev for ev in data.events if ev.public and ev.code in kinds]
+    for code, text in listed:
+        assert "<b>" in text and text.endswith(".") and "Recorded" not in text
+    for ev in public:  # each listed man is named in his kind's list
+        text = next(t for c, t in listed if c == ev.code)
+        assert any(f">{name}<" in text or name in text for name in ev.characters), (ev.code, ev.characters)
+    assert len(render_html(data, env, printed=True)) <= len(html)

@@ -32,7 +32,7 @@ from ..records import ErrorRecord
 from ..registry import Registry, core_registry, for_campaign
 from ..sources import SourceError, read_imap, read_path
 from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SKIPPED, SUPERSEDED, CampaignRow, SheetRow
-from .acceptance import OnFile, PasswordCheck, Sent, Who, decide, month_of, sender_problem
+from .acceptance import Everyone, OnFile, PasswordCheck, Sent, Who, decide, month_of, sender_problem
 from .names import known_in
 
 
@@ -218,7 +218,6 @@ def _failure(exc: BaseException) -> str:
 
 def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message], now: dt.datetime,
                   quarantined: dict[int, str]) -> list[IngestResult]:
-    results: list[IngestResult] = []
     # Under the campaign's lock: the month to resolve, the sheets on file and "already read?" are
     # what they are when the new sheets are stored.
     with lock.writing(campaign, "orders-ingest") as s:
@@ -227,34 +226,58 @@ def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message
         release_held(s, campaign, current)
         deadlines = schedule(campaign, camp)
         deadlines.require(current)  # a schedule that has run out is said, not ignored
-        rows = queries.characters(s, campaign.id)
-        everyone = [Who(r.name, r.email or "", r.password or "", queries.is_dead(r)) for r in rows]
+        roll = _Roll.of(queries.characters(s, campaign.id))
         known = known_in(s, campaign)  # what the sheets may name
         # the order they were sent in, so that the later of two sheets wins
         ordered = sorted(range(len(messages)), key=lambda i: (messages[i].when(now)[0], messages[i].source))
-        read = _read_ahead(s, campaign, registry, messages, ordered, quarantined, current, rows, everyone, known, now)
-        for i in ordered:
-            msg = messages[i]
-            if msg.skipped:
-                results.append(IngestResult(msg.source, None, SKIPPED, list(msg.errors), list(msg.notes)))
-                continue
-            try:
-                if i in quarantined:
+        s.flush()  # the held sheets released: what every query below must see
+        with s.no_autoflush:  # each message's rows are flushed once written (below), not before every query
+            return _each(s, campaign, registry, messages, ordered, quarantined, current, deadlines, roll, known, now)
+
+
+def _each(s: Session, campaign: Campaign, registry: Registry, messages: list[Message], ordered: list[int],
+          quarantined: dict[int, str], current: GameMonth, deadlines: Schedule, roll: _Roll, known: Known,
+          now: dt.datetime) -> list[IngestResult]:
+    """Every message of the batch in the order sent, each stored (and flushed) before the next."""
+    results: list[IngestResult] = []
+    read = _read_ahead(s, campaign, registry, messages, ordered, quarantined, current, roll, known, now)
+    for i in ordered:
+        msg = messages[i]
+        if msg.skipped:
+            results.append(IngestResult(msg.source, None, SKIPPED, list(msg.errors), list(msg.notes)))
+            continue
+        try:
+            if i in quarantined:
+                result, write = _quarantine(s, campaign, current, msg, now,
+                                            f"the database refused it ({quarantined[i]})", bare=True)
+            else:
+                try:
+                    result, write = _ingest_one(s, campaign, registry, msg, now, current, deadlines, roll,
+                                                known, read.sheets.pop(i, None), read.checks)
+                except Exception as exc:  # noqa: BLE001 - one message must never stop the batch
                     result, write = _quarantine(s, campaign, current, msg, now,
-                                                f"the database refused it ({quarantined[i]})", bare=True)
-                else:
-                    try:
-                        result, write = _ingest_one(s, campaign, registry, msg, now, current, deadlines, rows,
-                                                    everyone, known, read.sheets.pop(i, None), read.checks)
-                    except Exception as exc:  # noqa: BLE001 - one message must never stop the batch
-                        result, write = _quarantine(s, campaign, current, msg, now,
-                                                    f"engarde failed on it ({_failure(exc)})")
-                write()
-                s.flush()
-            except Exception as exc:  # noqa: BLE001 - the database refused it: read again, it quarantined
-                raise _Refused(i, _failure(exc)) from exc
-            results.append(result)
+                                                f"engarde failed on it ({_failure(exc)})")
+            write()
+            s.flush()
+        except Exception as exc:  # noqa: BLE001 - the database refused it: read again, it quarantined
+            raise _Refused(i, _failure(exc)) from exc
+        results.append(result)
     return results
+
+
+@dataclass(frozen=True)
+class _Roll:
+    """The campaign's characters for a batch, as the intake sees them (``Who``), their rows by
+    name, and the players' names a sheet may be signed with: made once for every message."""
+
+    everyone: Everyone
+    by_name: dict[str, Any]
+    players: tuple[str, ...]
+
+    @classmethod
+    def of(cls, rows: list[Any]) -> "_Roll":
+        everyone = Everyone(Who(r.name, r.email or "", r.password or "", queries.is_dead(r)) for r in rows)
+        return cls(everyone, {r.name: r for r in rows}, tuple(r.player for r in rows))
 
 
 @dataclass
@@ -266,13 +289,12 @@ class _ReadAhead:
 
 
 def _read_ahead(s: Session, campaign: Campaign, registry: Registry, messages: list[Message], ordered: list[int],
-                quarantined: dict[int, str], current: GameMonth, rows: list[Any], everyone: list[Who],
-                known: Known, now: dt.datetime) -> _ReadAhead:
+                quarantined: dict[int, str], current: GameMonth, roll: _Roll, known: Known,
+                now: dt.datetime) -> _ReadAhead:
     """Read every new sheet of the batch first, then check at once, on every core, the passwords
     of those sent by their character's player (a forged sender costs no check, as in ``decide``).
     A sheet engarde fails to read is left to be read again in its turn, where it is quarantined."""
     ahead = _ReadAhead({}, passwords.Checks())
-    who_by_name = {w.name.casefold(): w for w in everyone}
     pairs: list[tuple[str, str]] = []
     for i in ordered:
         msg = messages[i]
@@ -281,21 +303,22 @@ def _read_ahead(s: Session, campaign: Campaign, registry: Registry, messages: li
         if queries.sheet_seen(s, campaign.id, _digest(msg), msg.message_id or "", msg.sender or "") is not None:
             continue
         try:
-            sheet = _parse(msg, registry, known, current, rows)
+            sheet = _parse(msg, registry, known, current, roll)
         except Exception:  # noqa: BLE001 - read again in its turn, and quarantined there with the reason
             continue
         ahead.sheets[i] = sheet
-        who = who_by_name.get((sheet.character or "").strip().casefold())
+        who = roll.everyone.by_name.get((sheet.character or "").strip().casefold())
         sent = Sent(msg.source, msg.sender, msg.is_mail, now)  # only its sender is looked at
-        if who is not None and who.password and sheet.password is not None and not sender_problem(sent, who, everyone):
+        if (who is not None and who.password and sheet.password is not None
+                and not sender_problem(sent, who, roll.everyone)):
             pairs.append((sheet.password, who.password))
     ahead.checks.ahead(pairs)
     return ahead
 
 
-def _parse(msg: Message, registry: Registry, known: Known, current: GameMonth, rows: list[Any]) -> OrderSheet:
+def _parse(msg: Message, registry: Registry, known: Known, current: GameMonth, roll: _Roll) -> OrderSheet:
     return parse_sheet(msg.body, msg.source, registry, known, lines=msg.lines, current=current,
-                       signers=(msg.sender_name or "", *(r.player for r in rows)))
+                       signers=(msg.sender_name or "", *roll.players))
 
 
 def _digest(msg: Message) -> str:
@@ -350,8 +373,7 @@ def _quarantine(s: Session, campaign: Campaign, current: GameMonth, msg: Message
 
 
 def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message, now: dt.datetime,
-                current: GameMonth, deadlines: Schedule, rows: list[Any],
-                everyone: list[Who], known: Known, read: OrderSheet | None = None,
+                current: GameMonth, deadlines: Schedule, roll: _Roll, known: Known, read: OrderSheet | None = None,
                 check: PasswordCheck = passwords.check_password) -> tuple[IngestResult, Callable[[], None]]:
     """What becomes of one message, and the writes that store it (made by the caller, last, so
     that a failure before them leaves nothing half written).  ``read``: its sheet, if it was
@@ -362,15 +384,16 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
         return _duplicate(msg, seen), _nothing
     received, received_by, time_notes = msg.when(now)
     received = aware(received)
-    sheet = (read or _parse(msg, registry, known, current, rows)) if msg.ok else OrderSheet(source=msg.source)
+    sheet = (read or _parse(msg, registry, known, current, roll)) if msg.ok else OrderSheet(source=msg.source)
     sent = Sent(msg.source, msg.sender, msg.is_mail, received, msg.errors[0].message if msg.too_large else None,
                 msg.unreadable)
-    by_name = {r.name: r for r in rows}
+    by_name, everyone = roll.by_name, roll.everyone
     on_file: list[OnFile] = []
-    named = by_name.get(next((w.name for w in everyone if sheet.character
-                              and w.name.casefold() == sheet.character.strip().casefold()), ""))
+    who = everyone.by_name.get(sheet.character.strip().casefold()) if sheet.character else None
+    named = by_name.get(who.name) if who is not None else None
     if named is not None and queries.is_dead(named):  # when he died, for the refusal
-        everyone = [replace(w, died=queries.death_month(s, named)) if w.name == named.name else w for w in everyone]
+        everyone = Everyone(replace(w, died=queries.death_month(s, named)) if w.name == named.name else w
+                            for w in everyone)
     if named is not None:
         month = month_of(sheet, sent, current, deadlines)
         on_file = [OnFile(r.id, r.source, r.received, registry.sheet_from(r.parsed))
