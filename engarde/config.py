@@ -19,6 +19,7 @@ from dateutil import rrule
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from . import durations
 from .calendar import CalendarError, GameMonth
 from .passwords import COST as PASSWORD_COST, MAX_COST, MIN_COST
 from .recurrence import RuleError, after, deadline_rule
@@ -91,9 +92,11 @@ class MailSettings:
     # The cost of each order password hashed from now on: scrypt's N = 2**password_cost
     # (engarde.passwords; the hashes on record keep their own and still verify).
     password_cost: int = PASSWORD_COST
+    # How long before the deadline reminders go ('engarde mail reminders', 'engarde deadline').
+    remind_before: dt.timedelta = dt.timedelta(hours=48)
 
 
-MAIL_KEYS = {"max_message_bytes", "nmr_refuse_share", "imap", "smtp", "readers", "password_cost"}
+MAIL_KEYS = {"max_message_bytes", "nmr_refuse_share", "imap", "smtp", "readers", "password_cost", "remind_before"}
 IMAP_KEYS = {"host", "port", "ssl", "user", "password_env", "folder", "timeout"}
 SMTP_KEYS = {"host", "port", "security", "user", "password_env", "from", "reply_to", "timeout"}
 
@@ -391,6 +394,13 @@ def _mail(where: str, table: Any) -> MailSettings:
     if not isinstance(cost, int) or isinstance(cost, bool) or not MIN_COST <= cost <= MAX_COST:
         raise ConfigError(f"{where}.password_cost: must be a whole number from {MIN_COST} to {MAX_COST} "
                           f"(scrypt's N = 2**password_cost; default {defaults.password_cost}), not {cost!r}")
+    remind = table.get("remind_before", "48h")
+    try:
+        if not isinstance(remind, str):
+            raise ValueError("must be text")
+        remind_before = durations.span(remind)
+    except ValueError as exc:
+        raise ConfigError(f"{where}.remind_before: {remind!r}: {exc}") from None
     imap = table.get("imap")
     smtp = table.get("smtp")
     readers = table.get("readers", [])
@@ -403,7 +413,8 @@ def _mail(where: str, table: Any) -> MailSettings:
     return MailSettings(max_message_bytes=size, nmr_refuse_share=float(share),
                         imap=_imap(f"{where}.imap", imap) if imap is not None else None,
                         smtp=_smtp(f"{where}.smtp", smtp) if smtp is not None else None,
-                        readers=tuple(dict.fromkeys(r.strip() for r in readers)), password_cost=cost)
+                        readers=tuple(dict.fromkeys(r.strip() for r in readers)), password_cost=cost,
+                        remind_before=remind_before)
 
 
 def address_problem(address: str) -> str | None:

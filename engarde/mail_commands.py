@@ -66,12 +66,13 @@ def mail_confirmations(c: Context, month_text: str | None, dry_run: Path | None)
 
 
 @mail.command("reminders")
-@click.option("--before", default="48h", show_default=True, metavar="HOURS",
-              help="Send only within this long of the deadline (48h, 2d).")
+@click.option("--before", default=None, metavar="HOURS",
+              help="Send only within this long of the deadline (48h, 2d; default: the campaign's "
+                   "mail.remind_before, 48h unless set).")
 @click.option("--force", is_flag=True, help="Send whatever the time (and with no deadline schedule).")
 @DRY_RUN
 @pass_ctx
-def mail_reminders(c: Context, before: str, force: bool, dry_run: Path | None) -> None:
+def mail_reminders(c: Context, before: str | None, force: bool, dry_run: Path | None) -> None:
     """Mail a reminder to each living character with no orders for the month, his order
     sheet attached, ready to fill in.  Refused outside the hours before the deadline
     unless --force.
@@ -81,8 +82,9 @@ def mail_reminders(c: Context, before: str, force: bool, dry_run: Path | None) -
       engarde mail reminders
       engarde mail reminders --before 24h --dry-run outbox/
     """
-    span = mailing.parse_before(before)
-    report(mailing.send_reminders(c.campaign(), span, force=force, dry_run=dry_run))
+    campaign = c.campaign()
+    span = mailing.parse_before(before) if before is not None else campaign.mail.remind_before
+    report(mailing.send_reminders(campaign, span, force=force, dry_run=dry_run))
 
 
 @mail.command("publish")

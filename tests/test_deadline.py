@@ -110,6 +110,8 @@ def test_the_deadline_not_yet_passed_stops_after_the_mail_is_read(camp, smtp):
     out, err = run(camp, code=1)
     assert err.startswith("engarde: stopped: the deadline for April 1607 is ") and "not yet passed" in err
     assert "--force" in err and resolved_months(camp.camp) == []
+    assert "reminders: not yet (they go within 48 hours of the deadline, mail.remind_before)" in out
+    assert not [r for r in smtp.received if "your orders for" in r.message["Subject"]]
     out, err = run(camp, "--force")
     assert "resolved April 1607" in out
 
@@ -235,3 +237,47 @@ def test_a_campaign_with_no_one_to_mail_counts_its_written_gazette_as_published(
     out, err = run(camp, code=1)
     assert "publishing it now" not in out and "gazette of April 1607 written" not in out
     assert "the deadline for May 1607 is " in err and "not yet passed" in err
+
+
+def test_before_the_deadline_each_missing_man_is_reminded_once_with_his_sheet(camp, smtp):
+    """Within mail.remind_before of the deadline the routine mails the reminders (engarde mail
+    reminders) before it stops: each man without orders one, his own sheet attached; a run again
+    sends none twice."""
+    for name in ("forged.eml", "nobody.eml", "jacques.txt", "athos.eml"):
+        (camp.folder / "orders" / name).unlink()
+    camp.config.write_text(scheduled(smtp.port, NOW + dt.timedelta(hours=25)))
+    out, err = run(camp, code=1)
+    assert "ingest: 5 new message(s)" in out and "confirmation(s) mailed: 5 sent" in out
+    assert "reminder(s) mailed: 3 sent" in out  # Athos, Jacques (the demo's) and Jacques Lefèvre
+    assert err.startswith("engarde: stopped: the deadline for April 1607 is ") and "not yet passed" in err
+    reminders = [r for r in smtp.received if "your orders for April 1607" in r.message["Subject"]]
+    missing = {"Athos": PLAYERS["Athos"], "Jacques": PLAYERS["Jacques"], JACQUES: JACQUES_MAIL}
+    assert sorted(a for r in reminders for a in r.rcpt_tos) == sorted(missing.values())
+    for name, address in missing.items():
+        [msg] = [m for m in smtp.to(address) if "your orders for" in m["Subject"]]
+        [sheet] = list(msg.iter_attachments())
+        text = sheet.get_content().replace("\r\n", "\n")
+        assert text.startswith(f"# Order sheet of {name} for April 1607") and f"\nCharacter: {name}\n" in text
+    for name in ("Porthos", "Aramis", "D'Artagnan"):  # orders in: no reminder
+        assert not [m for m in smtp.to(PLAYERS[name]) if "your orders for" in m["Subject"]]
+    count = len(smtp.received)
+    out, err = run(camp, code=1)
+    assert "reminder(s) mailed: nothing new to send" in out and "not yet passed" in err
+    assert len(smtp.received) == count
+    assert [r.status for r in mailing.sent_mail(camp.camp) if r.kind == "reminder"] == ["sent"] * 3
+
+
+def test_the_reminders_window_is_the_campaigns(camp, smtp):
+    """mail.remind_before widens the window: a deadline 25 hours off is outside "12h"."""
+    camp.config.write_text(scheduled(smtp.port, NOW + dt.timedelta(hours=25))
+                           .replace('readers = [', 'remind_before = "12h"\nreaders = ['))
+    run(camp, code=1)  # the sheets with problems
+    out, err = run(camp, code=1)
+    assert "reminders: not yet (they go within 12 hours of the deadline, mail.remind_before)" in out
+    assert not [r for r in smtp.received if "your orders for" in r.message["Subject"]]
+    out = camp.cli("mail", "reminders", code=2)
+    assert "more than 12 hours away" in out
+    camp.config.write_text(scheduled(smtp.port, NOW + dt.timedelta(hours=25))
+                           .replace('readers = [', 'remind_before = "soon"\nreaders = ['))
+    out = camp.cli("status", code=2)
+    assert "campaigns.mo.mail.remind_before: 'soon': give hours or days, like 48h or 2d" in out

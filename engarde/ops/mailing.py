@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -26,7 +25,7 @@ from typing import Callable
 from sqlmodel import Session, select
 
 from .. import gazette as gz
-from .. import letters, lock, queries, store
+from .. import durations, letters, lock, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..deadlines import describe
@@ -123,7 +122,7 @@ def reminder_letters(s: Session, campaign: Campaign, now: dt.datetime, before: d
                                 "--force sends the reminders all the same")
         if deadline - now > before:
             raise CampaignError(f"the deadline of {month} is {describe(deadline, campaign.timezone)}, more than "
-                                f"{_hours(before)} away: reminders go out within {_hours(before)} of it (--before), "
+                                f"{hours_text(before)} away: reminders go out within {hours_text(before)} of it (--before), "
                                 "or with --force")
     have = set(active_sheets(s, campaign, month, for_campaign(campaign)))
     when = f" by {describe(deadline, campaign.timezone)}" if deadline is not None else ""
@@ -148,7 +147,7 @@ def reminder_letters(s: Session, campaign: Campaign, now: dt.datetime, before: d
     return out, skipped
 
 
-def _hours(span: dt.timedelta) -> str:
+def hours_text(span: dt.timedelta) -> str:
     hours = span.total_seconds() / 3600
     return f"{hours:g} hours" if hours != 1 else "1 hour"
 
@@ -369,16 +368,9 @@ def sent_mail(campaign: Campaign) -> list[SentMailRow]:
                            .order_by(SentMailRow.id)))
 
 
-DURATION = re.compile(r"\s*(\d{1,5})\s*(h|d)?\s*", re.IGNORECASE)
-
-
 def parse_before(text: str) -> dt.timedelta:
     """``48h``, ``2d``, ``36``: how long before the deadline reminders may go (hours by default)."""
-    m = DURATION.fullmatch(text)
-    if m is None or int(m.group(1)) == 0:
-        raise CampaignError(f"--before {text!r}: give hours or days, like 48h or 2d")
-    n = int(m.group(1))
-    span = dt.timedelta(days=n) if (m.group(2) or "h").lower() == "d" else dt.timedelta(hours=n)
-    if span > dt.timedelta(days=366):
-        raise CampaignError(f"--before {text!r}: at most a year")
-    return span
+    try:
+        return durations.span(text)
+    except ValueError as exc:
+        raise CampaignError(f"--before {text!r}: {exc}") from None

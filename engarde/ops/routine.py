@@ -7,7 +7,8 @@
    sheets are duplicates and the routine goes on);
 4. a month resolved before whose gazette or reports are not all out (a run stopped after the
    month was resolved): its gazette written and its reports mailed first;
-5. the deadline passed (else a stop, unless forced), the NMR check (``refuse_mass_nmr``), the
+5. the deadline passed (else the reminders mailed once within ``mail.remind_before`` of it,
+   and a stop, unless forced), the NMR check (``refuse_mass_nmr``), the
    month resolved (``run_turn``), the gazette and reports written (``publish``) and mailed
    (``mailing.send_publication``).
 
@@ -136,6 +137,7 @@ def _run(campaign: Campaign, run: Routine, line: Say, source: Path | None, force
         raise _Stop(f"{status_month}: the campaign has no deadline schedule, so engarde cannot tell the month is "
                     "over: run 'engarde deadline --force' to resolve it")
     if due is not None and now < due and not force:
+        _remind(campaign, line, due, now, sending, dry_run)
         done = f"{months[-1]} is resolved and published; " if months else ""
         raise _Stop(f"{done}the deadline for {status_month} is {describe(due, campaign.timezone)}, not yet passed: "
                     "run 'engarde deadline' after it (or --force to resolve the month now)")
@@ -152,6 +154,25 @@ def _run(campaign: Campaign, run: Routine, line: Say, source: Path | None, force
     line(f"resolved {report.month} (seed {report.seed}): {report.sheets} order sheet(s), "
          f"{len(report.characters)} character(s), {len(report.events)} event(s)")
     _publish(campaign, run, line, report.month, sending, dry_run, pdf)
+
+
+def _remind(campaign: Campaign, line: Say, due: dt.datetime, now: dt.datetime, sending: bool,
+            dry_run: Path | None) -> None:
+    """Before the deadline: the reminders (``engarde mail reminders``) once within the campaign's
+    ``mail.remind_before`` of it; each man reminded once (the sent-mail record), however often
+    the routine runs."""
+    before = campaign.mail.remind_before
+    if due - now > before:
+        line(f"reminders: not yet (they go within {mailing.hours_text(before)} of the deadline, mail.remind_before)")
+        return
+    if not sending:
+        line("reminders: not mailed " + ("(--no-mail): 'engarde mail reminders' mails them" if campaign.mail.smtp
+                                         is not None else "(no [mail.smtp] settings): 'engarde orders missing' "
+                                         "lists who has not written"))
+        return
+    outcomes = mailing.send_reminders(campaign, before, dry_run=dry_run, now=now)
+    line(_mailed("reminder(s)", outcomes, dry_run))
+    _stop_on_failure(outcomes, "reminder")
 
 
 def _ingest(campaign: Campaign, source: Path | None) -> tuple[list[IngestResult], str]:
