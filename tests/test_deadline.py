@@ -281,3 +281,52 @@ def test_the_reminders_window_is_the_campaigns(camp, smtp):
                            .replace('readers = [', 'remind_before = "soon"\nreaders = ['))
     out = camp.cli("status", code=2)
     assert "campaigns.mo.mail.remind_before: 'soon': give hours or days, like 48h or 2d" in out
+
+
+@pytest.fixture
+def dovecot(camp):
+    """A real Dovecot (tests/imap_server.py) whose INBOX holds the demo's order mail (its .eml
+    messages; the .txt sheets are the GM's typing, never mail); skipped where it cannot run."""
+    from imap_server import Dovecot, Unavailable  # the tests' own helper, beside this file
+
+    messages = [f.read_bytes() for f in sorted((camp.folder / "orders").glob("*.eml"))
+                if f.name not in ("forged.eml", "nobody.eml")]
+    try:
+        server = Dovecot(messages)
+    except Unavailable as exc:
+        pytest.skip(f"no IMAP server for the test: {exc}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_the_routine_reads_the_imap_folder_confirms_by_smtp_resolves_and_publishes(camp, smtp, dovecot,
+                                                                                    monkeypatch):
+    """A campaign whose order mail is an IMAP folder (a real Dovecot): `engarde deadline` reads it
+    (read-only), mails each sender's confirmation to his address on record, resolves the month
+    and mails the reports; run again, the messages still in the folder are not read twice."""
+    imap = (f'[campaigns.mo.mail.imap]\nhost = "127.0.0.1"\nport = {dovecot.port}\nssl = false\n'
+            f'user = "{dovecot.user}"\npassword_env = "TEST_IMAP_PASSWORD"\ntimeout = 5\n')
+    camp.config.write_text(scheduled(smtp.port) + imap)
+    monkeypatch.setenv("TEST_IMAP_PASSWORD", dovecot.password)
+    out, err = run(camp)
+    lines = out.splitlines()
+    assert lines[0] == (f"ingest: 5 new message(s) from IMAP 127.0.0.1/INBOX: 5 accepted, 0 held, 0 with problems; "
+                        "0 read before")
+    assert lines[1] == "confirmation(s) mailed: 5 sent"
+    assert lines[2].startswith("orders: 5 of 8 character(s) have orders in; none from ")
+    assert lines[3].startswith("resolved April 1607 (seed ") and "5 order sheet(s), 8 character(s)" in lines[3]
+    assert lines[5] == "reports and gazette mailed: 9 sent" and lines[6] == "Done." and err == ""
+    confirmed = {m["To"].addresses[0].addr_spec for r in smtp.received for m in [r.message]
+                 if m["Subject"].startswith("Re: Orders of ")}
+    assert confirmed == {PLAYERS[n] for n in ("Athos", "D'Artagnan", "Falstaff", "Porthos", "Rodney Bergerac")}
+    for name, address in PLAYERS.items():  # each his own report, and only his
+        reports = [m for m in smtp.to(address) if "private report" in m["Subject"]]
+        assert [m["Subject"] for m in reports] == [f"La Gazette de Paris, April 1607: the private report of {name}"]
+    assert all(len(r.rcpt_tos) == 1 for r in smtp.received)
+    assert [str(m) for m in resolved_months(camp.camp)] == ["April 1607"]
+    count = len(smtp.received)
+    out, err = run(camp, code=1)
+    assert out.startswith("ingest: 0 new message(s) from IMAP 127.0.0.1/INBOX") and "5 read before" in out
+    assert "the deadline for May 1607 is " in err and len(smtp.received) == count
