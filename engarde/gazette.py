@@ -40,7 +40,7 @@ import functools
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -459,14 +459,26 @@ def gazette_files(data: GazetteData, pdf: bool = True) -> list[tuple[Path, bytes
     return rendered
 
 
+def with_order_sheet(html: str, month: GameMonth, sheet: str) -> str:
+    """A report's HTML with next month's sheet (``engarde.ops.sheet_template.order_template``) at
+    its end, as plain lines a reply quotes: the report file and the mailed report end alike."""
+    escaped = sheet.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    block = (f'<section class="orders-sheet"><h2>Your orders for {month}</h2>'
+             f"<p>Reply with this sheet filled in.</p><pre>{escaped}</pre></section>")
+    at = html.rfind("</body>")
+    return html[:at] + block + html[at:] if at >= 0 else html + block
+
+
 def report_files(
     data: GazetteData,
     ledger: Sequence[LedgerEntry],
     pdf: bool = False,
     only: Iterable[str] | None = None,
+    sheets: Mapping[str, str] | None = None,
 ) -> list[tuple[Path, bytes]]:
     """Every character's report (or only those named), rendered, not yet written:
-    ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``)."""
+    ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``); ``sheets``: next
+    month's order sheet of each man who has one, put at the end of his report."""
     folder = campaign_folder(data.campaign) / "reports" / data.month.key
     # A dead man's report is written for the month he died (his events), not after.
     wanted = list(only) if only is not None else [
@@ -480,6 +492,8 @@ def report_files(
         if name not in slugs:
             data.character(name)  # raises LookupError naming him
         html = render_report(data, name, ledger, env=env, grouped=grouped)
+        if sheets and name in sheets:
+            html = with_order_sheet(html, data.month.next(), sheets[name])
         path = folder / f"{slugs[name]}.html"
         rendered.append((path, html.encode("utf-8")))
         if pdf:

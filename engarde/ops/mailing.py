@@ -184,7 +184,7 @@ def publish_letters(s: Session, campaign: Campaign, month: GameMonth | None = No
         if not ch.dead:
             sheet = order_template(campaign, ch.name, next_month)
             text += f"\n--- Your orders for {next_month}: reply with this sheet filled in ---\n{sheet}"
-            html = _with_sheet(html, next_month, sheet)
+            html = gz.with_order_sheet(html, next_month, sheet)
         out.append(Letter("report", f"{month.key} {ch.name}", address, row.player or ch.name, subject, text,
                           month=month.key, character=ch.name, character_id=row.id, html=html,
                           attachments=attached))
@@ -200,15 +200,6 @@ def publish_letters(s: Session, campaign: Campaign, month: GameMonth | None = No
 
 def _month_sheets(s: Session, campaign: Campaign, month: GameMonth) -> dict:
     return active_sheets(s, campaign, month, for_campaign(campaign))
-
-
-def _with_sheet(html: str, month: GameMonth, sheet: str) -> str:
-    """The report's HTML with next month's sheet at its end, as plain lines a reply quotes."""
-    escaped = sheet.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    block = (f'<section class="orders-sheet"><h2>Your orders for {month}</h2>'
-             f"<p>Reply with this sheet filled in.</p><pre>{escaped}</pre></section>")
-    at = html.rfind("</body>")
-    return html[:at] + block + html[at:] if at >= 0 else html + block
 
 
 def welcome_letters(s: Session, campaign: Campaign, names: tuple[str, ...], password: str | None
