@@ -31,7 +31,7 @@ from ..config import Campaign
 from ..deadlines import describe
 from ..errors import CampaignError
 from ..letters import Attachment, Letter
-from ..postman import Postman, SendError, password_of, settings_of
+from ..postman import Postman, SendError, password_of, settings_of, tls_context
 from ..registry import for_campaign
 from ..store import ACCEPTED, FAILED, HELD, REJECTED, SENT, SUPERSEDED, SentMailRow
 from .intake import active_sheets, schedule
@@ -260,11 +260,12 @@ def deliver(campaign: Campaign, action: str, plan: Planner, *, dry_run: Path | N
         return skipped + _write_all(campaign, due, dry_run)
     smtp = settings_of(campaign)
     password = password_of(campaign, smtp)
+    context = tls_context(campaign, smtp)
     with lock.writing(campaign, action) as s:
         due, skipped = plan(s)
         due = [x for x in due if (r := _record(s, campaign, x)) is None or r.status != SENT]
     outcomes = list(skipped)
-    postman = Postman(smtp, password)
+    postman = Postman(smtp, password, context)
     try:
         for letter in due:
             outcomes.append(_send_one(campaign, action, postman, letter, now))

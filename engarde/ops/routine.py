@@ -33,7 +33,7 @@ from ..config import Campaign
 from ..deadlines import describe
 from ..errors import CampaignError
 from ..gazette import campaign_folder
-from ..postman import password_of, settings_of
+from ..postman import password_of, settings_of, tls_context
 from ..store import ACCEPTED, DUPLICATE, FAILED, HELD, REJECTED, SENT, SKIPPED
 from . import mailing
 from .intake import IngestResult, ingest, ingest_imap, missing_orders, month_deadline
@@ -84,7 +84,9 @@ def deadline(campaign: Campaign, *, source: Path | None = None, force: bool = Fa
 
     sending = dry_run is not None or (mail and campaign.mail.smtp is not None)
     if sending and dry_run is None:  # SMTP settings that cannot work: said before anything is read
-        password_of(campaign, settings_of(campaign))
+        smtp = settings_of(campaign)
+        password_of(campaign, smtp)
+        tls_context(campaign, smtp)
     try:
         _run(campaign, run, line, source, force, sending, dry_run, pdf,
              now or dt.datetime.now(dt.timezone.utc))
