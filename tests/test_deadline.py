@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from engarde import store
 from engarde.cli import main
 from engarde.ops import mailing, resolved_months
-from engarde.store import CampaignRow
+from engarde.store import CampaignRow, CharacterRow, LedgerRow
+from sqlmodel import select
 from smtp_server import free_port
 from test_mail_out import JACQUES, JACQUES_MAIL, PLAYERS, STRANGER, Campaign, settings
 
@@ -225,18 +226,22 @@ def test_forced_the_run_that_publishes_the_month_resolved_does_not_resolve_the_n
     assert [str(m) for m in resolved_months(camp.camp)] == ["April 1607"]
 
 
-def test_a_campaign_with_no_one_to_mail_counts_its_written_gazette_as_published(camp, smtp):
-    """Without readers or addresses on record a written gazette is the whole publication: the
-    routine goes on to the next deadline instead of publishing the same month again each run."""
+def test_a_campaign_with_no_one_to_mail_publishes_a_month_once(camp, smtp):
+    """Without readers or addresses on record the publication mails nothing, and is recorded all
+    the same: the routine goes on to the next deadline instead of publishing the same month again
+    each run."""
     camp.config.write_text(scheduled(smtp.port).replace('readers = ["reader@example.org"]\n', ""))
     camp.cli("orders", "ingest", code=None)
     camp.cli("turn", "run", "--force")
     for name in [*PLAYERS, JACQUES]:
         camp.cli("character", "email", name, "")
     camp.cli("gazette", "--no-pdf")
+    out, err = run(camp)  # 'mail publish' never ran: the routine runs it, with nobody to mail
+    assert "publishing it now" in out and "reports and gazette mailed: 8 no address" in out
     out, err = run(camp, code=1)
     assert "publishing it now" not in out and "gazette of April 1607 written" not in out
     assert "the deadline for May 1607 is " in err and "not yet passed" in err
+    assert smtp.received == []
 
 
 def test_before_the_deadline_each_missing_man_is_reminded_once_with_his_sheet(camp, smtp):
@@ -312,7 +317,7 @@ def test_the_routine_reads_the_imap_folder_confirms_by_smtp_resolves_and_publish
     monkeypatch.setenv("TEST_IMAP_PASSWORD", dovecot.password)
     out, err = run(camp)
     lines = out.splitlines()
-    assert lines[0] == (f"ingest: 5 new message(s) from IMAP 127.0.0.1/INBOX: 5 accepted, 0 held, 0 with problems; "
+    assert lines[0] == ("ingest: 5 new message(s) from IMAP 127.0.0.1/INBOX: 5 accepted, 0 held, 0 with problems; "
                         "0 read before")
     assert lines[1] == "confirmation(s) mailed: 5 sent"
     assert lines[2].startswith("orders: 5 of 8 character(s) have orders in; none from ")
@@ -330,3 +335,39 @@ def test_the_routine_reads_the_imap_folder_confirms_by_smtp_resolves_and_publish
     out, err = run(camp, code=1)
     assert out.startswith("ingest: 0 new message(s) from IMAP 127.0.0.1/INBOX") and "5 read before" in out
     assert "the deadline for May 1607 is " in err and len(smtp.received) == count
+
+
+def test_a_month_whose_only_addresses_are_dead_mens_is_published_once(camp, smtp):
+    """Publication is recorded (turn.mailed_at), not guessed from the sent-mail record: a month
+    with nobody to mail but a man dead before it (his address still on record) is published once,
+    and the next run goes on to the next deadline instead of publishing it again."""
+    camp.config.write_text(scheduled(smtp.port).replace('readers = ["reader@example.org"]\n', ""))
+    for name in ("forged.eml", "nobody.eml", "jacques.txt", "athos.eml"):
+        (camp.folder / "orders" / name).unlink()
+    with store.transaction(camp.camp.database) as s:  # Athos died before April, his address kept
+        athos = s.exec(select(CharacterRow).where(CharacterRow.name == "Athos")).one()
+        athos.current = {**athos.current, "state": "dead"}
+        s.add(athos)
+        s.add(LedgerRow(campaign_id="mo", character_id=athos.id, month="1607-03", week=4, field="state",
+                        value="dead", reason="killed in a duel before the campaign began (the test's)"))
+    camp.cli("orders", "ingest", code=1)  # (Rodney challenges the dead Athos) read while their senders' addresses are on record
+    for name in [*PLAYERS, JACQUES]:
+        if name != "Athos":
+            camp.cli("character", "email", name, "")
+    out, err = run(camp)
+    assert "resolved April 1607" in out and "reports and gazette mailed: 7 no address" in out, out + err
+    assert smtp.received == []
+    out, err = run(camp, code=1)
+    assert "publishing it now" not in out and "gazette of April 1607 written" not in out
+    assert "the deadline for May 1607 is " in err and "not yet passed" in err
+
+
+def test_a_failed_report_leaves_the_month_unpublished_until_it_is_sent(camp, smtp):
+    run(camp, code=1)  # the sheets with problems
+    camp.config.write_text(scheduled(free_port()))
+    run(camp, code=1)  # resolved, its mail failed
+    assert not mailing.publication_mailed(camp.camp, resolved_months(camp.camp)[0])
+    camp.config.write_text(scheduled(smtp.port))
+    out, _ = run(camp)
+    assert "publishing it now" in out
+    assert mailing.publication_mailed(camp.camp, resolved_months(camp.camp)[0])

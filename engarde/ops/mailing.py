@@ -344,7 +344,25 @@ def send_reminders(campaign: Campaign, before: dt.timedelta, *, force: bool = Fa
 
 def send_publication(campaign: Campaign, month: GameMonth | None = None, *, dry_run: Path | None = None
                      ) -> list[Outcome]:
-    return deliver(campaign, "mail-publish", lambda s: publish_letters(s, campaign, month), dry_run=dry_run)
+    """Each man's report and the readers' gazette of a resolved month (default: the last); once
+    none failed (there may have been none to send), the month's publication is recorded as mailed
+    (``turn.mailed_at``: what ``engarde deadline`` judges it published by)."""
+    with store.reading(campaign.database) as s:
+        month = resolved_month(s, campaign, month)
+    outcomes = deliver(campaign, "mail-publish", lambda s: publish_letters(s, campaign, month), dry_run=dry_run)
+    if dry_run is None and not any(o.status == FAILED for o in outcomes):
+        with lock.writing(campaign, "mail-publish") as s:
+            turn = next((t for t in queries.turns(s, campaign.id) if t.month == month.key), None)
+            if turn is not None and turn.mailed_at is None:  # None: the month undone meanwhile
+                turn.mailed_at = store.utcnow()
+                s.add(turn)
+    return outcomes
+
+
+def publication_mailed(campaign: Campaign, month: GameMonth) -> bool:
+    """Whether ``month``'s publication went out by mail (``send_publication`` with nothing failed)."""
+    with store.reading(campaign.database) as s:
+        return any(t.month == month.key and t.mailed_at is not None for t in queries.turns(s, campaign.id))
 
 
 def send_welcomes(campaign: Campaign, names: tuple[str, ...] = (), password: str | None = None, *,

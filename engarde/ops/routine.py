@@ -27,14 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable
 
-from .. import queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..deadlines import describe
 from ..errors import CampaignError
 from ..gazette import campaign_folder
 from ..postman import password_of, settings_of, tls_context
-from ..store import ACCEPTED, DUPLICATE, FAILED, HELD, REJECTED, SENT, SKIPPED
+from ..store import ACCEPTED, DUPLICATE, FAILED, HELD, REJECTED, SKIPPED
 from . import mailing
 from .intake import IngestResult, ingest, ingest_imap, missing_orders, month_deadline
 from .publishing import publish
@@ -229,25 +228,12 @@ def _month_and_deadline(campaign: Campaign) -> tuple[GameMonth, dt.datetime | No
 
 
 def _published(campaign: Campaign, month: GameMonth, mailed: bool, pdf: bool) -> bool:
-    """Whether ``month``'s gazette is written and (``mailed``) its reports all sent: every report and
-    gazette message recorded for it sent, and at least one recorded."""
+    """Whether ``month``'s gazette is written and (``mailed``) its publication recorded as mailed
+    (``mailing.send_publication`` with nothing failed, whether or not it had anyone to mail)."""
     folder = campaign_folder(campaign)
     if not (folder / f"{month.key}.html").is_file() or (pdf and not (folder / f"{month.key}.pdf").is_file()):
         return False
-    if not mailed:
-        return True
-    rows = [r for r in mailing.sent_mail(campaign) if r.month == month.key and r.kind in ("report", "gazette")]
-    if rows:
-        return all(r.status == SENT for r in rows)
-    return not _anyone_to_mail(campaign)  # else a campaign without addresses would publish for ever
-
-
-def _anyone_to_mail(campaign: Campaign) -> bool:
-    """Whether a publication has anyone to go to: a reader, or a man with an address on record."""
-    if campaign.mail.readers:
-        return True
-    with store.reading(campaign.database) as s:
-        return any(row.email for row in queries.characters(s, campaign.id))
+    return not mailed or mailing.publication_mailed(campaign, month)
 
 
 def _publish(campaign: Campaign, run: Routine, line: Say, month: GameMonth, sending: bool,
