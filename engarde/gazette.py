@@ -53,6 +53,7 @@ from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_l
 from .config import Campaign
 from .errors import CampaignError
 from .orders import OrderSheet
+from .progress import Tick, nothing
 from .records import Character, Event, LedgerEntry
 from .registry import Registry, all_codes, for_campaign
 from .text import possessive
@@ -475,6 +476,7 @@ def report_files(
     pdf: bool = False,
     only: Iterable[str] | None = None,
     sheets: Mapping[str, str] | None = None,
+    tick: Tick = nothing,
 ) -> list[tuple[Path, bytes]]:
     """Every character's report (or only those named), rendered, not yet written:
     ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``); ``sheets``: next
@@ -488,7 +490,8 @@ def report_files(
     env = environment(data.campaign, data.modules())
     grouped = Grouped.of(data, ledger)
     rendered: list[tuple[Path, bytes]] = []
-    for name in wanted:
+    for done, name in enumerate(wanted):
+        tick(done, len(wanted))
         if name not in slugs:
             data.character(name)  # raises LookupError naming him
         html = render_report(data, name, ledger, env=env, grouped=grouped)
@@ -498,6 +501,7 @@ def report_files(
         rendered.append((path, html.encode("utf-8")))
         if pdf:
             rendered.append((path.with_suffix(".pdf"), pdf_bytes(html, folder)))
+    tick(len(wanted), len(wanted))
     return rendered
 
 

@@ -32,6 +32,7 @@ from ..deadlines import describe
 from ..errors import CampaignError
 from ..letters import Attachment, Letter
 from ..postman import Postman, SendError, password_of, settings_of, tls_context
+from ..progress import Tick, nothing
 from ..registry import for_campaign
 from ..store import ACCEPTED, FAILED, HELD, REJECTED, SENT, SUPERSEDED, SentMailRow
 from .intake import active_sheets, schedule
@@ -250,7 +251,7 @@ Planner = Callable[[Session], tuple[list[Letter], list[Outcome]]]
 
 
 def deliver(campaign: Campaign, action: str, plan: Planner, *, dry_run: Path | None = None,
-            now: dt.datetime | None = None) -> list[Outcome]:
+            now: dt.datetime | None = None, tick: Tick = nothing) -> list[Outcome]:
     """Decide the letters (``plan``, under the campaign's lock) and send each one not yet sent,
     recording it; ``dry_run``: write them to that folder instead, recording nothing."""
     if dry_run is not None:
@@ -267,8 +268,10 @@ def deliver(campaign: Campaign, action: str, plan: Planner, *, dry_run: Path | N
     outcomes = list(skipped)
     postman = Postman(smtp, password, context)
     try:
-        for letter in due:
+        for done, letter in enumerate(due):
+            tick(done, len(due))
             outcomes.append(_send_one(campaign, action, postman, letter, now))
+        tick(len(due), len(due))
     finally:
         postman.close()
     return outcomes
@@ -329,30 +332,34 @@ def _write_all(campaign: Campaign, due: list[Letter], folder: Path) -> list[Outc
 # -- the commands' operations ---------------------------------------------------------------------------
 
 
-def send_confirmations(campaign: Campaign, month: GameMonth | None = None, *, dry_run: Path | None = None
-                       ) -> list[Outcome]:
+def send_confirmations(campaign: Campaign, month: GameMonth | None = None, *, dry_run: Path | None = None,
+                       tick: Tick = nothing) -> list[Outcome]:
     return deliver(campaign, "mail-confirmations", lambda s: confirmation_letters(s, campaign, month),
-                   dry_run=dry_run)
+                   dry_run=dry_run, tick=tick)
 
 
 def send_reminders(campaign: Campaign, before: dt.timedelta, *, force: bool = False, dry_run: Path | None = None,
-                   now: dt.datetime | None = None) -> list[Outcome]:
+                   now: dt.datetime | None = None, tick: Tick = nothing) -> list[Outcome]:
     moment = now or dt.datetime.now(dt.timezone.utc)
     return deliver(campaign, "mail-reminders", lambda s: reminder_letters(s, campaign, moment, before, force),
-                   dry_run=dry_run, now=now)
+                   dry_run=dry_run, now=now, tick=tick)
 
 
-def send_publication(campaign: Campaign, month: GameMonth | None = None, *, dry_run: Path | None = None
-                     ) -> list[Outcome]:
+def send_publication(campaign: Campaign, month: GameMonth | None = None, *, dry_run: Path | None = None,
+                     tick: Tick = nothing) -> list[Outcome]:
     """Each man's report and the readers' gazette of a resolved month (default: the last); once
     none failed (there may have been none to send), the month's publication is recorded as mailed
     (``turn.mailed_at``: what ``engarde deadline`` judges it published by)."""
-    with store.reading(campaign.database) as s:
-        month = resolved_month(s, campaign, month)
-    outcomes = deliver(campaign, "mail-publish", lambda s: publish_letters(s, campaign, month), dry_run=dry_run)
-    if dry_run is None and not any(o.status == FAILED for o in outcomes):
+    chosen: list[GameMonth] = []  # the month the letters are of, decided under the lock
+
+    def plan(s: Session) -> tuple[list[Letter], list[Outcome]]:
+        chosen.append(resolved_month(s, campaign, month))
+        return publish_letters(s, campaign, chosen[-1])
+
+    outcomes = deliver(campaign, "mail-publish", plan, dry_run=dry_run, tick=tick)
+    if dry_run is None and chosen and not any(o.status == FAILED for o in outcomes):
         with lock.writing(campaign, "mail-publish") as s:
-            turn = next((t for t in queries.turns(s, campaign.id) if t.month == month.key), None)
+            turn = next((t for t in queries.turns(s, campaign.id) if t.month == chosen[-1].key), None)
             if turn is not None and turn.mailed_at is None:  # None: the month undone meanwhile
                 turn.mailed_at = store.utcnow()
                 s.add(turn)
@@ -366,9 +373,9 @@ def publication_mailed(campaign: Campaign, month: GameMonth) -> bool:
 
 
 def send_welcomes(campaign: Campaign, names: tuple[str, ...] = (), password: str | None = None, *,
-                  dry_run: Path | None = None) -> list[Outcome]:
+                  dry_run: Path | None = None, tick: Tick = nothing) -> list[Outcome]:
     return deliver(campaign, "mail-welcome", lambda s: welcome_letters(s, campaign, names, password),
-                   dry_run=dry_run)
+                   dry_run=dry_run, tick=tick)
 
 
 def sent_mail(campaign: Campaign) -> list[SentMailRow]:
