@@ -229,23 +229,38 @@ def status(c: Context, as_json: bool) -> None:
     if as_json:
         return echo_json(json_views.status(camp, now, ops.without_password(camp)))
     month, deadline = now.month, now.deadline
-    click.echo(f"{camp.name} ({camp.id}), {camp.newspaper}")
-    click.echo(f"Next month to resolve: {month}")
+    title = f"{camp.name} ({camp.id}), {camp.newspaper}"
+    rows: list[tuple[str, str, str]] = []  # what, its value, and the line a script reads
+
+    def said(what: str, value: str, line: str | None = None) -> None:
+        rows.append((what, value, f"{what}: {value}" if line is None else line))
+
+    said("Next month to resolve", str(month))
     if deadline is not None:
-        click.echo(f"Deadline for {month}: {describe(deadline, camp.timezone)} (orders received later are held "
-                   "for the next month)")
+        said(f"Deadline for {month}", f"{describe(deadline, camp.timezone)} (orders received later are held for the "
+                                      "next month)")
     else:
         deadline = camp.next_deadline()
-        click.echo(f"Next deadline: {deadline:%A %d %B %Y, %H:%M %Z}" if deadline else "No deadline schedule set.")
+        if deadline:
+            said("Next deadline", f"{deadline:%A %d %B %Y, %H:%M %Z}")
+        else:
+            said("Next deadline", "none", "No deadline schedule set.")
     missing = now.missing
-    click.echo(f"Orders missing from: {', '.join(missing)}" if missing else "Every character has orders in.")
+    if missing:
+        said("Orders missing from", ", ".join(missing))
+    else:
+        said("Orders missing from", "nobody", "Every character has orders in.")
     if now.holder is not None:
-        click.echo(f"Another engarde command is working on this campaign ({now.holder}): a command that writes "
-                   "waits for it.")
+        line = f"Another engarde command is working on this campaign ({now.holder}): a command that writes waits for it."
+        said("Working now", line, line)
     bare = ops.without_password(camp)
     if bare:
-        click.echo(f"No order password on record for: {', '.join(bare)} (their sheets are refused; give each one: "
-                   "engarde character password NAME --generate)")
+        line = (f"No order password on record for: {', '.join(bare)} (their sheets are refused; give each one: "
+                "engarde character password NAME --generate)")
+        said("No order password", line, line)
+    from . import terminal  # lazy: cli.py's top level stays as it is (startup speed)
+    terminal.table(("", ""), [(what, value) for what, value, _ in rows], [title, *(line for *_, line in rows)],
+                   title=title)
 
 
 # -- characters -------------------------------------------------------------
@@ -528,9 +543,15 @@ def character_list(c: Context, as_json: bool) -> None:
         return
     if not chars:
         click.echo("No characters yet.")
+        return
+    plain = []
     for ch in chars:
         mark = "  \u2020 dead" if ch.dead else (f"  ({ch.state})" if ch.state else "")
-        click.echo(f"{ch.social_level:>3}  {ch.name:<24} {ch.crowns:>6} cr  {ch.club or '-':<18} {ch.player}{mark}")
+        plain.append(f"{ch.social_level:>3}  {ch.name:<24} {ch.crowns:>6} cr  {ch.club or '-':<18} {ch.player}{mark}")
+    from . import terminal  # lazy: cli.py's top level stays as it is (startup speed)
+    terminal.table(("SL", "name", "crowns", "club", "player", "state"),
+                   [(ch.social_level, ch.name, ch.crowns, ch.club or "-", ch.player,
+                     "\u2020 dead" if ch.dead else ch.state or "") for ch in chars], plain, right=("SL", "crowns"))
 
 
 # -- orders -------------------------------------------------------------------
@@ -567,27 +588,27 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool, send: bool) -
     camp = c.campaign()
     if send:
         settings_of(camp)  # no SMTP settings: said before the mail is read, not after
-    if use_imap:
-        if source is not None:
-            fail("give a SOURCE or --imap, not both")
-        results = ops.ingest_imap(camp)
-    else:
-        source = source or camp.orders_folder()
-        if source is None:
-            fail("no SOURCE given and the campaign has no 'orders' folder")
-        results = ops.ingest(camp, source)
-    problems = unread = 0
-    for r in results:
-        if r.status == ops.SKIPPED:
-            click.echo(f"{r.status:<10} {r.source}")
+    from . import terminal  # lazy: cli.py's top level stays as it is (startup speed)
+    with terminal.progress("Reading the order mail") as tick:
+        if use_imap:
+            if source is not None:
+                fail("give a SOURCE or --imap, not both")
+            results = ops.ingest_imap(camp, tick=tick)
         else:
-            who = r.character or "?"
-            held = f" (held for {r.month})" if r.status == ops.HELD and r.month else ""
-            click.echo(f"{r.status:<10} {r.source}: {who}{held}")
-        for note in r.notes:
-            click.echo(f"           note: {note}")
-        for e in r.errors:
-            click.echo(f"           {e}")
+            source = source or camp.orders_folder()
+            if source is None:
+                fail("no SOURCE given and the campaign has no 'orders' folder")
+            results = ops.ingest(camp, source, tick)
+    problems = unread = 0
+    plain: list[str] = []
+    rows: list[tuple[str, str, str, str]] = []
+    for r in results:
+        who = "" if r.status == ops.SKIPPED else r.character or "?"
+        held = f" (held for {r.month})" if r.status == ops.HELD and r.month else ""
+        plain.append(f"{r.status:<10} {r.source}" + ("" if r.status == ops.SKIPPED else f": {who}{held}"))
+        plain += [f"           note: {note}" for note in r.notes] + [f"           {e}" for e in r.errors]
+        rows.append((r.status + held, r.source, who, "\n".join([*(f"note: {n}" for n in r.notes),
+                                                                  *map(str, r.errors)])))
         if r.status == ops.SKIPPED:
             unread += bool(r.errors)
         else:
@@ -596,8 +617,9 @@ def orders_ingest(c: Context, source: Path | None, use_imap: bool, send: bool) -
     accepted = sum(r.status == ops.ACCEPTED for r in messages)
     held = sum(r.status == ops.HELD for r in messages)
     skipped = len(results) - len(messages)
-    click.echo(f"{len(messages)} message(s): {accepted} accepted, {held} held, {problems} with problems"
-               + (f"; {skipped} file(s) not read ({unread} that should have been)." if skipped else "."))
+    total = (f"{len(messages)} message(s): {accepted} accepted, {held} held, {problems} with problems"
+             + (f"; {skipped} file(s) not read ({unread} that should have been)." if skipped else "."))
+    terminal.table(("status", "source", "character", "notes and errors"), rows, [*plain, total], footer=total)
     if send:
         try:
             mail_report(mailing.send_confirmations(camp))
@@ -686,10 +708,15 @@ def orders_list(c: Context, month_text: str | None, status: str | None, characte
         return
     if not found:
         click.echo("No order sheets stored.", err=True)
+    plain = []
     for x in found:
-        click.echo(f"#{x.id:<4} {x.status:<10} {x.character or '?':<20} {x.sender or '-':<28} {x.source}")
+        plain.append(f"#{x.id:<4} {x.status:<10} {x.character or '?':<20} {x.sender or '-':<28} {x.source}")
         if x.reason:
-            click.echo(f"      {x.reason}")
+            plain.append(f"      {x.reason}")
+    from . import terminal  # lazy: cli.py's top level stays as it is (startup speed)
+    terminal.table(("#", "status", "character", "sender", "source", "why"),
+                   [(x.id, x.status, x.character or "?", x.sender or "-", x.source, x.reason) for x in found], plain,
+                   right=("#",))
 
 
 @orders.command("confirmations")
@@ -753,10 +780,11 @@ def orders_missing(c: Context, as_json: bool) -> None:
     missing = ops.missing_orders(c.campaign())
     if as_json:
         return echo_json(json_views.missing(ops.current_month(c.campaign()), missing))
-    for name in missing:
-        click.echo(name)
     if not missing:
         click.echo("Every character has orders in.", err=True)
+        return
+    from . import terminal  # lazy: cli.py's top level stays as it is (startup speed)
+    terminal.table(("no orders from",), [(name,) for name in missing], missing)
 
 
 # -- the turn ---------------------------------------------------------------------
@@ -794,8 +822,11 @@ def _print_turn(report: ops.TurnReport) -> None:
     click.echo(f"Resolved {report.month} (seed {report.seed}): {report.sheets} order sheet(s), "
                f"{len(report.characters)} character(s), {report.rolls} dice rolled, "
                f"{len(report.ledger)} ledger entries, {len(report.events)} events.")
-    for ch in sorted(report.characters, key=lambda ch: (-ch.social_level, ch.name)):
-        click.echo(f"  {ch.name:<24} SL {ch.social_level:>2}  {ch.crowns:>6} crowns")
+    ranked = sorted(report.characters, key=lambda ch: (-ch.social_level, ch.name))
+    from . import terminal  # lazy: cli.py's top level stays as it is (startup speed)
+    terminal.table(("name", "SL", "crowns"), [(ch.name, ch.social_level, ch.crowns) for ch in ranked],
+                   [f"  {ch.name:<24} SL {ch.social_level:>2}  {ch.crowns:>6} crowns" for ch in ranked],
+                   right=("SL", "crowns"))
     for e in report.errors:
         click.echo(f"  {e}")
 
@@ -830,7 +861,10 @@ def gazette(c: Context, month: str | None, pdf: bool, reports: bool) -> None:
       engarde gazette "April 1607" --no-pdf
     """
     camp = c.campaign()
-    for path in ops.publish(camp, GameMonth.parse(month) if month else None, pdf=pdf, reports=reports):
+    from . import terminal  # lazy: cli.py's top level stays as it is (startup speed)
+    with terminal.progress("Writing the gazette and the reports") as tick:
+        paths = ops.publish(camp, GameMonth.parse(month) if month else None, pdf=pdf, reports=reports, tick=tick)
+    for path in paths:
         click.echo(f"wrote {path}")
 
 
@@ -912,10 +946,12 @@ def audit(c: Context, as_json: bool) -> None:
     if as_json:
         echo_json(json_views.audit(count, findings))
         sys.exit(1 if findings else 0)
-    for f in findings:
-        click.echo(str(f))
     if findings:
-        click.echo(f"{len(findings)} disagreement(s) in {count} sheet(s).")
+        total = f"{len(findings)} disagreement(s) in {count} sheet(s)."
+        from . import terminal  # lazy: cli.py's top level stays as it is (startup speed)
+        terminal.table(("character", "value", "on the sheet", "from the ledger"),
+                       [(f.character, f.field, f.recorded, f.recomputed) for f in findings],
+                       [*map(str, findings), total], footer=total)
         sys.exit(1)
     click.echo(f"All {count} sheet(s) agree with their ledgers.")
 
@@ -968,18 +1004,23 @@ def pending(c: Context, as_json: bool) -> None:
     if not requests:
         click.echo("Nothing waits for a player's answer.")
         return
+    plain, rows = [], []
     for p in requests:
         when = f"{GameMonth.parse(p['month'])}, week {p['week']}" if p["month"] else "?"
-        click.echo(f"{p['kind']:<12} {p['character']}: {p['what']} ({when})")
+        plain.append(f"{p['kind']:<12} {p['character']}: {p['what']} ({when})")
         if p["decision"]:
-            click.echo(f"{'':<13}answered: {p['decision']} by {p['answer_by'] or 'the player'}; carried out "
-                       + (f"at the start of {GameMonth.parse(p['decided_for'])}"
-                          if p["decided_for"] and p["kind"] != "petition"
-                          else "when the summer's forces are determined"))
+            answer = (f"answered: {p['decision']} by {p['answer_by'] or 'the player'}; carried out "
+                      + (f"at the start of {GameMonth.parse(p['decided_for'])}"
+                         if p["decided_for"] and p["kind"] != "petition"
+                         else "when the summer's forces are determined"))
         elif p["answer_by"]:
-            click.echo(f"{'':<13}{p['answer_by']} must answer: {p['command']}")
+            answer = f"{p['answer_by']} must answer: {p['command']}"
         else:
-            click.echo(f"{'':<13}no player decides: the Field Marshal's roll when the summer's forces are determined")
+            answer = "no player decides: the Field Marshal's roll when the summer's forces are determined"
+        plain.append(f"{'':<13}{answer}")
+        rows.append((p["kind"], p["character"], p["what"], when, answer))
+    from . import terminal  # lazy: cli.py's top level stays as it is (startup speed)
+    terminal.table(("request", "who asks", "for what", "since", "the answer"), rows, plain)
 
 
 @main.command("tables")

@@ -19,6 +19,7 @@ from dateutil import rrule
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from . import durations
 from .calendar import CalendarError, GameMonth
 from .passwords import COST as PASSWORD_COST, MAX_COST, MIN_COST
 from .recurrence import RuleError, after, deadline_rule
@@ -68,6 +69,9 @@ class SmtpSettings:
     password_env: str = "ENGARDE_SMTP_PASSWORD"
     reply_to: str = ""  # where players' replies go (the orders mailbox), if not the From address
     timeout: float = 30.0  # seconds for connecting and for each command
+    # Certificates (PEM) to trust for the server instead of the system's: a private CA's, or the
+    # server's own self-signed one.  Checked when mail is sent (engarde.postman.tls_context).
+    cafile: Path | None = None
 
     @property
     def server(self) -> str:
@@ -91,11 +95,13 @@ class MailSettings:
     # The cost of each order password hashed from now on: scrypt's N = 2**password_cost
     # (engarde.passwords; the hashes on record keep their own and still verify).
     password_cost: int = PASSWORD_COST
+    # How long before the deadline reminders go ('engarde mail reminders', 'engarde deadline').
+    remind_before: dt.timedelta = dt.timedelta(hours=48)
 
 
-MAIL_KEYS = {"max_message_bytes", "nmr_refuse_share", "imap", "smtp", "readers", "password_cost"}
+MAIL_KEYS = {"max_message_bytes", "nmr_refuse_share", "imap", "smtp", "readers", "password_cost", "remind_before"}
 IMAP_KEYS = {"host", "port", "ssl", "user", "password_env", "folder", "timeout"}
-SMTP_KEYS = {"host", "port", "security", "user", "password_env", "from", "reply_to", "timeout"}
+SMTP_KEYS = {"host", "port", "security", "user", "password_env", "from", "reply_to", "timeout", "cafile"}
 
 
 @dataclass(frozen=True)
@@ -343,7 +349,7 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
         rules=dict(rules_table),
         tables=dict(tables),
         base_dir=base,
-        mail=_mail(f"{where}.mail", table.get("mail", {})),
+        mail=_mail(f"{where}.mail", table.get("mail", {}), base),
         source=path,
     )
 
@@ -372,7 +378,7 @@ def _database(where: str, url: str) -> str:
     return url
 
 
-def _mail(where: str, table: Any) -> MailSettings:
+def _mail(where: str, table: Any, base: Path) -> MailSettings:
     """``[campaigns.ID.mail]``: every key checked, each mistake named."""
     if not isinstance(table, dict):
         raise ConfigError(f"{where}: must be a table")
@@ -391,6 +397,13 @@ def _mail(where: str, table: Any) -> MailSettings:
     if not isinstance(cost, int) or isinstance(cost, bool) or not MIN_COST <= cost <= MAX_COST:
         raise ConfigError(f"{where}.password_cost: must be a whole number from {MIN_COST} to {MAX_COST} "
                           f"(scrypt's N = 2**password_cost; default {defaults.password_cost}), not {cost!r}")
+    remind = table.get("remind_before", "48h")
+    try:
+        if not isinstance(remind, str):
+            raise ValueError("must be text")
+        remind_before = durations.span(remind)
+    except ValueError as exc:
+        raise ConfigError(f"{where}.remind_before: {remind!r}: {exc}") from None
     imap = table.get("imap")
     smtp = table.get("smtp")
     readers = table.get("readers", [])
@@ -402,8 +415,9 @@ def _mail(where: str, table: Any) -> MailSettings:
             raise ConfigError(f"{where}.readers: {reader!r}: {problem}")
     return MailSettings(max_message_bytes=size, nmr_refuse_share=float(share),
                         imap=_imap(f"{where}.imap", imap) if imap is not None else None,
-                        smtp=_smtp(f"{where}.smtp", smtp) if smtp is not None else None,
-                        readers=tuple(dict.fromkeys(r.strip() for r in readers)), password_cost=cost)
+                        smtp=_smtp(f"{where}.smtp", smtp, base) if smtp is not None else None,
+                        readers=tuple(dict.fromkeys(r.strip() for r in readers)), password_cost=cost,
+                        remind_before=remind_before)
 
 
 def address_problem(address: str) -> str | None:
@@ -443,7 +457,7 @@ def _check_env_name(where: str, env: str) -> None:
         raise ConfigError(f"{where}.password_env: must name an environment variable, not {env!r}")
 
 
-def _smtp(where: str, table: Any) -> SmtpSettings:
+def _smtp(where: str, table: Any, base: Path) -> SmtpSettings:
     _server_keys(where, table, SMTP_KEYS)
 
     def text(key: str, default: str | None) -> str:
@@ -471,9 +485,13 @@ def _smtp(where: str, table: Any) -> SmtpSettings:
             if problem:
                 raise ConfigError(f"{where}.{key}: {value!r}: {problem}")
         addresses[key] = value
+    cafile = text("cafile", "")
+    if cafile and security == "none":
+        raise ConfigError(f"{where}.cafile: security = \"none\" uses no TLS, so no certificate to trust: "
+                          "set security to \"starttls\" or \"ssl\", or remove cafile")
     return SmtpSettings(host=text("host", None), sender=addresses["from"], port=port, security=security,
                         user=text("user", ""), password_env=env, reply_to=addresses["reply_to"],
-                        timeout=float(timeout))
+                        timeout=float(timeout), cafile=(base / Path(cafile).expanduser()).resolve() if cafile else None)
 
 
 def _imap(where: str, table: Any) -> ImapSettings:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from . import terminal
 from .clikit import Context, fail, pass_ctx
 from .ops import routine
 
@@ -45,7 +46,7 @@ def deadline(c: Context, source: Path | None, force: bool, no_mail: bool, dry_ru
     if no_mail and dry_run is not None:
         fail("give --no-mail or --dry-run-mail, not both")
     run = routine.deadline(c.campaign(), source=source, force=force, mail=not no_mail, dry_run=dry_run, pdf=pdf,
-                           say=click.echo)
+                           say=click.echo, bar=terminal.progress)
     if run.stop:
         click.echo(f"engarde: stopped: {run.stop}", err=True)
         sys.exit(routine.NEEDS_GM)

@@ -43,7 +43,7 @@ import functools
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -56,6 +56,7 @@ from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_l
 from .config import Campaign
 from .errors import CampaignError
 from .orders import OrderSheet
+from .progress import Tick, nothing
 from .records import Character, Event, LedgerEntry
 from .registry import Registry, all_codes, for_campaign
 from .text import possessive
@@ -503,14 +504,27 @@ def gazette_files(data: GazetteData, pdf: bool = True) -> list[tuple[Path, bytes
     return rendered
 
 
+def with_order_sheet(html: str, month: GameMonth, sheet: str) -> str:
+    """A report's HTML with next month's sheet (``engarde.ops.sheet_template.order_template``) at
+    its end, as plain lines a reply quotes: the report file and the mailed report end alike."""
+    escaped = sheet.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    block = (f'<section class="orders-sheet"><h2>Your orders for {month}</h2>'
+             f"<p>Reply with this sheet filled in.</p><pre>{escaped}</pre></section>")
+    at = html.rfind("</body>")
+    return html[:at] + block + html[at:] if at >= 0 else html + block
+
+
 def report_files(
     data: GazetteData,
     ledger: Sequence[LedgerEntry],
     pdf: bool = False,
     only: Iterable[str] | None = None,
+    sheets: Mapping[str, str] | None = None,
+    tick: Tick = nothing,
 ) -> list[tuple[Path, bytes]]:
     """Every character's report (or only those named), rendered, not yet written:
-    ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``)."""
+    ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``); ``sheets``: next
+    month's order sheet of each man who has one, put at the end of his report."""
     folder = campaign_folder(data.campaign) / "reports" / data.month.key
     # A dead man's report is written for the month he died (his events), not after.
     named = {name for ev in data.events for name in ev.characters} if only is None else set()
@@ -519,14 +533,18 @@ def report_files(
     env = environment(data.campaign, data.modules())
     grouped = Grouped.of(data, ledger)
     rendered: list[tuple[Path, bytes]] = []
-    for name in wanted:
+    for done, name in enumerate(wanted):
+        tick(done, len(wanted))
         if name not in slugs:
             data.character(name)  # raises LookupError naming him
         html = render_report(data, name, ledger, env=env, grouped=grouped)
+        if sheets and name in sheets:
+            html = with_order_sheet(html, data.month.next(), sheets[name])
         path = folder / f"{slugs[name]}.html"
         rendered.append((path, html.encode("utf-8")))
         if pdf:
             rendered.append((path.with_suffix(".pdf"), pdf_bytes(html, folder)))
+    tick(len(wanted), len(wanted))
     return rendered
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from .calendar import GameMonth
+from . import terminal
 from .clikit import Context, fail, pass_ctx
 from .ops import mailing
 from .store import FAILED
@@ -24,14 +25,19 @@ DRY_RUN = click.option("--dry-run", "dry_run", type=click.Path(path_type=Path), 
 
 
 def report(outcomes: list[mailing.Outcome]) -> None:
-    """One line a message, a summary, and exit status 1 if any failed."""
-    for o in outcomes:
-        click.echo(o.line)
+    """One line a message (a table at a terminal), a summary, and exit status 1 if any failed."""
     counts: dict[str, int] = {}
     for o in outcomes:
         counts[o.status] = counts.get(o.status, 0) + 1
-    summary = ", ".join(f"{n} {status}" for status, n in counts.items()) or "nothing to send"
-    click.echo(f"{len(outcomes)} message(s): {summary}." if outcomes else "Nothing to send.")
+    summary = ", ".join(f"{n} {status}" for status, n in counts.items())
+    if not outcomes:
+        click.echo("Nothing to send.")
+        return
+    total = f"{len(outcomes)} message(s): {summary}."
+    terminal.table(("status", "what", "to", "address", "why / file"),
+                   [(o.status + (" (tried again)" if o.retried else ""), o.kind, o.character or o.to,
+                     o.to if o.character else "", o.error or (o.path or "")) for o in outcomes],
+                   [*(o.line for o in outcomes), total], footer=total)
     if counts.get(FAILED):
         click.echo("The failed ones are tried again on the next run.")
         sys.exit(1)
@@ -62,16 +68,19 @@ def mail_confirmations(c: Context, month_text: str | None, dry_run: Path | None)
       engarde mail confirmations
       engarde mail confirmations --dry-run outbox/
     """
-    report(mailing.send_confirmations(c.campaign(), _month(month_text), dry_run=dry_run))
+    with terminal.progress("Mailing the confirmations") as tick:
+        outcomes = mailing.send_confirmations(c.campaign(), _month(month_text), dry_run=dry_run, tick=tick)
+    report(outcomes)
 
 
 @mail.command("reminders")
-@click.option("--before", default="48h", show_default=True, metavar="HOURS",
-              help="Send only within this long of the deadline (48h, 2d).")
+@click.option("--before", default=None, metavar="HOURS",
+              help="Send only within this long of the deadline (48h, 2d; default: the campaign's "
+                   "mail.remind_before, 48h unless set).")
 @click.option("--force", is_flag=True, help="Send whatever the time (and with no deadline schedule).")
 @DRY_RUN
 @pass_ctx
-def mail_reminders(c: Context, before: str, force: bool, dry_run: Path | None) -> None:
+def mail_reminders(c: Context, before: str | None, force: bool, dry_run: Path | None) -> None:
     """Mail a reminder to each living character with no orders for the month, his order
     sheet attached, ready to fill in.  Refused outside the hours before the deadline
     unless --force.
@@ -81,8 +90,11 @@ def mail_reminders(c: Context, before: str, force: bool, dry_run: Path | None) -
       engarde mail reminders
       engarde mail reminders --before 24h --dry-run outbox/
     """
-    span = mailing.parse_before(before)
-    report(mailing.send_reminders(c.campaign(), span, force=force, dry_run=dry_run))
+    campaign = c.campaign()
+    span = mailing.parse_before(before) if before is not None else campaign.mail.remind_before
+    with terminal.progress("Mailing the reminders") as tick:
+        outcomes = mailing.send_reminders(campaign, span, force=force, dry_run=dry_run, tick=tick)
+    report(outcomes)
 
 
 @mail.command("publish")
@@ -99,7 +111,9 @@ def mail_publish(c: Context, month: str | None, dry_run: Path | None) -> None:
       engarde gazette && engarde mail publish
       engarde mail publish "April 1607" --dry-run outbox/
     """
-    report(mailing.send_publication(c.campaign(), _month(month), dry_run=dry_run))
+    with terminal.progress("Mailing the reports and the gazette") as tick:
+        outcomes = mailing.send_publication(c.campaign(), _month(month), dry_run=dry_run, tick=tick)
+    report(outcomes)
 
 
 @mail.command("welcome")
@@ -120,7 +134,9 @@ def mail_welcome(c: Context, names: tuple[str, ...], password: str | None, dry_r
     """
     if password is not None and len(names) != 1:
         fail("--password is one character's: name him (engarde mail welcome NAME --password P)")
-    report(mailing.send_welcomes(c.campaign(), names, password, dry_run=dry_run))
+    with terminal.progress("Mailing the welcomes") as tick:
+        outcomes = mailing.send_welcomes(c.campaign(), names, password, dry_run=dry_run, tick=tick)
+    report(outcomes)
 
 
 @mail.command("sent")
@@ -135,7 +151,9 @@ def mail_sent(c: Context) -> None:
     rows = mailing.sent_mail(c.campaign())
     if not rows:
         click.echo("No mail sent yet.")
-    for r in rows:
-        when = f"{r.sent_at:%Y-%m-%d %H:%M}"
-        click.echo(f"{when}  {r.status:<6} {r.kind:<12} {r.address:<30} {r.subject}"
-                   + (f"  [{r.error}]" if r.error else ""))
+        return
+    plain = [f"{r.sent_at:%Y-%m-%d %H:%M}  {r.status:<6} {r.kind:<12} {r.address:<30} {r.subject}"
+             + (f"  [{r.error}]" if r.error else "") for r in rows]
+    terminal.table(("when", "status", "what", "to", "subject", "why it failed"),
+                   [(f"{r.sent_at:%Y-%m-%d %H:%M}", r.status, r.kind, r.address, r.subject, r.error) for r in rows],
+                   plain)

@@ -44,6 +44,27 @@ def password_of(campaign: Campaign, smtp: SmtpSettings) -> str | None:
     return password
 
 
+def tls_context(campaign: Campaign, smtp: SmtpSettings) -> ssl.SSLContext | None:
+    """The TLS context the server's certificate is checked with (None: no TLS): the system's
+    certificates, or those of ``cafile`` instead; a cafile that cannot be used is said before
+    anything is sent, naming its key."""
+    if smtp.security == "none":
+        return None
+    if smtp.cafile is None:
+        return ssl.create_default_context()
+    key = campaign.key("mail.smtp.cafile")
+    if not smtp.cafile.is_file():
+        raise ConfigError(f"{key}: {smtp.cafile}: " + ("is not a file" if smtp.cafile.exists() else "no such file"))
+    try:
+        return ssl.create_default_context(cafile=str(smtp.cafile))
+    except OSError as exc:
+        if not isinstance(exc, ssl.SSLError):
+            raise ConfigError(f"{key}: {smtp.cafile}: {(exc.strerror or str(exc)).lower()}") from None
+        raise ConfigError(f"{key}: {smtp.cafile}: holds no certificate in PEM form ({exc.reason or exc})") from None
+    except ValueError as exc:  # no certificate at all in the file
+        raise ConfigError(f"{key}: {smtp.cafile}: holds no certificate in PEM form ({exc})") from None
+
+
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, smtplib.SMTPResponseException):
         text = exc.smtp_error.decode("utf-8", "replace") if isinstance(exc.smtp_error, bytes) else str(exc.smtp_error)
@@ -54,6 +75,9 @@ def _reason(exc: BaseException) -> str:
         return f"the recipient was refused ({' '.join(refused.split())})"
     if isinstance(exc, TimeoutError):
         return "no answer within the timeout (mail.smtp.timeout)"
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return (f"its certificate could not be verified ({exc.verify_message or exc.reason}): if the server's "
+                "certificate is a private CA's or its own, name it in mail.smtp.cafile")
     if isinstance(exc, ssl.SSLError):
         return f"TLS failed: {exc.reason or exc}"
     if isinstance(exc, OSError):
@@ -64,9 +88,11 @@ def _reason(exc: BaseException) -> str:
 class Postman:
     """Sends messages through one SMTP connection; ``close`` ends it."""
 
-    def __init__(self, smtp: SmtpSettings, password: str | None) -> None:
+    def __init__(self, smtp: SmtpSettings, password: str | None, context: ssl.SSLContext | None = None) -> None:
         self.smtp = smtp
         self.password = password
+        # The certificate check (tls_context); without one, the system's certificates.
+        self.context = context if context is not None or smtp.security == "none" else ssl.create_default_context()
         self._server: smtplib.SMTP | None = None
         self._unreachable: str | None = None  # why the server could not be reached, once it could not
 
@@ -80,13 +106,13 @@ class Postman:
         try:
             if smtp.security == "ssl":
                 server: smtplib.SMTP = smtplib.SMTP_SSL(smtp.host, smtp.port, timeout=smtp.timeout,
-                                                        context=ssl.create_default_context())
+                                                        context=self.context)
             else:
                 server = smtplib.SMTP(smtp.host, smtp.port, timeout=smtp.timeout)
             try:
                 server.ehlo()
                 if smtp.security == "starttls":
-                    server.starttls(context=ssl.create_default_context())
+                    server.starttls(context=self.context)
                     server.ehlo()
                 if smtp.user:
                     server.login(smtp.user, self.password or "")

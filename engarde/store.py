@@ -159,6 +159,9 @@ class TurnRow(SQLModel, table=True):
     snapshot: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     errors: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
     resolved_at: dt.datetime = Field(default_factory=utcnow)
+    # When the month's publication went out by mail (engarde mail publish, nothing failed; its
+    # letters may have been none): what 'engarde deadline' judges it published by.  None: not yet.
+    mailed_at: dt.datetime | None = None
 
 
 class RulingRow(SQLModel, table=True):

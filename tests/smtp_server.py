@@ -4,6 +4,7 @@ with its envelope, so a test checks what each address received."""
 from __future__ import annotations
 
 import socket
+import ssl
 from dataclasses import dataclass, field
 from email import policy
 from email.message import EmailMessage
@@ -39,12 +40,22 @@ def free_port() -> int:
 
 
 class SmtpServer:
-    """Start with ``start()``; ``received`` lists the messages; ``stop()``."""
+    """Start with ``start()``; ``received`` lists the messages; ``stop()``.
 
-    def __init__(self, port: int | None = None) -> None:
+    ``tls``: None (plain SMTP), "starttls" (STARTTLS offered and required before any mail) or
+    "ssl" (TLS from the first byte), with ``context`` the server's certificate (tls_certificate.py)."""
+
+    def __init__(self, port: int | None = None, *, tls: str | None = None, context: ssl.SSLContext | None = None
+                 ) -> None:
         self.port = port or free_port()
         self.keeper = Keeper()
-        self.controller = Controller(self.keeper, hostname="127.0.0.1", port=self.port)
+        if tls == "starttls":
+            self.controller = Controller(self.keeper, hostname="127.0.0.1", port=self.port, tls_context=context,
+                                         require_starttls=True)
+        elif tls == "ssl":
+            self.controller = Controller(self.keeper, hostname="127.0.0.1", port=self.port, ssl_context=context)
+        else:
+            self.controller = Controller(self.keeper, hostname="127.0.0.1", port=self.port)
 
     @property
     def received(self) -> list[Received]:

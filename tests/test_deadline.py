@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from engarde import store
 from engarde.cli import main
 from engarde.ops import mailing, resolved_months
-from engarde.store import CampaignRow
+from engarde.store import CampaignRow, CharacterRow, LedgerRow
+from sqlmodel import select
 from smtp_server import free_port
 from test_mail_out import JACQUES, JACQUES_MAIL, PLAYERS, STRANGER, Campaign, settings
 
@@ -110,6 +111,8 @@ def test_the_deadline_not_yet_passed_stops_after_the_mail_is_read(camp, smtp):
     out, err = run(camp, code=1)
     assert err.startswith("engarde: stopped: the deadline for April 1607 is ") and "not yet passed" in err
     assert "--force" in err and resolved_months(camp.camp) == []
+    assert "reminders: not yet (they go within 48 hours of the deadline, mail.remind_before)" in out
+    assert not [r for r in smtp.received if "your orders for" in r.message["Subject"]]
     out, err = run(camp, "--force")
     assert "resolved April 1607" in out
 
@@ -223,15 +226,148 @@ def test_forced_the_run_that_publishes_the_month_resolved_does_not_resolve_the_n
     assert [str(m) for m in resolved_months(camp.camp)] == ["April 1607"]
 
 
-def test_a_campaign_with_no_one_to_mail_counts_its_written_gazette_as_published(camp, smtp):
-    """Without readers or addresses on record a written gazette is the whole publication: the
-    routine goes on to the next deadline instead of publishing the same month again each run."""
+def test_a_campaign_with_no_one_to_mail_publishes_a_month_once(camp, smtp):
+    """Without readers or addresses on record the publication mails nothing, and is recorded all
+    the same: the routine goes on to the next deadline instead of publishing the same month again
+    each run."""
     camp.config.write_text(scheduled(smtp.port).replace('readers = ["reader@example.org"]\n', ""))
     camp.cli("orders", "ingest", code=None)
     camp.cli("turn", "run", "--force")
     for name in [*PLAYERS, JACQUES]:
         camp.cli("character", "email", name, "")
     camp.cli("gazette", "--no-pdf")
+    out, err = run(camp)  # 'mail publish' never ran: the routine runs it, with nobody to mail
+    assert "publishing it now" in out and "reports and gazette mailed: 8 no address" in out
     out, err = run(camp, code=1)
     assert "publishing it now" not in out and "gazette of April 1607 written" not in out
     assert "the deadline for May 1607 is " in err and "not yet passed" in err
+    assert smtp.received == []
+
+
+def test_before_the_deadline_each_missing_man_is_reminded_once_with_his_sheet(camp, smtp):
+    """Within mail.remind_before of the deadline the routine mails the reminders (engarde mail
+    reminders) before it stops: each man without orders one, his own sheet attached; a run again
+    sends none twice."""
+    for name in ("forged.eml", "nobody.eml", "jacques.txt", "athos.eml"):
+        (camp.folder / "orders" / name).unlink()
+    camp.config.write_text(scheduled(smtp.port, NOW + dt.timedelta(hours=25)))
+    out, err = run(camp, code=1)
+    assert "ingest: 5 new message(s)" in out and "confirmation(s) mailed: 5 sent" in out
+    assert "reminder(s) mailed: 3 sent" in out  # Athos, Jacques (the demo's) and Jacques Lefèvre
+    assert err.startswith("engarde: stopped: the deadline for April 1607 is ") and "not yet passed" in err
+    reminders = [r for r in smtp.received if "your orders for April 1607" in r.message["Subject"]]
+    missing = {"Athos": PLAYERS["Athos"], "Jacques": PLAYERS["Jacques"], JACQUES: JACQUES_MAIL}
+    assert sorted(a for r in reminders for a in r.rcpt_tos) == sorted(missing.values())
+    for name, address in missing.items():
+        [msg] = [m for m in smtp.to(address) if "your orders for" in m["Subject"]]
+        [sheet] = list(msg.iter_attachments())
+        text = sheet.get_content().replace("\r\n", "\n")
+        assert text.startswith(f"# Order sheet of {name} for April 1607") and f"\nCharacter: {name}\n" in text
+    for name in ("Porthos", "Aramis", "D'Artagnan"):  # orders in: no reminder
+        assert not [m for m in smtp.to(PLAYERS[name]) if "your orders for" in m["Subject"]]
+    count = len(smtp.received)
+    out, err = run(camp, code=1)
+    assert "reminder(s) mailed: nothing new to send" in out and "not yet passed" in err
+    assert len(smtp.received) == count
+    assert [r.status for r in mailing.sent_mail(camp.camp) if r.kind == "reminder"] == ["sent"] * 3
+
+
+def test_the_reminders_window_is_the_campaigns(camp, smtp):
+    """mail.remind_before widens the window: a deadline 25 hours off is outside "12h"."""
+    camp.config.write_text(scheduled(smtp.port, NOW + dt.timedelta(hours=25))
+                           .replace('readers = [', 'remind_before = "12h"\nreaders = ['))
+    run(camp, code=1)  # the sheets with problems
+    out, err = run(camp, code=1)
+    assert "reminders: not yet (they go within 12 hours of the deadline, mail.remind_before)" in out
+    assert not [r for r in smtp.received if "your orders for" in r.message["Subject"]]
+    out = camp.cli("mail", "reminders", code=2)
+    assert "more than 12 hours away" in out
+    camp.config.write_text(scheduled(smtp.port, NOW + dt.timedelta(hours=25))
+                           .replace('readers = [', 'remind_before = "soon"\nreaders = ['))
+    out = camp.cli("status", code=2)
+    assert "campaigns.mo.mail.remind_before: 'soon': give hours or days, like 48h or 2d" in out
+
+
+@pytest.fixture
+def dovecot(camp):
+    """A real Dovecot (tests/imap_server.py) whose INBOX holds the demo's order mail (its .eml
+    messages; the .txt sheets are the GM's typing, never mail); skipped where it cannot run."""
+    from imap_server import Dovecot, Unavailable  # the tests' own helper, beside this file
+
+    messages = [f.read_bytes() for f in sorted((camp.folder / "orders").glob("*.eml"))
+                if f.name not in ("forged.eml", "nobody.eml")]
+    try:
+        server = Dovecot(messages)
+    except Unavailable as exc:
+        pytest.skip(f"no IMAP server for the test: {exc}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_the_routine_reads_the_imap_folder_confirms_by_smtp_resolves_and_publishes(camp, smtp, dovecot,
+                                                                                    monkeypatch):
+    """A campaign whose order mail is an IMAP folder (a real Dovecot): `engarde deadline` reads it
+    (read-only), mails each sender's confirmation to his address on record, resolves the month
+    and mails the reports; run again, the messages still in the folder are not read twice."""
+    imap = (f'[campaigns.mo.mail.imap]\nhost = "127.0.0.1"\nport = {dovecot.port}\nssl = false\n'
+            f'user = "{dovecot.user}"\npassword_env = "TEST_IMAP_PASSWORD"\ntimeout = 5\n')
+    camp.config.write_text(scheduled(smtp.port) + imap)
+    monkeypatch.setenv("TEST_IMAP_PASSWORD", dovecot.password)
+    out, err = run(camp)
+    lines = out.splitlines()
+    assert lines[0] == ("ingest: 5 new message(s) from IMAP 127.0.0.1/INBOX: 5 accepted, 0 held, 0 with problems; "
+                        "0 read before")
+    assert lines[1] == "confirmation(s) mailed: 5 sent"
+    assert lines[2].startswith("orders: 5 of 8 character(s) have orders in; none from ")
+    assert lines[3].startswith("resolved April 1607 (seed ") and "5 order sheet(s), 8 character(s)" in lines[3]
+    assert lines[5] == "reports and gazette mailed: 9 sent" and lines[6] == "Done." and err == ""
+    confirmed = {m["To"].addresses[0].addr_spec for r in smtp.received for m in [r.message]
+                 if m["Subject"].startswith("Re: Orders of ")}
+    assert confirmed == {PLAYERS[n] for n in ("Athos", "D'Artagnan", "Falstaff", "Porthos", "Rodney Bergerac")}
+    for name, address in PLAYERS.items():  # each his own report, and only his
+        reports = [m for m in smtp.to(address) if "private report" in m["Subject"]]
+        assert [m["Subject"] for m in reports] == [f"La Gazette de Paris, April 1607: the private report of {name}"]
+    assert all(len(r.rcpt_tos) == 1 for r in smtp.received)
+    assert [str(m) for m in resolved_months(camp.camp)] == ["April 1607"]
+    count = len(smtp.received)
+    out, err = run(camp, code=1)
+    assert out.startswith("ingest: 0 new message(s) from IMAP 127.0.0.1/INBOX") and "5 read before" in out
+    assert "the deadline for May 1607 is " in err and len(smtp.received) == count
+
+
+def test_a_month_whose_only_addresses_are_dead_mens_is_published_once(camp, smtp):
+    """Publication is recorded (turn.mailed_at), not guessed from the sent-mail record: a month
+    with nobody to mail but a man dead before it (his address still on record) is published once,
+    and the next run goes on to the next deadline instead of publishing it again."""
+    camp.config.write_text(scheduled(smtp.port).replace('readers = ["reader@example.org"]\n', ""))
+    for name in ("forged.eml", "nobody.eml", "jacques.txt", "athos.eml"):
+        (camp.folder / "orders" / name).unlink()
+    with store.transaction(camp.camp.database) as s:  # Athos died before April, his address kept
+        athos = s.exec(select(CharacterRow).where(CharacterRow.name == "Athos")).one()
+        athos.current = {**athos.current, "state": "dead"}
+        s.add(athos)
+        s.add(LedgerRow(campaign_id="mo", character_id=athos.id, month="1607-03", week=4, field="state",
+                        value="dead", reason="killed in a duel before the campaign began (the test's)"))
+    camp.cli("orders", "ingest", code=1)  # (Rodney challenges the dead Athos) read while their senders' addresses are on record
+    for name in [*PLAYERS, JACQUES]:
+        if name != "Athos":
+            camp.cli("character", "email", name, "")
+    out, err = run(camp)
+    assert "resolved April 1607" in out and "reports and gazette mailed: 7 no address" in out, out + err
+    assert smtp.received == []
+    out, err = run(camp, code=1)
+    assert "publishing it now" not in out and "gazette of April 1607 written" not in out
+    assert "the deadline for May 1607 is " in err and "not yet passed" in err
+
+
+def test_a_failed_report_leaves_the_month_unpublished_until_it_is_sent(camp, smtp):
+    run(camp, code=1)  # the sheets with problems
+    camp.config.write_text(scheduled(free_port()))
+    run(camp, code=1)  # resolved, its mail failed
+    assert not mailing.publication_mailed(camp.camp, resolved_months(camp.camp)[0])
+    camp.config.write_text(scheduled(smtp.port))
+    out, _ = run(camp)
+    assert "publishing it now" in out
+    assert mailing.publication_mailed(camp.camp, resolved_months(camp.camp)[0])

@@ -411,6 +411,7 @@ def test_upgrade_and_upgrade(gm):
         s.connection().exec_driver_sql("DROP TABLE sent_mail")  # a table of a later revision (0003)
         for name, _, _ in import_module("engarde.migrations.versions.0004_indexes").INDEXES:  # and 0004's indexes
             s.connection().exec_driver_sql(f"DROP INDEX {name}")
+        s.connection().exec_driver_sql("ALTER TABLE turn DROP COLUMN mailed_at")  # and 0005's column
     store.forget_engine(gm.camp.database)
     assert "engarde db upgrade" in gm.cli("status", code=2)
     a = gm.command("db", "upgrade", pause="db-upgrade:before-commit").paused()

@@ -221,6 +221,33 @@ def test_publish_sends_each_report_to_its_man_alone_and_the_gazette_to_readers(c
     assert len(smtp.received) == len(names) + 1  # nothing twice
 
 
+def test_the_report_files_end_with_the_same_sheet_as_the_mailed_report(camp, smtp, tmp_path):
+    """`engarde gazette` writes each living man's report ending with next month's sheet, the one
+    the mailed report ends with (one function makes it); filled in, the sheet reads back."""
+    camp.cli("orders", "ingest", code=1)
+    camp.cli("turn", "run")
+    camp.cli("gazette", "--no-pdf")
+    camp.cli("mail", "publish")
+    folder = camp.folder / "newsletters" / "mo" / "reports" / "1607-04"
+    for name in [*PLAYERS, JACQUES]:
+        [path] = [p for p in folder.glob("*.html") if f"For the eyes of <span class=\"name\">{name}</span>"
+                  in p.read_text(encoding="utf-8").replace("&#39;", "'")]
+        written = path.read_text(encoding="utf-8")
+        block = written[written.index('<section class="orders-sheet">'):written.index("</section></body>")]
+        assert f"Character: {name}\nPassword: \nMonth: May 1607" in block.replace("&#39;", "'")
+        [mailed] = [m for m in smtp.to(PLAYERS.get(name, JACQUES_MAIL)) if "private report" in m["Subject"]]
+        assert block in mailed.get_body(("html",)).get_content().replace("\r\n", "\n")
+        for other in [*PLAYERS, JACQUES]:
+            assert other == name or f"Character: {other}\n" not in block
+    written = (folder / "porthos.html").read_text(encoding="utf-8")
+    sheet = written.split("<pre>")[-1].split("</pre>")[0].replace("&lt;", "<").replace("&gt;", ">")
+    filled = sheet.replace("&amp;", "&").replace("Password: ", "Password: pourquoi-pas")
+    for week in range(1, 5):
+        filled = filled.replace(f"Week {week}: \n", f"Week {week}: Rest\n")
+    (tmp_path / "filled.txt").write_text(filled)
+    assert "Every line was understood." in camp.cli("orders", "check", str(tmp_path / "filled.txt"))
+
+
 def test_reminders_with_the_sheet_attached_and_read_back(camp, smtp, tmp_path):
     out = camp.cli("mail", "reminders", code=2)
     assert "no deadline schedule" in out and out.count("\n") == 1

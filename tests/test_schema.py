@@ -188,3 +188,33 @@ def test_a_schema_change_is_all_or_nothing_on_sqlite(tmp_path):
     with engine.connect() as connection:
         assert schema.state_of(connection).kind == "empty"
     engine.dispose()
+
+
+def test_revision_0005_records_the_months_already_mailed(tmp_path):
+    """turn.mailed_at, filled in by the upgrade for the months whose report and gazette messages
+    were all sent (at the last one's time); a month with a failed message or none stays empty."""
+    run = campaign(tmp_path)
+    engine = create_engine(f"sqlite:///{run.db}")
+    with engine.begin() as connection:
+        command.upgrade(schema.alembic_config(connection), "0004")
+        connection.exec_driver_sql(BASELINE_ROWS[0])
+        for month in ("1607-04", "1607-05", "1607-06"):
+            connection.exec_driver_sql(
+                "INSERT INTO turn (campaign_id, month, seed, snapshot, errors, resolved_at) "
+                f"VALUES ('test', '{month}', 's', '{{}}', '[]', '2026-01-01 12:00:00')")
+        for month, kind, key, status, at in (
+                ("1607-04", "report", "1607-04 Athos", "sent", "2026-02-01 10:00:00"),
+                ("1607-04", "gazette", "1607-04 r@example.org", "sent", "2026-02-01 11:00:00"),
+                ("1607-04", "reminder", "1607-04 Porthos", "failed", "2026-02-01 12:00:00"),  # not a publication's
+                ("1607-05", "report", "1607-05 Athos", "sent", "2026-03-01 10:00:00"),
+                ("1607-05", "report", "1607-05 Porthos", "failed", "2026-03-01 10:00:00")):
+            connection.exec_driver_sql(
+                "INSERT INTO sent_mail (campaign_id, kind, key, month, address, subject, message_id, status, error, "
+                f"attempts, sent_at) VALUES ('test', '{kind}', '{key}', '{month}', 'a@example.org', '', '', "
+                f"'{status}', '', 1, '{at}')")
+    engine.dispose()
+    assert "Upgraded the database from version 0004" in run("db", "upgrade")
+    rows = sqlite3.connect(run.db).execute("select month, mailed_at from turn order by month").fetchall()
+    assert [(m, (at or "")[:19]) for m, at in rows] == [
+        ("1607-04", "2026-02-01 11:00:00"), ("1607-05", ""), ("1607-06", "")]
+    assert no_differences(f"sqlite:///{run.db}") == []

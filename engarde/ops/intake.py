@@ -27,6 +27,7 @@ from ..known import Known
 from ..month_orders import month_on_file
 from ..orders import MONTHLY, STANDING, OrderSheet, Parts
 from ..parse import parse_sheet
+from ..progress import Tick, nothing
 from ..redaction import redact_raw, redact_text, scrub, scrub_data, secrets_in
 from ..records import ErrorRecord
 from ..registry import Registry, core_registry, for_campaign
@@ -134,17 +135,17 @@ def changes(sheet: OrderSheet, before: OrderSheet, after: OrderSheet, registry: 
     return lines
 
 
-def ingest(campaign: Campaign, folder: Path) -> list[IngestResult]:
+def ingest(campaign: Campaign, folder: Path, tick: Tick = nothing) -> list[IngestResult]:
     """Read order mail for the month being resolved: a folder of .eml/text files, a Maildir
     or an mbox file.  See ``ingest_messages``."""
     try:
         messages = read_path(Path(folder), campaign.mail.max_message_bytes)
     except SourceError as exc:
         raise CampaignError(str(exc)) from None
-    return ingest_messages(campaign, messages)
+    return ingest_messages(campaign, messages, tick=tick)
 
 
-def ingest_imap(campaign: Campaign, password: str | None = None) -> list[IngestResult]:
+def ingest_imap(campaign: Campaign, password: str | None = None, tick: Tick = nothing) -> list[IngestResult]:
     """Read the order mail in the campaign's IMAP folder (``[campaigns.ID.mail.imap]``)."""
     if campaign.mail.imap is None:
         raise CampaignError(f"campaign {campaign.id!r} has no [campaigns.{campaign.id}.mail.imap] settings")
@@ -152,7 +153,7 @@ def ingest_imap(campaign: Campaign, password: str | None = None) -> list[IngestR
         messages = read_imap(campaign.mail.imap, campaign.mail.max_message_bytes, password)
     except SourceError as exc:
         raise CampaignError(str(exc)) from None
-    return ingest_messages(campaign, messages)
+    return ingest_messages(campaign, messages, tick=tick)
 
 
 def schedule(campaign: Campaign, camp: CampaignRow) -> Schedule:
@@ -175,7 +176,8 @@ def release_held(s: Session, campaign: Campaign, month: GameMonth) -> None:
         s.add(row)
 
 
-def ingest_messages(campaign: Campaign, messages: list[Message], now: dt.datetime | None = None) -> list[IngestResult]:
+def ingest_messages(campaign: Campaign, messages: list[Message], now: dt.datetime | None = None,
+                    tick: Tick = nothing) -> list[IngestResult]:
     """Attribute, date and store each message; return what became of each.
 
     A sheet naming no character of the campaign, sent from an address that is not the
@@ -196,7 +198,7 @@ def ingest_messages(campaign: Campaign, messages: list[Message], now: dt.datetim
     quarantined: dict[int, str] = {}  # message (by index) -> why the database refused it
     while True:
         try:
-            return _ingest_batch(campaign, registry, messages, now, quarantined)
+            return _ingest_batch(campaign, registry, messages, now, quarantined, tick)
         except _Refused as refused:
             if refused.index in quarantined:  # not even its bare rejection could be stored
                 raise CampaignError(f"{messages[refused.index].source}: the database refused to store it: "
@@ -217,7 +219,7 @@ def _failure(exc: BaseException) -> str:
 
 
 def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message], now: dt.datetime,
-                  quarantined: dict[int, str]) -> list[IngestResult]:
+                  quarantined: dict[int, str], tick: Tick) -> list[IngestResult]:
     # Under the campaign's lock: the month to resolve, the sheets on file and "already read?" are
     # what they are when the new sheets are stored.
     with lock.writing(campaign, "orders-ingest") as s:
@@ -232,16 +234,19 @@ def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message
         ordered = sorted(range(len(messages)), key=lambda i: (messages[i].when(now)[0], messages[i].source))
         s.flush()  # the held sheets released: what every query below must see
         with s.no_autoflush:  # each message's rows are flushed once written (below), not before every query
-            return _each(s, campaign, registry, messages, ordered, quarantined, current, deadlines, roll, known, now)
+            return _each(s, campaign, registry, messages, ordered, quarantined, current, deadlines, roll, known, now,
+                         tick)
 
 
 def _each(s: Session, campaign: Campaign, registry: Registry, messages: list[Message], ordered: list[int],
           quarantined: dict[int, str], current: GameMonth, deadlines: Schedule, roll: _Roll, known: Known,
-          now: dt.datetime) -> list[IngestResult]:
-    """Every message of the batch in the order sent, each stored (and flushed) before the next."""
+          now: dt.datetime, tick: Tick) -> list[IngestResult]:
+    """Every message of the batch in the order sent, each stored (and flushed) before the next;
+    ``tick`` is told how many are done (a progress bar at a terminal)."""
     results: list[IngestResult] = []
     read = _read_ahead(s, campaign, registry, messages, ordered, quarantined, current, roll, known, now)
-    for i in ordered:
+    for done, i in enumerate(ordered, 1):
+        tick(done - 1, len(ordered))
         msg = messages[i]
         if msg.skipped:
             results.append(IngestResult(msg.source, None, SKIPPED, list(msg.errors), list(msg.notes)))
@@ -262,6 +267,7 @@ def _each(s: Session, campaign: Campaign, registry: Registry, messages: list[Mes
         except Exception as exc:  # noqa: BLE001 - the database refused it: read again, it quarantined
             raise _Refused(i, _failure(exc)) from exc
         results.append(result)
+    tick(len(ordered), len(ordered))
     return results
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -26,13 +25,14 @@ from typing import Callable
 from sqlmodel import Session, select
 
 from .. import gazette as gz
-from .. import letters, lock, queries, store
+from .. import durations, letters, lock, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..deadlines import describe
 from ..errors import CampaignError
 from ..letters import Attachment, Letter
-from ..postman import Postman, SendError, password_of, settings_of
+from ..postman import Postman, SendError, password_of, settings_of, tls_context
+from ..progress import Tick, nothing
 from ..registry import for_campaign
 from ..store import ACCEPTED, FAILED, HELD, REJECTED, SENT, SUPERSEDED, SentMailRow
 from .intake import active_sheets, schedule
@@ -123,7 +123,7 @@ def reminder_letters(s: Session, campaign: Campaign, now: dt.datetime, before: d
                                 "--force sends the reminders all the same")
         if deadline - now > before:
             raise CampaignError(f"the deadline of {month} is {describe(deadline, campaign.timezone)}, more than "
-                                f"{_hours(before)} away: reminders go out within {_hours(before)} of it (--before), "
+                                f"{hours_text(before)} away: reminders go out within {hours_text(before)} of it (--before), "
                                 "or with --force")
     have = set(active_sheets(s, campaign, month, for_campaign(campaign)))
     when = f" by {describe(deadline, campaign.timezone)}" if deadline is not None else ""
@@ -148,7 +148,7 @@ def reminder_letters(s: Session, campaign: Campaign, now: dt.datetime, before: d
     return out, skipped
 
 
-def _hours(span: dt.timedelta) -> str:
+def hours_text(span: dt.timedelta) -> str:
     hours = span.total_seconds() / 3600
     return f"{hours:g} hours" if hours != 1 else "1 hour"
 
@@ -185,7 +185,7 @@ def publish_letters(s: Session, campaign: Campaign, month: GameMonth | None = No
         if not ch.dead:
             sheet = order_template(campaign, ch.name, next_month)
             text += f"\n--- Your orders for {next_month}: reply with this sheet filled in ---\n{sheet}"
-            html = _with_sheet(html, next_month, sheet)
+            html = gz.with_order_sheet(html, next_month, sheet)
         out.append(Letter("report", f"{month.key} {ch.name}", address, row.player or ch.name, subject, text,
                           month=month.key, character=ch.name, character_id=row.id, html=html,
                           attachments=attached))
@@ -201,15 +201,6 @@ def publish_letters(s: Session, campaign: Campaign, month: GameMonth | None = No
 
 def _month_sheets(s: Session, campaign: Campaign, month: GameMonth) -> dict:
     return active_sheets(s, campaign, month, for_campaign(campaign))
-
-
-def _with_sheet(html: str, month: GameMonth, sheet: str) -> str:
-    """The report's HTML with next month's sheet at its end, as plain lines a reply quotes."""
-    escaped = sheet.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    block = (f'<section class="orders-sheet"><h2>Your orders for {month}</h2>'
-             f"<p>Reply with this sheet filled in.</p><pre>{escaped}</pre></section>")
-    at = html.rfind("</body>")
-    return html[:at] + block + html[at:] if at >= 0 else html + block
 
 
 def welcome_letters(s: Session, campaign: Campaign, names: tuple[str, ...], password: str | None
@@ -260,7 +251,7 @@ Planner = Callable[[Session], tuple[list[Letter], list[Outcome]]]
 
 
 def deliver(campaign: Campaign, action: str, plan: Planner, *, dry_run: Path | None = None,
-            now: dt.datetime | None = None) -> list[Outcome]:
+            now: dt.datetime | None = None, tick: Tick = nothing) -> list[Outcome]:
     """Decide the letters (``plan``, under the campaign's lock) and send each one not yet sent,
     recording it; ``dry_run``: write them to that folder instead, recording nothing."""
     if dry_run is not None:
@@ -270,14 +261,17 @@ def deliver(campaign: Campaign, action: str, plan: Planner, *, dry_run: Path | N
         return skipped + _write_all(campaign, due, dry_run)
     smtp = settings_of(campaign)
     password = password_of(campaign, smtp)
+    context = tls_context(campaign, smtp)
     with lock.writing(campaign, action) as s:
         due, skipped = plan(s)
         due = [x for x in due if (r := _record(s, campaign, x)) is None or r.status != SENT]
     outcomes = list(skipped)
-    postman = Postman(smtp, password)
+    postman = Postman(smtp, password, context)
     try:
-        for letter in due:
+        for done, letter in enumerate(due):
+            tick(done, len(due))
             outcomes.append(_send_one(campaign, action, postman, letter, now))
+        tick(len(due), len(due))
     finally:
         postman.close()
     return outcomes
@@ -338,28 +332,50 @@ def _write_all(campaign: Campaign, due: list[Letter], folder: Path) -> list[Outc
 # -- the commands' operations ---------------------------------------------------------------------------
 
 
-def send_confirmations(campaign: Campaign, month: GameMonth | None = None, *, dry_run: Path | None = None
-                       ) -> list[Outcome]:
+def send_confirmations(campaign: Campaign, month: GameMonth | None = None, *, dry_run: Path | None = None,
+                       tick: Tick = nothing) -> list[Outcome]:
     return deliver(campaign, "mail-confirmations", lambda s: confirmation_letters(s, campaign, month),
-                   dry_run=dry_run)
+                   dry_run=dry_run, tick=tick)
 
 
 def send_reminders(campaign: Campaign, before: dt.timedelta, *, force: bool = False, dry_run: Path | None = None,
-                   now: dt.datetime | None = None) -> list[Outcome]:
+                   now: dt.datetime | None = None, tick: Tick = nothing) -> list[Outcome]:
     moment = now or dt.datetime.now(dt.timezone.utc)
     return deliver(campaign, "mail-reminders", lambda s: reminder_letters(s, campaign, moment, before, force),
-                   dry_run=dry_run, now=now)
+                   dry_run=dry_run, now=now, tick=tick)
 
 
-def send_publication(campaign: Campaign, month: GameMonth | None = None, *, dry_run: Path | None = None
-                     ) -> list[Outcome]:
-    return deliver(campaign, "mail-publish", lambda s: publish_letters(s, campaign, month), dry_run=dry_run)
+def send_publication(campaign: Campaign, month: GameMonth | None = None, *, dry_run: Path | None = None,
+                     tick: Tick = nothing) -> list[Outcome]:
+    """Each man's report and the readers' gazette of a resolved month (default: the last); once
+    none failed (there may have been none to send), the month's publication is recorded as mailed
+    (``turn.mailed_at``: what ``engarde deadline`` judges it published by)."""
+    chosen: list[GameMonth] = []  # the month the letters are of, decided under the lock
+
+    def plan(s: Session) -> tuple[list[Letter], list[Outcome]]:
+        chosen.append(resolved_month(s, campaign, month))
+        return publish_letters(s, campaign, chosen[-1])
+
+    outcomes = deliver(campaign, "mail-publish", plan, dry_run=dry_run, tick=tick)
+    if dry_run is None and chosen and not any(o.status == FAILED for o in outcomes):
+        with lock.writing(campaign, "mail-publish") as s:
+            turn = next((t for t in queries.turns(s, campaign.id) if t.month == chosen[-1].key), None)
+            if turn is not None and turn.mailed_at is None:  # None: the month undone meanwhile
+                turn.mailed_at = store.utcnow()
+                s.add(turn)
+    return outcomes
+
+
+def publication_mailed(campaign: Campaign, month: GameMonth) -> bool:
+    """Whether ``month``'s publication went out by mail (``send_publication`` with nothing failed)."""
+    with store.reading(campaign.database) as s:
+        return any(t.month == month.key and t.mailed_at is not None for t in queries.turns(s, campaign.id))
 
 
 def send_welcomes(campaign: Campaign, names: tuple[str, ...] = (), password: str | None = None, *,
-                  dry_run: Path | None = None) -> list[Outcome]:
+                  dry_run: Path | None = None, tick: Tick = nothing) -> list[Outcome]:
     return deliver(campaign, "mail-welcome", lambda s: welcome_letters(s, campaign, names, password),
-                   dry_run=dry_run)
+                   dry_run=dry_run, tick=tick)
 
 
 def sent_mail(campaign: Campaign) -> list[SentMailRow]:
@@ -369,16 +385,9 @@ def sent_mail(campaign: Campaign) -> list[SentMailRow]:
                            .order_by(SentMailRow.id)))
 
 
-DURATION = re.compile(r"\s*(\d{1,5})\s*(h|d)?\s*", re.IGNORECASE)
-
-
 def parse_before(text: str) -> dt.timedelta:
     """``48h``, ``2d``, ``36``: how long before the deadline reminders may go (hours by default)."""
-    m = DURATION.fullmatch(text)
-    if m is None or int(m.group(1)) == 0:
-        raise CampaignError(f"--before {text!r}: give hours or days, like 48h or 2d")
-    n = int(m.group(1))
-    span = dt.timedelta(days=n) if (m.group(2) or "h").lower() == "d" else dt.timedelta(hours=n)
-    if span > dt.timedelta(days=366):
-        raise CampaignError(f"--before {text!r}: at most a year")
-    return span
+    try:
+        return durations.span(text)
+    except ValueError as exc:
+        raise CampaignError(f"--before {text!r}: {exc}") from None

@@ -12,12 +12,15 @@ from .. import lock, queries
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..errors import CampaignError
+from ..progress import Tick, nothing
 from ..registry import for_campaign
 from .intake import month_sheets
+from .sheet_template import order_template
 from .views import characters_at_end_of, month_events, month_ledger
 
 
-def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True, reports: bool = True) -> list[Path]:
+def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True, reports: bool = True,
+            tick: Tick = nothing) -> list[Path]:
     """Write the gazette of a resolved month (default: the last), HTML and PDF if asked, and the
     players' reports.  Under the campaign's lock: no month is resolved or undone while the
     gazette reads it and its files are written."""
@@ -28,7 +31,8 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
         # Everything is rendered before a file is written: a template that fails writes nothing.
         rendered = gz.gazette_files(data, pdf=pdf)
         if reports:
-            rendered += gz.report_files(data, month_ledger(campaign, month))
+            rendered += gz.report_files(data, month_ledger(campaign, month), sheets=next_sheets(campaign, data),
+                                        tick=tick)
         for path, _ in rendered:
             _folder_for(campaign, path.parent)
             if path.is_dir():
@@ -38,6 +42,11 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
         except OSError as exc:
             raise CampaignError(f"{campaign.key('newsletters')}: cannot write {exc.filename or campaign.newsletters}: "
                                 f"{(exc.strerror or str(exc)).lower()}") from None
+
+
+def next_sheets(campaign: Campaign, data: gz.GazetteData) -> dict[str, str]:
+    """Next month's order sheet of each living man, for the end of his report (as mailed)."""
+    return {ch.name: order_template(campaign, ch.name, data.month.next()) for ch in data.characters if not ch.dead}
 
 
 def resolved_month(s: Session, campaign: Campaign, month: GameMonth | None) -> GameMonth:

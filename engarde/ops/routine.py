@@ -7,7 +7,8 @@
    sheets are duplicates and the routine goes on);
 4. a month resolved before whose gazette or reports are not all out (a run stopped after the
    month was resolved): its gazette written and its reports mailed first;
-5. the deadline passed (else a stop, unless forced), the NMR check (``refuse_mass_nmr``), the
+5. the deadline passed (else the reminders mailed once within ``mail.remind_before`` of it,
+   and a stop, unless forced), the NMR check (``refuse_mass_nmr``), the
    month resolved (``run_turn``), the gazette and reports written (``publish``) and mailed
    (``mailing.send_publication``).
 
@@ -25,15 +26,16 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 
-from .. import queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..deadlines import describe
 from ..errors import CampaignError
 from ..gazette import campaign_folder
-from ..postman import password_of, settings_of
-from ..store import ACCEPTED, DUPLICATE, FAILED, HELD, REJECTED, SENT, SKIPPED
+from ..progress import Tick, nothing
+from ..postman import password_of, settings_of, tls_context
+from ..store import ACCEPTED, DUPLICATE, FAILED, HELD, REJECTED, SKIPPED
 from . import mailing
 from .intake import IngestResult, ingest, ingest_imap, missing_orders, month_deadline
 from .publishing import publish
@@ -43,6 +45,13 @@ from .views import current_month, list_characters
 NEEDS_GM = 1  # the exit status of a stop that needs the GM
 
 Say = Callable[[str], None]
+# A progress bar for a long step (engarde.terminal.progress): its description in, a tick out.
+Bar = Callable[[str], AbstractContextManager[Tick]]
+
+
+def quiet(description: str) -> AbstractContextManager[Tick]:
+    """No progress shown (the library's default)."""
+    return nullcontext(nothing)
 
 
 @dataclass
@@ -66,13 +75,14 @@ class _Stop(Exception):
 
 def deadline(campaign: Campaign, *, source: Path | None = None, force: bool = False, mail: bool = True,
              dry_run: Path | None = None, pdf: bool = True, say: Say | None = None,
-             now: dt.datetime | None = None) -> Routine:
+             now: dt.datetime | None = None, bar: Bar = quiet) -> Routine:
     """Run the GM's routine for the month to resolve (see the module's note).
 
     ``mail``: send mail when the campaign has SMTP settings (False: send none, say which
     command sends it); ``dry_run``: write the messages to that folder instead of sending them
     (nothing recorded); ``force``: resolve the month before its deadline (or without a
-    deadline schedule) and with most of the characters silent.
+    deadline schedule) and with most of the characters silent; ``bar``: how a long step shows
+    its progress (the CLI's progress bar at a terminal).
     """
     run = Routine()
 
@@ -83,18 +93,22 @@ def deadline(campaign: Campaign, *, source: Path | None = None, force: bool = Fa
 
     sending = dry_run is not None or (mail and campaign.mail.smtp is not None)
     if sending and dry_run is None:  # SMTP settings that cannot work: said before anything is read
-        password_of(campaign, settings_of(campaign))
+        smtp = settings_of(campaign)
+        password_of(campaign, smtp)
+        tls_context(campaign, smtp)
     try:
-        _run(campaign, run, line, source, force, sending, dry_run, pdf,
+        _run(campaign, run, line, bar, source, force, sending, dry_run, pdf,
              now or dt.datetime.now(dt.timezone.utc))
     except _Stop as stop:
         run.stop = str(stop)
     return run
 
 
-def _run(campaign: Campaign, run: Routine, line: Say, source: Path | None, force: bool, sending: bool, dry_run: Path | None, pdf: bool, now: dt.datetime) -> None:
+def _run(campaign: Campaign, run: Routine, line: Say, bar: Bar, source: Path | None, force: bool, sending: bool,
+         dry_run: Path | None, pdf: bool, now: dt.datetime) -> None:
     # 1. The mail in.
-    results, where = _ingest(campaign, source)
+    with bar("Reading the order mail") as tick:
+        results, where = _ingest(campaign, source, tick)
     problems = [r for r in results if r.status != SKIPPED and (r.errors or r.status == REJECTED)]
     line(_ingested(results, where, len(problems)))
     new = [r for r in results if r.status not in (DUPLICATE, SKIPPED)]
@@ -106,7 +120,8 @@ def _run(campaign: Campaign, run: Routine, line: Say, source: Path | None, force
                      "('engarde orders list --status rejected', 'engarde orders confirmations')")
     # 2. The confirmations.
     if sending:
-        outcomes = mailing.send_confirmations(campaign, dry_run=dry_run)
+        with bar("Mailing the confirmations") as tick:
+            outcomes = mailing.send_confirmations(campaign, dry_run=dry_run, tick=tick)
         line(_mailed("confirmation(s)", outcomes, dry_run))
         _stop_on_failure(outcomes, "confirmation", looked_at)
     elif not new:
@@ -122,7 +137,7 @@ def _run(campaign: Campaign, run: Routine, line: Say, source: Path | None, force
     months = resolved_months(campaign)
     if months and not _published(campaign, months[-1], sending and dry_run is None, pdf):
         line(f"{months[-1]}: already resolved, its publication not all out: publishing it now")
-        _publish(campaign, run, line, months[-1], sending, dry_run, pdf)
+        _publish(campaign, run, line, bar, months[-1], sending, dry_run, pdf)
         # One month a run: never the next one resolved on the heels of the last (not even with --force,
         # which the run that stopped may have needed for its own month).
         status_month, due = _month_and_deadline(campaign)
@@ -136,6 +151,7 @@ def _run(campaign: Campaign, run: Routine, line: Say, source: Path | None, force
         raise _Stop(f"{status_month}: the campaign has no deadline schedule, so engarde cannot tell the month is "
                     "over: run 'engarde deadline --force' to resolve it")
     if due is not None and now < due and not force:
+        _remind(campaign, line, bar, due, now, sending, dry_run)
         done = f"{months[-1]} is resolved and published; " if months else ""
         raise _Stop(f"{done}the deadline for {status_month} is {describe(due, campaign.timezone)}, not yet passed: "
                     "run 'engarde deadline' after it (or --force to resolve the month now)")
@@ -151,20 +167,40 @@ def _run(campaign: Campaign, run: Routine, line: Say, source: Path | None, force
     run.resolved = report.month
     line(f"resolved {report.month} (seed {report.seed}): {report.sheets} order sheet(s), "
          f"{len(report.characters)} character(s), {len(report.events)} event(s)")
-    _publish(campaign, run, line, report.month, sending, dry_run, pdf)
+    _publish(campaign, run, line, bar, report.month, sending, dry_run, pdf)
 
 
-def _ingest(campaign: Campaign, source: Path | None) -> tuple[list[IngestResult], str]:
+def _remind(campaign: Campaign, line: Say, bar: Bar, due: dt.datetime, now: dt.datetime, sending: bool,
+            dry_run: Path | None) -> None:
+    """Before the deadline: the reminders (``engarde mail reminders``) once within the campaign's
+    ``mail.remind_before`` of it; each man reminded once (the sent-mail record), however often
+    the routine runs."""
+    before = campaign.mail.remind_before
+    if due - now > before:
+        line(f"reminders: not yet (they go within {mailing.hours_text(before)} of the deadline, mail.remind_before)")
+        return
+    if not sending:
+        line("reminders: not mailed " + ("(--no-mail): 'engarde mail reminders' mails them" if campaign.mail.smtp
+                                         is not None else "(no [mail.smtp] settings): 'engarde orders missing' "
+                                         "lists who has not written"))
+        return
+    with bar("Mailing the reminders") as tick:
+        outcomes = mailing.send_reminders(campaign, before, dry_run=dry_run, now=now, tick=tick)
+    line(_mailed("reminder(s)", outcomes, dry_run))
+    _stop_on_failure(outcomes, "reminder")
+
+
+def _ingest(campaign: Campaign, source: Path | None, tick: Tick) -> tuple[list[IngestResult], str]:
     if source is not None:
-        return ingest(campaign, source), str(source)
+        return ingest(campaign, source, tick), str(source)
     if campaign.mail.imap is not None:
         imap = campaign.mail.imap
-        return ingest_imap(campaign), f"IMAP {imap.host}/{imap.folder}"
+        return ingest_imap(campaign, tick=tick), f"IMAP {imap.host}/{imap.folder}"
     folder = campaign.orders_folder()
     if folder is None:
         raise CampaignError(f"{campaign.key('orders')}: missing, and no [mail.imap] settings: the routine does "
                             "not know where the order mail is (give --source)")
-    return ingest(campaign, folder), str(folder)
+    return ingest(campaign, folder, tick), str(folder)
 
 
 def _ingested(results: list[IngestResult], where: str, problems: int) -> str:
@@ -206,36 +242,25 @@ def _month_and_deadline(campaign: Campaign) -> tuple[GameMonth, dt.datetime | No
 
 
 def _published(campaign: Campaign, month: GameMonth, mailed: bool, pdf: bool) -> bool:
-    """Whether ``month``'s gazette is written and (``mailed``) its reports all sent: every report and
-    gazette message recorded for it sent, and at least one recorded."""
+    """Whether ``month``'s gazette is written and (``mailed``) its publication recorded as mailed
+    (``mailing.send_publication`` with nothing failed, whether or not it had anyone to mail)."""
     folder = campaign_folder(campaign)
     if not (folder / f"{month.key}.html").is_file() or (pdf and not (folder / f"{month.key}.pdf").is_file()):
         return False
-    if not mailed:
-        return True
-    rows = [r for r in mailing.sent_mail(campaign) if r.month == month.key and r.kind in ("report", "gazette")]
-    if rows:
-        return all(r.status == SENT for r in rows)
-    return not _anyone_to_mail(campaign)  # else a campaign without addresses would publish for ever
+    return not mailed or mailing.publication_mailed(campaign, month)
 
 
-def _anyone_to_mail(campaign: Campaign) -> bool:
-    """Whether a publication has anyone to go to: a reader, or a man with an address on record."""
-    if campaign.mail.readers:
-        return True
-    with store.reading(campaign.database) as s:
-        return any(row.email for row in queries.characters(s, campaign.id))
-
-
-def _publish(campaign: Campaign, run: Routine, line: Say, month: GameMonth, sending: bool,
+def _publish(campaign: Campaign, run: Routine, line: Say, bar: Bar, month: GameMonth, sending: bool,
              dry_run: Path | None, pdf: bool) -> None:
-    paths = publish(campaign, month, pdf=pdf)
+    with bar(f"Writing the gazette of {month} and the reports") as tick:
+        paths = publish(campaign, month, pdf=pdf, tick=tick)
     run.published = month
     reports = sum(p.parent.name == month.key for p in paths)
     line(f"gazette of {month} written ({', '.join(p.name for p in paths if p.parent.name != month.key)}) "
          f"with {reports} report(s), in {campaign_folder(campaign)}")
     if sending:
-        outcomes = mailing.send_publication(campaign, month, dry_run=dry_run)
+        with bar("Mailing the reports and the gazette") as tick:
+            outcomes = mailing.send_publication(campaign, month, dry_run=dry_run, tick=tick)
         line(_mailed("reports and gazette", outcomes, dry_run))
         _stop_on_failure(outcomes, "message")
     else:

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 from sqlmodel import Session
 
-from ... import lock, queries, store
+from ... import lock, queries, store, terminal
 from ...calendar import GameMonth, week_label
 from ...clikit import Context, echo_json, fail, pass_ctx
 from ...config import Campaign
@@ -196,11 +196,15 @@ def duel_show(c: Context, month: str | None, as_json: bool) -> None:
         a, b = d["names"]
         click.echo(f"{when} {week_label(e.week)}: {a} ({d['weapons'][0]}) v {b} ({d['weapons'][1]}), "
                    f"{d['place']}; cause: {d['cause']}")
-        click.echo(f"  {'turn':>4}  {a[:12]:>12} {b[:12]:>12}  {'damage':>9}  {'endurance':>11}")
+        plain = [f"  {'turn':>4}  {a[:12]:>12} {b[:12]:>12}  {'damage':>9}  {'endurance':>11}"]
+        rows = []
         for t in d["turns"]:
             acts, dmg, end = t["actions"], t["damage"], t["endurance"]
-            click.echo(f"  {t['turn']:>4}  {acts[0]:>12} {acts[1]:>12}  {dmg[0]:>4} {dmg[1]:>4}  "
-                       f"{end[0]:>5} {end[1]:>5}" + (f"  {'; '.join(t['notes'])}" if t["notes"] else ""))
+            plain.append(f"  {t['turn']:>4}  {acts[0]:>12} {acts[1]:>12}  {dmg[0]:>4} {dmg[1]:>4}  "
+                         f"{end[0]:>5} {end[1]:>5}" + (f"  {'; '.join(t['notes'])}" if t["notes"] else ""))
+            rows.append((t["turn"], acts[0], acts[1], dmg[0], dmg[1], end[0], end[1], "; ".join(t["notes"])))
+        numbers = (f"damage {a[:12]}", f"damage {b[:12]}", f"endurance {a[:12]}", f"endurance {b[:12]}")
+        terminal.table(("turn", a, b, *numbers, "notes"), rows, plain, right=("turn", *numbers))
         outcome = {"killed": "killed: " + ", ".join(d["killed"]), "surrender": "surrendered: "
                    + ", ".join(d["surrendered"]), "parted": "parted by the seconds"}[d["end"]]
         click.echo(f"  winner: {d['winner'] or 'none'} ({outcome})")

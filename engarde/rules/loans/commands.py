@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ... import queries, store
+from ... import queries, store, terminal
 from ...calendar import GameMonth
 from ...clikit import Context, echo_json, pass_ctx
 from ...config import Campaign
@@ -67,6 +67,8 @@ def loans(c: Context, as_json: bool) -> None:
         return
     if not found:
         click.echo("No loans outstanding.")
+        return
+    plain, rows = [], []
     for x in found:
         taken = GameMonth.parse(x.taken)
         if x.from_moneylender:
@@ -78,7 +80,9 @@ def loans(c: Context, as_json: bool) -> None:
                      else f"callable from {first_call(tables, x)}")
         if x.defaulted:
             text += f"; unpaid since {GameMonth.parse(x.defaulted)}: {x.borrower} is disgraced"
-        click.echo(f"{x.number:>3}  {text}")
+        plain.append(f"{x.number:>3}  {text}")
+        rows.append((x.number, text))
+    terminal.table(("#", "loan"), rows, plain, right=("#",))
 
 
 COMMANDS = (loans,)

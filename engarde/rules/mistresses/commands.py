@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 import click
 
-from ... import lock, queries, store
+from ... import lock, queries, store, terminal
 from ...clikit import Context, echo_json, pass_ctx
 from ...config import Campaign
 from ...dice import Roll, SeededDice
@@ -135,8 +135,11 @@ def mistress_list(c: Context, as_json: bool) -> None:
         return
     if not found:
         click.echo("No mistresses yet: roll them with 'engarde mistress roll'.")
-    for m in found:
-        click.echo(_mistress_line(m))
+        return
+    terminal.table(("#", "name", "SL", "beautiful, influential, wealthy", "lover"),
+                   [(m.number, m.name, m.social_level, ", ".join(m.attributes()) or "-",
+                     f"kept by {m.lover}" if m.lover else "free") for m in found],
+                   [_mistress_line(m) for m in found], right=("#", "SL"))
 
 
 @mistress.command("rename")

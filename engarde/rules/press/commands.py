@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ... import queries, store
+from ... import queries, store, terminal
 from ...calendar import GameMonth
 from ...clikit import Context, echo_json, pass_ctx
 from ...month_orders import month_on_file
@@ -44,13 +44,15 @@ def press(c: Context, month: str | None, as_json: bool) -> None:
                           "letters": [{"byline": x.byline, "author": x.author, "text": x.text} for x in found]})
     if not found:
         click.echo(f"No letters to the gazette for {target}.")
+        return
+    plain: list[str] = []
     for i, letter in enumerate(found):
         if i:
-            click.echo("")
+            plain.append("")
         sent = "" if letter.byline == letter.author else f" (sent by {letter.author})"
-        click.echo(f"--- signed {letter.byline}{sent}")
-        click.echo(letter.text)
-        click.echo(f"\u2014 {letter.byline}")
+        plain += [f"--- signed {letter.byline}{sent}", letter.text, f"\u2014 {letter.byline}"]
+    terminal.table(("signed", "sent by", "the letter, as it will print"),
+                   [(x.byline, x.author, x.text) for x in found], plain, title=f"Letters to the gazette, {target}")
 
 
 COMMANDS = (press,)

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ... import queries, store
+from ... import queries, store, terminal
 from ...calendar import GameMonth
 from ...clikit import Context, echo_json, pass_ctx
 from ...config import Campaign
@@ -128,24 +128,30 @@ def regiment(c: Context, name: str, more: tuple[str, ...], as_json: bool, accept
         echo_json([asdict(v) for v in views])
         return
     if name.lower() == "list":
+        plain, rows = [], []
         for v in views:
             players = [r["name"] for r in v.roster if r["player"]]
-            click.echo(f"{v.name:<34} {v.brigade or '-':<22} {'cavalry' if v.cavalry else 'foot':<8}"
-                       f"{v.weapon:<8} {'organised' if v.organised else 'not yet organised'}"
-                       + (f"; {', '.join(players)}" if players else ""))
+            arm, organised = "cavalry" if v.cavalry else "foot", "organised" if v.organised else "not yet organised"
+            plain.append(f"{v.name:<34} {v.brigade or '-':<22} {arm:<8}{v.weapon:<8} {organised}"
+                         + (f"; {', '.join(players)}" if players else ""))
+            rows.append((v.name, v.brigade or "-", arm, v.weapon, organised, ", ".join(players)))
+        terminal.table(("regiment", "brigade", "arm", "weapon", "", "players serving"), rows, plain)
         return
     v = views[0]
     click.echo(f"{v.name} ({v.brigade or 'no brigade'}; {'cavalry' if v.cavalry else 'foot'}; {v.weapon})")
     if not v.organised:
         click.echo("  Not yet organised: its officers and Colonel's MA are rolled when first needed.")
         return
+    plain, rows = [], []
     for row in v.roster:
         who = row["name"] or "vacant"
         if row["player"]:
             who += " (player)"
         extra = [x for x in (row["command"], row["detached"]) if x]
         ma = f" (MA {row['ma']})" if row["ma"] is not None else ""
-        click.echo(f"  {row['rank']:<19} {who:<28}{' - ' + ', '.join(extra) if extra else ''}{ma}")
+        plain.append(f"  {row['rank']:<19} {who:<28}{' - ' + ', '.join(extra) if extra else ''}{ma}")
+        rows.append((row["rank"], who, ", ".join(extra), "" if row["ma"] is None else row["ma"]))
+    terminal.table(("rank", "officer", "command, detached", "MA"), rows, plain, right=("MA",))
     for p in v.pending:
         answer = f"; answered: {p['decision']}" if p.get("decision") else ""
         click.echo(f"  awaiting the colonel: {p['character']} applied as {p['rank']} ({p['month']}, week {p['week']})"
