@@ -55,8 +55,8 @@ def make_campaign(folder: Path, cid: str = "t", extra: str = ""):
     """Porthos (paul@example.org, password 'sack') and Athos (henri@example.org, password 'honour')."""
     camp = load_one(campaign_file(folder, cid, extra), cid)
     ops.init(camp)
-    for name, email, password in (("Porthos", "paul@example.org", "sack"), ("Athos", "henri@example.org", "honour")):
-        ops.add_character(camp, given_character(Tables(), name, email=email, social_level=6, crowns=200,
+    for name, address, password in (("Porthos", "paul@example.org", "sack"), ("Athos", "henri@example.org", "honour")):
+        ops.add_character(camp, given_character(Tables(), name, email=address, social_level=6, crowns=200,
                                                 strength=10, constitution=10, expertise=10, military_ability=3),
                           password=password)
     return camp
