@@ -81,8 +81,15 @@ def find_character(s: Session, campaign: Campaign, name: str) -> CharacterRow:
     for row in rows:
         if row.name.casefold() == name.strip().casefold():
             return row
-    known = ", ".join(r.name for r in rows) or "none yet"
-    raise CampaignError(f"no character called {name!r} in {campaign.id} (characters: {known})")
+    raise CampaignError(f"no character called {name!r} in {campaign.id} (characters: {listing(r.name for r in rows)})")
+
+
+def listing(names: Iterable[str], most: int = 20) -> str:
+    """Names for an error line: "A, B, C", the first ``most`` and how many more (a campaign of
+    10,000 must not make a line of 10,000 names), or "none yet"."""
+    names = list(names)
+    shown = ", ".join(names[:most])
+    return (shown + (f" and {len(names) - most} more" if len(names) > most else "")) if names else "none yet"
 
 
 def sheets_now(s: Session, campaign_id: str) -> list[Character]:

@@ -16,6 +16,7 @@ from engarde import ops
 from engarde.calendar import GameMonth
 from engarde.gazette import COMPACT_AFTER, PRINT_ITEMS, PRINT_ROWS, GazetteData, compact, environment, render_html
 from engarde.ops import publishing
+from engarde.queries import listing
 from engarde.records import Character, Event
 from engarde.rules.duel.codes import EV_DUEL
 from engarde.rules.status.codes import EV_SL_MAINTAINED, EV_SL_RAISED
@@ -119,3 +120,11 @@ def test_every_brief_form_renders_from_a_real_month(tmp_path, monkeypatch):
         text = next(t for c, t in listed if c == ev.code)
         assert any(f">{name}<" in text or name in text for name in ev.characters), (ev.code, ev.characters)
     assert len(render_html(data, env, printed=True)) <= len(html)
+
+
+def test_a_name_no_one_has_is_one_short_line_in_a_large_campaign():
+    """"Bad input gets one clear line": a name no one has lists the first twenty of a large
+    campaign's characters and counts the rest, never ten thousand names."""
+    names = [f"Gentleman {i:05d}" for i in range(10000)]
+    assert listing(names) == ", ".join(names[:20]) + " and 9980 more"
+    assert listing(names[:3]) == "Gentleman 00000, Gentleman 00001, Gentleman 00002" and listing([]) == "none yet"

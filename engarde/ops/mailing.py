@@ -37,7 +37,7 @@ from ..registry import for_campaign
 from ..store import ACCEPTED, FAILED, HELD, REJECTED, SENT, SUPERSEDED, SentMailRow
 from .intake import active_sheets, schedule
 from .publishing import gazette_data, resolved_month
-from .sheet_template import order_template
+from .sheet_template import order_templates
 from .views import month_ledger
 from .welcome import welcome_text
 
@@ -129,9 +129,9 @@ def reminder_letters(s: Session, campaign: Campaign, now: dt.datetime, before: d
     when = f" by {describe(deadline, campaign.timezone)}" if deadline is not None else ""
     out: list[Letter] = []
     skipped: list[Outcome] = []
-    for row in queries.characters(s, campaign.id):
-        if row.name in have or queries.is_dead(row):
-            continue
+    missing = [row for row in queries.characters(s, campaign.id) if row.name not in have and not queries.is_dead(row)]
+    templates = order_templates(s, campaign, missing, month)
+    for row in missing:
         subject = f"{campaign.name}: your orders for {month}, please{when}"
         address = _character_address(row)
         if not address:
@@ -140,7 +140,7 @@ def reminder_letters(s: Session, campaign: Campaign, now: dt.datetime, before: d
         text = (f"{row.player or row.name},\n\nengarde has no orders of {row.name} for {month}. Send them{when} "
                 f"from {address}: the sheet attached is yours, ready to fill in (your password and the four "
                 "weeks).\n\nWithout orders he follows his standing orders on file, else rests.\n")
-        template = order_template(campaign, row.name, month)
+        template = templates[row.name]
         out.append(Letter("reminder", f"{month.key} {row.name}", address, row.player or row.name, subject, text,
                           month=month.key, character=row.name, character_id=row.id,
                           attachments=(Attachment(f"orders-{gz.slugify(row.name)}-{month.key}.txt",
@@ -169,10 +169,14 @@ def publish_letters(s: Session, campaign: Campaign, month: GameMonth | None = No
         if pdf is not None else ()
     rows = {r.name: r for r in queries.characters(s, campaign.id)}
     next_month = month.next()
+    # The month grouped by man, his next sheet, and who is named in it, once for every report.
+    grouped = gz.Grouped.of(data, ledger)
+    sheets = order_templates(s, campaign, [rows[ch.name] for ch in data.characters if not ch.dead], next_month)
+    named = {name for ev in data.events for name in ev.characters}
     out: list[Letter] = []
     skipped: list[Outcome] = []
     for ch in data.characters:
-        if ch.dead and not any(ch.name in ev.characters for ev in data.events):
+        if ch.dead and ch.name not in named:
             continue  # a dead man's report is for the month he died
         row = rows[ch.name]
         subject = f"{campaign.newspaper}, {month}: the private report of {ch.name}"
@@ -180,10 +184,10 @@ def publish_letters(s: Session, campaign: Campaign, month: GameMonth | None = No
         if not address:
             skipped.append(Outcome("report", "", ch.name, subject, SKIPPED_NO_ADDRESS))
             continue
-        html = gz.render_report(data, ch.name, ledger, env=env)
+        html = gz.render_report(data, ch.name, ledger, env=env, grouped=grouped)
         text = letters.plain_text(html)
         if not ch.dead:
-            sheet = order_template(campaign, ch.name, next_month)
+            sheet = sheets[ch.name]
             text += f"\n--- Your orders for {next_month}: reply with this sheet filled in ---\n{sheet}"
             html = gz.with_order_sheet(html, next_month, sheet)
         out.append(Letter("report", f"{month.key} {ch.name}", address, row.player or ch.name, subject, text,

@@ -15,7 +15,7 @@ from ..errors import CampaignError
 from ..progress import Tick, nothing
 from ..registry import for_campaign
 from .intake import month_sheets
-from .sheet_template import order_template
+from .sheet_template import order_templates
 from .views import characters_at_end_of, month_events, month_ledger
 
 
@@ -31,7 +31,7 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
         # Everything is rendered before a file is written: a template that fails writes nothing.
         rendered = gz.gazette_files(data, pdf=pdf)
         if reports:
-            rendered += gz.report_files(data, month_ledger(campaign, month), sheets=next_sheets(campaign, data),
+            rendered += gz.report_files(data, month_ledger(campaign, month), sheets=next_sheets(s, campaign, data),
                                         tick=tick)
         for path, _ in rendered:
             _folder_for(campaign, path.parent)
@@ -44,9 +44,10 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
                                 f"{(exc.strerror or str(exc)).lower()}") from None
 
 
-def next_sheets(campaign: Campaign, data: gz.GazetteData) -> dict[str, str]:
+def next_sheets(s: Session, campaign: Campaign, data: gz.GazetteData) -> dict[str, str]:
     """Next month's order sheet of each living man, for the end of his report (as mailed)."""
-    return {ch.name: order_template(campaign, ch.name, data.month.next()) for ch in data.characters if not ch.dead}
+    rows = {r.name: r for r in queries.characters(s, campaign.id)}
+    return order_templates(s, campaign, [rows[ch.name] for ch in data.characters if not ch.dead], data.month.next())
 
 
 def resolved_month(s: Session, campaign: Campaign, month: GameMonth | None) -> GameMonth:
