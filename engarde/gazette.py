@@ -41,8 +41,10 @@ from __future__ import annotations
 import functools
 
 import hashlib
+import multiprocessing
 import re
 import unicodedata
+from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -485,23 +487,66 @@ def report_slugs(character_names: Iterable[str]) -> dict[str, str]:
 
 def pdf_bytes(html: str, base_url: Path) -> bytes:
     """The PDF of an HTML page (WeasyPrint), in memory: written only once it is whole."""
-    from weasyprint import HTML  # slow to import; only when a PDF is wanted
-
-    return HTML(string=html, base_url=str(base_url)).write_pdf()
+    return _weasyprint()(string=html, base_url=str(base_url)).write_pdf()
 
 
 def write_pdf(html: str, path: Path, base_url: Path) -> Path:
     return files.write_bytes(path, pdf_bytes(html, base_url))
 
 
+class PdfJob:
+    """A PDF made while other work goes on: in a child process where the system forks (so the
+    players' reports render on the other core meanwhile), else at once.  ``result()`` gives its
+    bytes, or raises what making it raised."""
+
+    def __init__(self, html: str, base_url: Path) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._bytes: bytes | None = None
+        if "fork" in multiprocessing.get_all_start_methods():
+            _weasyprint()  # imported here, once: the child inherits it instead of importing it again
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+            self._future = self._pool.submit(pdf_bytes, html, base_url)
+        else:
+            self._bytes = pdf_bytes(html, base_url)
+
+    def result(self) -> bytes:
+        if self._pool is None:
+            assert self._bytes is not None
+            return self._bytes
+        try:
+            return self._future.result()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Wait for the child and let it go (after ``result``, or when other work failed)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _weasyprint() -> Any:
+    from weasyprint import HTML  # slow to import (0.6 s): only when a PDF is wanted
+
+    return HTML
+
+
 def gazette_files(data: GazetteData, pdf: bool = True) -> list[tuple[Path, bytes]]:
     """``<newsletters>/<campaign>/<YYYY-MM>.html`` (and ``.pdf``), rendered, not yet written."""
+    rendered, job = start_gazette(data, pdf)
+    if job is not None:
+        path, making = job
+        rendered.append((path, making.result()))
+    return rendered
+
+
+def start_gazette(data: GazetteData, pdf: bool = True) -> tuple[list[tuple[Path, bytes]], tuple[Path, PdfJob] | None]:
+    """The gazette's HTML file rendered, and its PDF started (``PdfJob``; made from the printed
+    edition: WeasyPrint never sees the rows it would not print)."""
     folder = campaign_folder(data.campaign)
     env = environment(data.campaign, data.modules())
     rendered = [(folder / f"{data.month.key}.html", render_html(data, env).encode("utf-8"))]
-    if pdf:  # made from the printed edition: WeasyPrint never sees the rows it would not print
-        rendered.append((folder / f"{data.month.key}.pdf", pdf_bytes(render_html(data, env, printed=True), folder)))
-    return rendered
+    job = (folder / f"{data.month.key}.pdf", PdfJob(render_html(data, env, printed=True), folder)) if pdf else None
+    return rendered, job
 
 
 def with_order_sheet(html: str, month: GameMonth, sheet: str) -> str:

@@ -79,6 +79,11 @@ def email_of(i: int) -> str:
 
 # -- figures --------------------------------------------------------------------------------
 
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def _reset_peak() -> bool:
     """Reset the kernel's peak resident set (VmHWM) of this process (Linux 4.0+)."""
     try:
@@ -111,9 +116,11 @@ class Phases:
     def run(self, label: str, fn):
         self.say(f"{label} ...")
         _reset_peak()
-        wall, cpu = time.perf_counter(), time.process_time()
+        # CPU time of this process and of the children it waited for (the gazette's PDF is made
+        # in a child process while the reports render)
+        wall, cpu = time.perf_counter(), time.process_time() + _children_cpu()
         value = fn()
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        wall, cpu = time.perf_counter() - wall, time.process_time() + _children_cpu() - cpu
         self.rows.append((label, wall, cpu, _peak_mb()))
         self.say(f"{label}: {wall:.2f} s")
         return value
@@ -391,9 +398,9 @@ def main() -> int:
         report = ph.run("resolve and store the month", lambda: ops.run_turn(camp))
         count, findings = ph.run("audit every sheet", lambda: ops.audit(camp))
         month = GameMonth.parse(MONTH)
-        files = ph.run("gazette + reports (HTML)", lambda: ops.publish(camp, month, pdf=False, reports=True))
-        if args.pdf:
-            ph.run("gazette PDF", lambda: ops.publish(camp, month, pdf=True, reports=False))
+        # as `engarde gazette` runs: the PDF made on the other core while the reports render
+        files = ph.run("gazette, PDF and reports" if args.pdf else "gazette + reports (HTML)",
+                       lambda: ops.publish(camp, month, pdf=args.pdf, reports=True))
         pages = None
         pdf_path = next(Path(camp.newsletters).rglob("*.pdf"), None) if args.pdf else None
         if pdf_path is not None:
@@ -451,6 +458,7 @@ def main() -> int:
               f"{floor_db[1]:.3f} s CPU; resolve+store / floor = {month_wall / floor_db[0]:.1f}x wall, "
               f"{month_cpu / max(floor_db[1], 1e-3):.1f}x CPU   target <= 3x")
     print(f"  peak resident memory, whole run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+          f" (the PDF's child process: {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.0f} MB)"
           "   target < 2 GiB at 10,000")
     return 0
 

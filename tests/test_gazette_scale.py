@@ -10,11 +10,13 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from weasyprint import HTML
 
 from engarde import ops
 from engarde.calendar import GameMonth
-from engarde.gazette import COMPACT_AFTER, PRINT_ITEMS, PRINT_ROWS, GazetteData, compact, environment, render_html
+from engarde.gazette import (COMPACT_AFTER, PRINT_ITEMS, PRINT_ROWS, GazetteData, PdfJob, compact, environment,
+                             render_html)
 from engarde.ops import publishing
 from engarde.queries import listing
 from engarde.records import Character, Event
@@ -128,3 +130,15 @@ def test_a_name_no_one_has_is_one_short_line_in_a_large_campaign():
     names = [f"Gentleman {i:05d}" for i in range(10000)]
     assert listing(names) == ", ".join(names[:20]) + " and 9980 more"
     assert listing(names[:3]) == "Gentleman 00000, Gentleman 00001, Gentleman 00002" and listing([]) == "none yet"
+
+
+def test_the_pdf_is_made_on_the_other_core_while_the_reports_render(tmp_path):
+    """"Render independent PDFs on both cores": the gazette's PDF is made in a child process
+    (where the system forks) while the reports render; what comes back is the whole PDF, and a
+    PDF that cannot be made fails in the parent, never silently."""
+    job = PdfJob("<html><body><p>La Gazette de Paris</p></body></html>", tmp_path)
+    assert job.result().startswith(b"%PDF-") and job.result().rstrip().endswith(b"%%EOF")
+    job.close()  # a second close is harmless
+    broken = PdfJob(None, tmp_path)  # no page at all: WeasyPrint refuses, in the child
+    with pytest.raises(TypeError, match="exactly one source"):
+        broken.result()

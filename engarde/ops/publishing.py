@@ -29,10 +29,18 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
         month = resolved_month(s, campaign, month)
         data = gazette_data(campaign, month, month_sheets(campaign, month))
         # Everything is rendered before a file is written: a template that fails writes nothing.
-        rendered = gz.gazette_files(data, pdf=pdf)
-        if reports:
-            rendered += gz.report_files(data, month_ledger(campaign, month), sheets=next_sheets(s, campaign, data),
-                                        tick=tick)
+        # The PDF is made on the other core while the reports render.
+        rendered, job = gz.start_gazette(data, pdf=pdf)
+        try:
+            if reports:
+                rendered += gz.report_files(data, month_ledger(campaign, month),
+                                            sheets=next_sheets(s, campaign, data), tick=tick)
+            if job is not None:
+                path, making = job
+                rendered.append((path, making.result()))
+        finally:
+            if job is not None:
+                job[1].close()
         for path, _ in rendered:
             _folder_for(campaign, path.parent)
             if path.is_dir():
