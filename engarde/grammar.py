@@ -379,7 +379,7 @@ class Reading:
         """Words a builder did not use ("Court Ninon once more": "once more" after Ninon): the
         filler among them is set aside; any other word makes the order an error quoting it
         (``Verb.read``), never an order read without it."""
-        words = not_filler(words)
+        words = " ".join(not_filler(words).split())  # quoted as one line, a word taken out between
         if words:
             self.unread.append((words, after))
 

@@ -327,8 +327,11 @@ def test_mail_lines_are_the_lines_of_the_file(lines, greeting, cte, crlf):
 # -- nothing misread in silence: every word is used, filler, or reported --------------------------
 
 # Words no order uses and no filler is: five to eight consonants (no English word, and too far
-# from every verb, name, club and weapon to be read as a slip of the pen).
-STRANGE_WORDS = st.text(alphabet="bcdfghjklmnpqrstvwxz", min_size=5, max_size=8)
+# from every verb, name, club and weapon to be read as a slip of the pen), and none of the
+# regiments' initials ("pllfd" is Princess Louisa's Light Dragoons: an order that names it
+# is read with it, and its other words reported).
+INITIALS = {alias for reg in RegimentsTables().regiments for alias in reg.aliases}
+STRANGE_WORDS = st.text(alphabet="bcdfghjklmnpqrstvwxz", min_size=5, max_size=8).filter(lambda w: w not in INITIALS)
 KNOWN = Known.of(NAMES + ["Porthos"], mistresses=[KnownMistress(4, "Roxanne"), KnownMistress(12, "Constance")])
 
 
@@ -347,3 +350,13 @@ def test_a_word_added_to_an_order_is_used_or_reported(order, word, where, checke
         assert word in sheet.errors[0].message.lower(), (line, sheet.errors)
     else:
         assert word in sheet.weeks[1].describe().lower() or sheet.weeks[1] != order, (line, sheet.weeks[1])
+
+
+def test_a_regiments_initials_inside_another_regiments_name_are_read_and_the_rest_reported():
+    """Found by the property above: "Volunteer the 69th pllfd Arquebusiers" names Princess
+    Louisa's Light Dragoons by their initials; the words it leaves are reported as one quote
+    (never read without them)."""
+    sheet = parse_sheet("Character: Athos\nWeek 1: Volunteer the 69th pllfd Arquebusiers for the campaign\n",
+                        "added.txt", known=KNOWN)
+    assert [e.message for e in sheet.errors] == [
+        "'69th Arquebusiers' after 'volunteer' is not understood; week 1 will be a rest"]
