@@ -9,6 +9,7 @@ Elsewhere the test is skipped with the reason.  Every wait is bounded.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import shutil
@@ -17,6 +18,9 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Iterator
+
+import pytest
 
 START_TIMEOUT = 15  # seconds for Dovecot to listen
 
@@ -149,3 +153,17 @@ def _group_exists(name: str) -> bool:
         return True
     except KeyError:
         return False
+
+
+@contextlib.contextmanager
+def serving(messages: list[bytes]) -> Iterator["Dovecot"]:
+    """A Dovecot whose INBOX holds ``messages``, stopped after the test; the test is skipped with
+    the reason where Dovecot cannot run here."""
+    try:
+        server = Dovecot(messages)
+    except Unavailable as exc:
+        pytest.skip(f"no IMAP server for the test: {exc}")
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -19,6 +19,7 @@ from engarde.store import CampaignRow, CharacterRow, LedgerRow
 from sqlmodel import select
 from smtp_server import free_port
 from test_mail_out import JACQUES, JACQUES_MAIL, PLAYERS, STRANGER, Campaign, settings
+from imap_server import serving
 
 UTC = dt.timezone.utc
 SENT_ON = dt.datetime(2025, 3, 29, 12, 0, tzinfo=UTC)
@@ -292,18 +293,10 @@ def test_the_reminders_window_is_the_campaigns(camp, smtp):
 def dovecot(camp):
     """A real Dovecot (tests/imap_server.py) whose INBOX holds the demo's order mail (its .eml
     messages; the .txt sheets are the GM's typing, never mail); skipped where it cannot run."""
-    from imap_server import Dovecot, Unavailable  # the tests' own helper, beside this file
-
     messages = [f.read_bytes() for f in sorted((camp.folder / "orders").glob("*.eml"))
                 if f.name not in ("forged.eml", "nobody.eml")]
-    try:
-        server = Dovecot(messages)
-    except Unavailable as exc:
-        pytest.skip(f"no IMAP server for the test: {exc}")
-    try:
+    with serving(messages) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_the_routine_reads_the_imap_folder_confirms_by_smtp_resolves_and_publishes(camp, smtp, dovecot,

@@ -34,6 +34,7 @@ from engarde.rules.creation.rules import given_character
 from engarde.sources import read_path
 from engarde.store import SheetRow
 from engarde.tables import Tables
+from imap_server import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 UTC = dt.timezone.utc
@@ -205,19 +206,11 @@ def test_bad_dates_in_a_maildir_stop_nothing(camp):
 
 @pytest.fixture
 def dovecot_with_bad_dates():
-    from imap_server import Dovecot, Unavailable  # the tests' own helper, beside this file
-
     messages = [mail("paul@example.org", PORTHOS, date=d) for d in BAD_DATES.values()]
     messages.append(mail("henri@example.org", ATHOS))
     messages.append(raw_mail(b"From: paul@example.org\nX Odd Header: 1\n"))
-    try:
-        server = Dovecot(messages)
-    except Unavailable as exc:
-        pytest.skip(f"no IMAP server for the test: {exc}")
-    try:
+    with serving(messages) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_bad_mail_over_imap_stops_nothing_and_is_not_read_again(tmp_path, dovecot_with_bad_dates, monkeypatch):

@@ -29,6 +29,7 @@ from engarde.parse import parse_sheet
 from engarde.rules.press.orders import Letters
 from engarde.sources import SourceError, kind_of, read_imap, read_maildir, read_mbox, read_path
 from helpers import named_in_orders
+from imap_server import serving
 
 # The whole language at once: what every client must deliver unchanged.
 FULL = """\
@@ -208,19 +209,11 @@ def test_ingest_from_an_mbox_file_through_the_cli(tmp_path):
 
 @pytest.fixture
 def dovecot():
-    from imap_server import Dovecot, Unavailable
-
     big = mail("Character: Porthos\nWeek 1: rest\n" + "x" * 6000 + "\n").as_bytes(policy=policy.default)
     messages = [mail(FULL).as_bytes(policy=policy.default), big,
                 mail("Character: Athos\nPassword: honour\nWeek 1: rest\n", frm="henri@example.org").as_bytes(policy=policy.default)]
-    try:
-        server = Dovecot(messages)
-    except Unavailable as exc:
-        pytest.skip(f"no IMAP server for the test: {exc}")
-    try:
+    with serving(messages) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_imap_reads_every_message_read_only(dovecot, tmp_path, monkeypatch):

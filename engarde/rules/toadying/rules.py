@@ -175,6 +175,8 @@ def keep_company(turn: Turn, men: list[Character], hosts: dict[str, str], club: 
                 betters.append(Company(level, seen.count, seen.names, (level - ch.social_level) // tables.social_level_divisor))
             else:
                 inferiors.append(Company(level, seen.count, seen.names, tables.toady_points(ch.social_level - level)))
+        betters = [c for c in betters if c.each]  # a level that brings nothing is not news
+        inferiors = [c for c in inferiors if c.each]
         from_betters = sum(c.count * c.each for c in betters)
         from_inferiors = sum(c.count * c.each for c in inferiors)
         if from_betters:
@@ -184,8 +186,7 @@ def keep_company(turn: Turn, men: list[Character], hosts: dict[str, str], club: 
             turn.post(ch, "status_points", from_inferiors, week, _inferiors_reason(ch, club, inferiors), RULE_TOADYING)
         if from_betters or from_inferiors:  # a campaign's tables may make the company worth nothing: then it says nothing
             turn.event(EV_TOADY_COMPANY, week, (ch.name,), public=False, club=club.name,
-                       betters=[c.to_dict() for c in betters if c.each],
-                       inferiors=[c.to_dict() for c in inferiors if c.each],
+                       betters=[c.to_dict() for c in betters], inferiors=[c.to_dict() for c in inferiors],
                        better_points=from_betters, inferior_points=from_inferiors)
 
 
@@ -210,7 +211,7 @@ def _betters_reason(ch: Character, club: Club, betters: list[Company], tables: A
         (c,) = betters
         return f"seen at {club.name} with {c.who()}, SL {c.level}: {share} of {c.level} - {ch.social_level}"
     groups = "; ".join(f"{c.who()}, SL {c.level} ({share} of {c.level} - {ch.social_level} = {c.each}"
-                       f"{' each' if c.count > 1 else ''})" for c in betters if c.each)
+                       f"{' each' if c.count > 1 else ''})" for c in betters)
     return f"seen at {club.name} with {groups}"
 
 
@@ -219,7 +220,7 @@ def _inferiors_reason(ch: Character, club: Club, inferiors: list[Company]) -> st
         (c,) = inferiors
         return f"seen at {club.name} with {c.who()}, SL {c.level} (Toady Table, difference {ch.social_level - c.level})"
     groups = "; ".join(f"{c.who()}, SL {c.level} (difference {ch.social_level - c.level}: {c.each:+d}"
-                       f"{' each' if c.count > 1 else ''})" for c in inferiors if c.each)
+                       f"{' each' if c.count > 1 else ''})" for c in inferiors)
     return f"seen at {club.name} with {groups} (Toady Table)"
 
 
