@@ -71,7 +71,7 @@ REPORT_TEMPLATE = "report.html.j2"
 # listed in a few words each; the printed edition (the PDF) gives the first items of each long
 # list and rows of the table of precedence, and says the HTML edition has them all.
 COMPACT_AFTER = 6
-PRINT_ITEMS = 40
+PRINT_ITEMS = 30
 PRINT_ROWS = 100
 
 

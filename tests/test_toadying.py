@@ -354,20 +354,44 @@ def test_a_bad_toady_table_is_refused_with_the_key_named():
 
 def test_a_crowd_of_betters_is_named_three_at_a_level_and_counted():
     """"he receives Status Points equal to one half the difference in their Social Levels" from
-    each better: Nym (SL 9) among five men of SL 12 and one of SL 14 at Hunter's gains 5 x 1 + 2;
-    his entry names three of a level and counts the rest, and the five each keep the Toady
-    Table's +1 for him (difference 3), the man of SL 14 his +1 for each of the five (difference 2)
-    and +0 for Nym (difference 5)."""
-    men = [Character(f"Gentleman {i}", social_level=12, club="Hunter's", crowns=100) for i in range(1, 6)]
-    duke = Character("Duke", social_level=14, club="Hunter's", crowns=100)
-    nym = Character("Nym", social_level=9, club="Hunter's", crowns=100)
-    result, ledger, events = week_one([*men, duke, nym], {m.name: VisitClub() for m in [*men, duke, nym]})
-    assert [(e.delta, e.reason) for e in ledger if e.character == "Nym" and e.rule == "c. Toadying"] == [
-        (7, "seen at Hunter's with Duke, SL 14 (half of 14 - 9 = 2); Gentleman 1, Gentleman 2, Gentleman 3 and "
-            "2 others, SL 12 (half of 12 - 9 = 1 each)")]
-    assert [(e.delta, e.reason) for e in ledger if e.character == "Duke" and e.rule == "c. Toadying"] == [
-        (5, "seen at Hunter's with Gentleman 1, Gentleman 2, Gentleman 3 and 2 others, SL 12 (difference 2: +1 each) "
+    each better, and each better the Toady Table for him (0-3: +1, 4-6: 0).  At Hunter's: four
+    men of SL 12, Duke (14), Bardolph and Pistol (10), Nym (9).  Each man's entry names three of
+    a level and counts the rest; a level that brings him nothing is left out."""
+    men = [Character(f"Gentleman {i}", social_level=12, club="Hunter's", crowns=100) for i in range(1, 5)]
+    others = [Character("Duke", social_level=14, club="Hunter's", crowns=100),
+              Character("Bardolph", social_level=10, club="Hunter's", crowns=100),
+              Character("Pistol", social_level=10, club="Hunter's", crowns=100),
+              Character("Nym", social_level=9, club="Hunter's", crowns=100)]
+    result, ledger, events = week_one([*men, *others], {m.name: VisitClub() for m in [*men, *others]})
+
+    def entries(name):
+        return [(e.delta, e.reason) for e in ledger if e.character == name and e.rule == "c. Toadying"]
+
+    four = "Gentleman 1, Gentleman 2, Gentleman 3 and 1 other"
+    assert entries("Nym") == [  # the two of SL 10 bring him half of 1: nothing
+        (6, f"seen at Hunter's with Duke, SL 14 (half of 14 - 9 = 2); {four}, SL 12 (half of 12 - 9 = 1 each)")]
+    assert entries("Duke") == [  # the two of SL 10 (difference 4) and Nym (5): the Toady Table's 0
+        (4, f"seen at Hunter's with {four}, SL 12 (difference 2: +1 each) (Toady Table)")]
+    assert entries("Bardolph") == [
+        (6, f"seen at Hunter's with Duke, SL 14 (half of 14 - 10 = 2); {four}, SL 12 (half of 12 - 10 = 1 each)"),
+        (1, "seen at Hunter's with Nym, SL 9 (Toady Table, difference 1)")]
+    assert entries("Gentleman 1") == [
+        (1, "seen at Hunter's with Duke, SL 14: half of 14 - 12"),
+        (3, "seen at Hunter's with Bardolph and Pistol, SL 10 (difference 2: +1 each); Nym, SL 9 (difference 3: +1) "
             "(Toady Table)")]
     (told,) = [e.data for e in events if e.code == EV_TOADY_COMPANY and e.characters == ("Duke",)]
-    assert told["inferiors"] == [{"level": 12, "count": 5, "names": ["Gentleman 1", "Gentleman 2", "Gentleman 3"],
-                                  "each": 1}]  # Nym's 0 is no news
+    assert told == {"club": "Hunter's", "betters": [], "better_points": 0, "inferior_points": 4,
+                    "inferiors": [{"level": 12, "count": 4, "names": ["Gentleman 1", "Gentleman 2", "Gentleman 3"],
+                                   "each": 1}]}
+
+
+def test_a_crowd_of_betters_under_a_campaigns_own_divisor():
+    """"one half the difference", a campaign's ``social_level_divisor`` = 3: Nym (SL 4) seen with
+    Cyrano (14) and Aramis (12) at Red Phillips gains 10 // 3 + 8 // 3 = 5, written so."""
+    men = [Character("Nym", social_level=4, club="Red Phillips", crowns=100),
+           Character("Cyrano", social_level=14, club="Red Phillips", crowns=500),
+           Character("Aramis", social_level=12, club="Red Phillips", crowns=500)]
+    result, ledger, events = week_one(men, {m.name: VisitClub() for m in men},
+                                      rules_registry({"toadying": {"social_level_divisor": 3}}))
+    assert [(e.delta, e.reason) for e in ledger if e.character == "Nym" and e.rule == "c. Toadying"] == [
+        (5, "seen at Red Phillips with Cyrano, SL 14 (1/3 of 14 - 4 = 3); Aramis, SL 12 (1/3 of 12 - 4 = 2)")]

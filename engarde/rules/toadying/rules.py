@@ -168,13 +168,13 @@ def keep_company(turn: Turn, men: list[Character], hosts: dict[str, str], club: 
         for level in levels:
             if level == ch.social_level:
                 continue
-            seen = _seen(by_level[level], {n for n in apart if level_of.get(n) == level})
-            if not seen.count:
+            count, names = _seen(by_level[level], {n for n in apart if level_of.get(n) == level})
+            if not count:
                 continue
             if level > ch.social_level:
-                betters.append(Company(level, seen.count, seen.names, (level - ch.social_level) // tables.social_level_divisor))
+                betters.append(Company(level, count, names, (level - ch.social_level) // tables.social_level_divisor))
             else:
-                inferiors.append(Company(level, seen.count, seen.names, tables.toady_points(ch.social_level - level)))
+                inferiors.append(Company(level, count, names, tables.toady_points(ch.social_level - level)))
         betters = [c for c in betters if c.each]  # a level that brings nothing is not news
         inferiors = [c for c in inferiors if c.each]
         from_betters = sum(c.count * c.each for c in betters)
@@ -190,7 +190,7 @@ def keep_company(turn: Turn, men: list[Character], hosts: dict[str, str], club: 
                        better_points=from_betters, inferior_points=from_inferiors)
 
 
-def _seen(level: list[Character], apart: set[str]) -> Company:
+def _seen(level: list[Character], apart: set[str]) -> tuple[int, tuple[str, ...]]:
     """How many of one Social Level he was seen with, and the first names: ``apart``, his host
     and guests of that level, are not counted (looked at name by name only as far as the names
     shown: a club of hundreds stays linear)."""
@@ -201,7 +201,7 @@ def _seen(level: list[Character], apart: set[str]) -> Company:
             break
         if ch.name not in apart:
             names.append(ch.name)
-    return Company(0, count, tuple(names), 0)
+    return count, tuple(names)
 
 
 def _betters_reason(ch: Character, club: Club, betters: list[Company], tables: Any) -> str:
