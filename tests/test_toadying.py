@@ -387,11 +387,22 @@ def test_a_crowd_of_betters_is_named_three_at_a_level_and_counted():
 
 def test_a_crowd_of_betters_under_a_campaigns_own_divisor():
     """"one half the difference", a campaign's ``social_level_divisor`` = 3: Nym (SL 4) seen with
-    Cyrano (14) and Aramis (12) at Red Phillips gains 10 // 3 + 8 // 3 = 5, written so."""
+    Cyrano (14), Aramis and Athos (12) at Red Phillips gains 10 // 3 + 2 x (8 // 3) = 7, written so."""
     men = [Character("Nym", social_level=4, club="Red Phillips", crowns=100),
            Character("Cyrano", social_level=14, club="Red Phillips", crowns=500),
-           Character("Aramis", social_level=12, club="Red Phillips", crowns=500)]
+           Character("Aramis", social_level=12, club="Red Phillips", crowns=500),
+           Character("Athos", social_level=12, club="Red Phillips", crowns=500)]
     result, ledger, events = week_one(men, {m.name: VisitClub() for m in men},
                                       rules_registry({"toadying": {"social_level_divisor": 3}}))
     assert [(e.delta, e.reason) for e in ledger if e.character == "Nym" and e.rule == "c. Toadying"] == [
-        (5, "seen at Red Phillips with Cyrano, SL 14 (1/3 of 14 - 4 = 3); Aramis, SL 12 (1/3 of 12 - 4 = 2)")]
+        (7, "seen at Red Phillips with Cyrano, SL 14 (1/3 of 14 - 4 = 3); Aramis and Athos, SL 12 (1/3 of 12 - 4 = "
+            "2 each)")]
+
+
+@pytest.mark.parametrize("count, written", [
+    (1, "Athos"), (3, "Athos, Aramis and Porthos"), (4, "Athos, Aramis, Porthos and 1 other"),
+    (5, "Athos, Aramis, Porthos and 2 others")])
+def test_a_level_of_the_company_names_three_and_counts_the_rest(count, written):
+    """How a ledger line and a report name the men of one Social Level a man was seen with."""
+    names = ("Athos", "Aramis", "Porthos")[:count]
+    assert toadying.Company(12, count, names, 1).who() == written
