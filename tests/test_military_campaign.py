@@ -542,7 +542,8 @@ def test_brigadier_volunteers_his_brigade_in_a_non_regular_season():
     and all Regiments functioning independently."  The 4th Brigade of Foot goes as one unit with the
     Frontier's mission; the Gascons (volunteered before, independent) come under it; its players
     march at the next month start; the Brigadier commands it (the brigade's result, his own MA) and
-    its regiments roll under him.  A man who commands no brigade cannot volunteer one."""
+    its regiments roll under him.  A man who commands no brigade cannot volunteer one.  (The Gascons'
+    Major volunteering his battalion would send it alone: tests/test_military_fidelity.py.)"""
     from engarde.rules.regiments.state import BrigadeRecord
 
     h = brigadier_henri()
@@ -550,7 +551,7 @@ def test_brigadier_volunteers_his_brigade_in_a_non_regular_season():
     major = Character("Maj", social_level=6, regiment="Gascon Regiment", rank="Major")
     world = World(brigades=[BrigadeRecord(FOURTH_FOOT, commander="Henri")])
     t = turn_for(OCTOBER, h, gascon, major, dice=[4], world=world)  # the season's mission
-    mil.volunteer(t, major, Volunteer(unit="battalion"), 1)  # the Gascons go first, independently
+    mil.volunteer(t, h, Volunteer(unit="Gascon Regiment"), 1)  # the Gascons go first, independently
     assert t.world.front.regiments["Gascon Regiment"] == "Gascon Regiment"
     mil.volunteer(t, gascon, Volunteer(unit="brigade"), 1)
     assert "commands no brigade" in codes(t, EV_VOLUNTEER_REFUSED)[0].data["reason"]

@@ -337,6 +337,36 @@ def test_a_colonel_volunteers_one_battalion_and_stays_home():
     assert by_name(chars, "Aramis").state is None and by_name(chars, "Henri").state is None
 
 
+
+def test_a_major_volunteers_his_own_battalion_and_the_regiment_stays_home():
+    """h. Volunteers: "Players who command a Squadron or Battalion may volunteer their unit to go along with
+    them" -- his unit, not his regiment: "No Army, Division or Brigade organisation is needed ..., all
+    Battalions and Squadrons functioning as part of a Frontier Regiment and all Regiments functioning
+    independently."  Aramis, a player Major commanding a battalion of the 69th on its roster, volunteers his
+    battalion in September: it goes as part of the Frontier Regiment with him at its head; Porthos, a player
+    Captain of the 69th who did not volunteer, stays in Paris (the 69th is not on campaign)."""
+    officers = [Officer(f"NPC {i}", ma=3 if i == 0 else None) for i in range(10)]
+    officers[2], officers[5] = Officer("Aramis", player=True), Officer("Porthos", player=True)
+    world = World(regiments=[Regiment("69th Arquebusiers", officers, organised="1607-04")])
+    aramis = Character("Aramis", social_level=8, crowns=500, regiment="69th Arquebusiers", rank="Major",
+                       military_ability=5)
+    porthos = Character("Porthos", social_level=8, crowns=500, regiment="69th Arquebusiers", rank="Captain")
+    commands = regiments_rules.unit_commands(Tables().regiments, world.regiment("69th Arquebusiers"))
+    (n,) = [n for n in (1, 2, 3) if commands[n].officer.name == "Aramis"]
+    label = f"{('1st', '2nd', '3rd')[n - 1]} Battalion of the 69th Arquebusiers"
+    september, october = GameMonth(1607, 9), GameMonth(1607, 10)
+    sheet = OrderSheet("a.eml", "Aramis", month=september, weeks={1: Volunteer(unit="battalion")})
+    chars, world, results, ledger = play([aramis, porthos], september, october, {}, world,
+                                         sheets={"1607-09": {"Aramis": sheet}})
+    sent = [(e.characters, e.data["unit"], e.data.get("battalion")) for e in results[0].events
+            if e.code == EV_VOLUNTEERED]
+    assert sent == [(("Aramis",), FRONTIER, label)]
+    assert label in world.front.units and "69th Arquebusiers" not in world.front.regiments
+    assert world.front.campaigners["Aramis"]["regiment"] == FRONTIER
+    assert world.front.campaigners["Aramis"]["battalion"] == label
+    assert "Porthos" not in world.front.campaigners and by_name(chars, "Porthos").state is None
+    assert not [e for r in results for e in r.ledger if e.character == "Porthos" and e.field == "state"]
+
 def sample_organisation_ii() -> World:
     """Sample Organisation II on the 69th's roster: the Colonel a brevet Brigadier-General
     serving elsewhere, the Lieutenant-Colonel acting Regimental Commander, a Major (Maj, a

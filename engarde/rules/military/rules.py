@@ -976,6 +976,11 @@ def volunteer(turn: Turn, ch: Character, order, week: int) -> None:
     if own is not None and own[0] == "battalion" and order.battalion not in (None, own[1]):
         return refuse(f"he commands the {ORDINALS[own[1] - 1]} {order.unit} of the {reg}, not the "
                       f"{ORDINALS[order.battalion - 1]}")
+    if own is not None and own[0] == "battalion" and order.unit in (None, "battalion", "squadron"):
+        # "Players who command a Squadron or Battalion may volunteer their unit to go along with
+        # them": his battalion goes, not its regiment ("all Battalions and Squadrons functioning as
+        # part of a Frontier Regiment"), he at its head.
+        return _send_battalion(turn, front, ch, reg, own[1] or order.battalion or 1, week, lead=True)
     if own is None:
         # "A non-player Commander of a Regiment or a Battalion/Squadron will volunteer
         # his unit on a die roll of 6 on one die. This roll may be modified by influence."
@@ -1013,13 +1018,15 @@ def own_command(turn: Turn, reg: str, ch: Character) -> tuple[str, int | None] |
     return ("battalion", None) if ch.rank in COMMANDING_RANKS else None
 
 
-def _send_battalion(turn: Turn, front: Front, ch: Character, reg: str, n: int, week: int) -> None:
+def _send_battalion(turn: Turn, front: Front, ch: Character, reg: str, n: int, week: int,
+                   lead: bool = False) -> None:
     """A regiment's commander volunteers one Battalion/Squadron of it and stays at home
     ("need not accompany it").  In a non-regular season "all Battalions and Squadrons
     [function] as part of a Frontier Regiment": it goes with the season's mission, and its
     commander, if he is a player, goes at its head, serving with the Frontier Regiment (choice:
     as any Frontier volunteer, keeping his rank, home at the season's end).  A battalion under
-    a non-player goes without a character: nothing of it is fought."""
+    a non-player goes without a character: nothing of it is fought.  ``lead``: the volunteer is
+    the battalion's own commander, who goes at its head (his regiment stays home)."""
     reg_info = regiments.regiment_info(turn.tables.regiments, reg)
     word = "Squadron" if reg_info is not None and reg_info.cavalry else "Battalion"
     label = f"{ORDINALS[n - 1]} {word} of the {reg}"
@@ -1032,6 +1039,10 @@ def _send_battalion(turn: Turn, front: Front, ch: Character, reg: str, n: int, w
     _ensure_missions(turn, front)
     front.units.append(label)
     front.missions[label] = front.missions[FRONTIER]
+    if lead:
+        _enlist(turn, front, ch, FRONTIER, week, volunteer=True, battalion=label)
+        front.campaigners[ch.name]["battalion"] = label
+        return
     turn.event(EV_VOLUNTEERED, week, ch.name, public=True, regiment=reg, unit=label,
                mission=front.missions[label], battalion_sent=True)
     if leader is not None and leader.player and leader.name != ch.name and leader.name in turn.characters:

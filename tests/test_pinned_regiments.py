@@ -1,0 +1,810 @@
+"""Regiments, line by line in a month (mutation testing: docs/rules-coverage.md, "Mutation testing"):
+applications (Regimental Table A), purchase (Table B), duty and its excusal, pay and status."""
+
+from __future__ import annotations
+
+from engarde.orders import OrderSheet
+from engarde.records import Character
+from engarde.resolve import resolve_month
+from engarde.calendar import GameMonth
+from engarde.dice import ScriptedDice, SeededDice
+from engarde.rules.loans.state import Loan
+from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, ResignCommission
+from engarde.rules.regiments.state import BrigadeRecord, Officer
+from test_regiments import APRIL, npc_regiment, world_with
+
+MAY, JUNE = GameMonth(1607, 5), GameMonth(1607, 6)
+
+
+def regiment_lines(result, codes=("regiment", "rank", "order-refused", "duty")) -> tuple[list, list]:
+    """The month's ledger lines of the regiments' rules (g.) and its regimental events."""
+    ledger = [
+        (e.character, e.field, e.delta if e.value is None else e.value, e.week, e.reason)
+        for e in result.ledger
+        if e.rule.startswith("g.")
+    ]
+    events = [(e.code, e.week, e.characters, e.public, e.data) for e in result.events if e.code.startswith(codes)]
+    return ledger, events
+
+
+def test_applications_purchases_duty_and_pay_line_by_line():
+    """Regimental Table A: "the minimum die roll needed to be accepted into that Regiment per Social Level ...
+    A player who unsuccessfully attempts to join a Regiment may apply to other Regiments in the same week, but
+    may only apply to Regiments of a lower social standing than the one to which he has been denied
+    admission."  "A rank up to and including that of Major may be bought immediately upon entry ... In order to
+    initially buy a Majority, for instance, a character would have to pay the costs of the rank of Captain and
+    Subaltern in addition to the cost of Major. ... Majors and above in any Regiment must buy three horses";
+    Table B's minimum Social Level.  "Characters with the rank of Private must spend two weeks of each month on
+    duty ... A non-player Battalion Commander will excuse a player from one week of duty on a roll of 5 or
+    greater on one die."
+
+    Month start: the Gascon Privates' duty (Jacques excused on a 5, not on a 4: duty in his last resting week;
+    Jussac on two 6s, Planchet on two 5s).  Week 1: Aramis (SL 9) is refused by the King's Musketeers (a 3; 4
+    needed), may not then try the Royal Foot Guards (above) nor the Musketeers again, finds no "No Such" and
+    joins the Picardy Musketeers with no die (1 needed at SL 9); Porthos (SL 10, the Major's minimum in the Royal
+    Foot Guards, exactly 760 crowns) rolls the 4 needed and buys his Majority and three horses; Bazin, a crown
+    short, and Rochefort (SL 9) are not eligible; Jacques buys his Subaltern's commission with exactly 50 crowns,
+    Jussac has 49; Planchet is already of a regiment; Grimaud may not buy a Lieutenant-Colonelcy on entry.  Month
+    end: pay and monthly status by rank and column, a Major's horses and groom (3 x 3 + 2), and Porthos, down to
+    SL 9, has three months to regain the Major's 10."""
+    regs = [
+        npc_regiment(n)
+        for n in (
+            "King's Musketeers",
+            "Royal Foot Guards",
+            "Cardinal's Guard",
+            "Picardy Musketeers",
+            "Gascon Regiment",
+            "Royal Marines",
+        )
+    ]
+    men = [
+        Character("Aramis", social_level=9, crowns=100),
+        Character("Porthos", social_level=10, crowns=760),
+        Character("Bazin", social_level=10, crowns=759),
+        Character("Rochefort", social_level=9, crowns=2000),
+        Character("Jacques", social_level=3, crowns=50, regiment="Gascon Regiment", rank="Private"),
+        Character("Jussac", social_level=3, crowns=49, regiment="Gascon Regiment", rank="Private"),
+        Character("Planchet", social_level=5, crowns=100, regiment="Gascon Regiment", rank="Private"),
+        Character("Grimaud", social_level=14, crowns=5000),
+    ]
+    orders = {
+        "Aramis": {
+            1: ApplyRegiment(
+                "King's Musketeers", None, ("Royal Foot Guards", "King's Musketeers", "No Such", "Picardy Musketeers")
+            )
+        },
+        "Porthos": {1: ApplyRegiment("Royal Foot Guards", "Major")},
+        "Bazin": {1: ApplyRegiment("Royal Foot Guards", "Major")},
+        "Rochefort": {1: ApplyRegiment("Royal Foot Guards", "Major")},
+        "Jacques": {1: BuyRank("Subaltern")},
+        "Jussac": {1: BuyRank("Subaltern")},
+        "Planchet": {1: ApplyRegiment("Royal Marines")},
+        "Grimaud": {1: ApplyRegiment("Royal Marines", "Lieutenant-Colonel")},
+    }
+    sheets = {n: OrderSheet(f"{n}.eml", n, month=APRIL, weeks=w) for n, w in orders.items()}
+    result = resolve_month(APRIL, men, sheets, ScriptedDice([5, 4, 6, 6, 5, 5, 3, 4]), world_with(*regs))
+    ledger, events = regiment_lines(result)
+    assert ledger == [
+        ("Aramis", "regiment.rejections", 1, 1, "refused by the King's Musketeers"),
+        ("Aramis", "regiment.rejections", -1, 1, "accepted by the Picardy Musketeers"),
+        ("Aramis", "regiment", "Picardy Musketeers", 1, "accepted by the Picardy Musketeers"),
+        ("Aramis", "rank", "Private", 1, "entered the Picardy Musketeers as Private"),
+        ("Jacques", "crowns", -50, 1, "bought the rank of Subaltern in the Gascon Regiment"),
+        ("Porthos", "regiment", "Royal Foot Guards", 1, "accepted by the Royal Foot Guards"),
+        ("Porthos", "crowns", -140, 1, "bought the rank of Subaltern in the Royal Foot Guards"),
+        ("Porthos", "crowns", -150, 1, "bought the rank of Captain in the Royal Foot Guards"),
+        ("Porthos", "crowns", -170, 1, "bought the rank of Major in the Royal Foot Guards"),
+        ("Porthos", "rank", "Major", 1, "entered the Royal Foot Guards as Major"),
+        ("Porthos", "crowns", -300, 1, "3 horses and equipment at 100 crowns"),
+        ("Porthos", "regiment.horses", 3, 1, "horses for a Major of the Royal Foot Guards"),
+        ("Aramis", "crowns", 4, 5, "pay of a Private of the Picardy Musketeers"),
+        ("Aramis", "status_points", 1, 5, "monthly status of a Private of the Picardy Musketeers"),
+        ("Jacques", "crowns", 4, 5, "pay of a Subaltern of the Gascon Regiment"),
+        ("Jussac", "crowns", 2, 5, "pay of a Private of the Gascon Regiment"),
+        ("Planchet", "crowns", 2, 5, "pay of a Private of the Gascon Regiment"),
+        ("Porthos", "crowns", 22, 5, "pay of a Major of the Royal Foot Guards"),
+        ("Porthos", "status_points", 9, 5, "monthly status of a Major of the Royal Foot Guards"),
+        ("Porthos", "crowns", -11, 5, "support of 3 horses (3 × 3) and a groom (2)"),
+    ]
+    assert events == [
+        (
+            "duty-excused",
+            0,
+            ("Jacques",),
+            False,
+            {"needed": 5, "base": 5, "roll": 5, "influence": 0, "adjustments": []},
+        ),
+        ("duty-excused", 0, ("Jussac",), False, {"needed": 5, "base": 5, "roll": 6, "influence": 0, "adjustments": []}),
+        ("duty-excused", 0, ("Jussac",), False, {"needed": 5, "base": 5, "roll": 6, "influence": 0, "adjustments": []}),
+        (
+            "duty-excused",
+            0,
+            ("Planchet",),
+            False,
+            {"needed": 5, "base": 5, "roll": 5, "influence": 0, "adjustments": []},
+        ),
+        (
+            "duty-excused",
+            0,
+            ("Planchet",),
+            False,
+            {"needed": 5, "base": 5, "roll": 5, "influence": 0, "adjustments": []},
+        ),
+        (
+            "regiment-rejected",
+            1,
+            ("Aramis",),
+            False,
+            {"regiment": "King's Musketeers", "needed": 4, "base": 4, "roll": 3, "influence": 0, "adjustments": []},
+        ),
+        (
+            "regiment-not-eligible",
+            1,
+            ("Aramis",),
+            False,
+            {
+                "regiment": "Royal Foot Guards",
+                "reason": "after a refusal he may apply only to regiments of lower standing",
+            },
+        ),
+        (
+            "regiment-not-eligible",
+            1,
+            ("Aramis",),
+            False,
+            {
+                "regiment": "King's Musketeers",
+                "reason": "after a refusal he may apply only to regiments of lower standing",
+            },
+        ),
+        ("regiment-not-eligible", 1, ("Aramis",), False, {"regiment": "No Such", "reason": "no such regiment"}),
+        (
+            "regiment-joined",
+            1,
+            ("Aramis",),
+            True,
+            {
+                "regiment": "Picardy Musketeers",
+                "rank": "Private",
+                "needed": 1,
+                "base": 1,
+                "roll": None,
+                "influence": 0,
+                "adjustments": [],
+            },
+        ),
+        (
+            "regiment-not-eligible",
+            1,
+            ("Bazin",),
+            False,
+            {"regiment": "Royal Foot Guards", "reason": "he has 759 crowns; the commission and horses cost 760"},
+        ),
+        (
+            "order-refused",
+            1,
+            ("Grimaud",),
+            False,
+            {
+                "order": "Apply to the Royal Marines as Lieutenant-Colonel",
+                "reason": "a rank up to Major may be bought on entry, not Lieutenant-Colonel",
+            },
+        ),
+        ("rank-bought", 1, ("Jacques",), True, {"regiment": "Gascon Regiment", "rank": "Subaltern", "price": 50}),
+        (
+            "rank-refused",
+            1,
+            ("Jussac",),
+            False,
+            {"rank": "Subaltern", "reason": "it costs 50 crowns with horses; he has 49"},
+        ),
+        (
+            "order-refused",
+            1,
+            ("Planchet",),
+            False,
+            {"order": "Apply to the Royal Marines", "reason": "already of the Gascon Regiment"},
+        ),
+        (
+            "regiment-joined",
+            1,
+            ("Porthos",),
+            True,
+            {
+                "regiment": "Royal Foot Guards",
+                "rank": "Major",
+                "needed": 4,
+                "base": 4,
+                "roll": 4,
+                "influence": 0,
+                "adjustments": [],
+            },
+        ),
+        (
+            "regiment-not-eligible",
+            1,
+            ("Rochefort",),
+            False,
+            {
+                "regiment": "Royal Foot Guards",
+                "reason": "a Major of the Royal Foot Guards needs Social Level 10 (Regimental Table B)",
+            },
+        ),
+        ("regimental-duty", 4, ("Jacques",), False, {"regiment": "Gascon Regiment", "rank": "Subaltern"}),
+        (
+            "regimental-pay",
+            5,
+            ("Aramis",),
+            False,
+            {"regiment": "Picardy Musketeers", "rank": "Private", "pay": 4, "status": 1},
+        ),
+        (
+            "regimental-pay",
+            5,
+            ("Jacques",),
+            False,
+            {"regiment": "Gascon Regiment", "rank": "Subaltern", "pay": 4, "status": 0},
+        ),
+        (
+            "regimental-pay",
+            5,
+            ("Jussac",),
+            False,
+            {"regiment": "Gascon Regiment", "rank": "Private", "pay": 2, "status": 0},
+        ),
+        (
+            "regimental-pay",
+            5,
+            ("Planchet",),
+            False,
+            {"regiment": "Gascon Regiment", "rank": "Private", "pay": 2, "status": 0},
+        ),
+        (
+            "regimental-pay",
+            5,
+            ("Porthos",),
+            False,
+            {"regiment": "Royal Foot Guards", "rank": "Major", "pay": 22, "status": 9},
+        ),
+        (
+            "rank-social-level-short",
+            5,
+            ("Porthos",),
+            False,
+            {"regiment": "Royal Foot Guards", "rank": "Major", "minimum": 10, "social_level": 9, "months_left": 3},
+        ),
+    ]
+    assert [r.reason for r in result.rolls] == [
+        "Lieutenant-Colonel decides excusal from a week of duty for Jacques: 5+ needed",
+        "Lieutenant-Colonel decides excusal from a week of duty for Jacques: 5+ needed",
+        "Lieutenant-Colonel decides excusal from a week of duty for Jussac: 5+ needed",
+        "Lieutenant-Colonel decides excusal from a week of duty for Jussac: 5+ needed",
+        "Lieutenant-Colonel decides excusal from a week of duty for Planchet: 5+ needed",
+        "Lieutenant-Colonel decides excusal from a week of duty for Planchet: 5+ needed",
+        "Colonel decides application to the King's Musketeers for Aramis: 4+ needed",
+        "Colonel decides application to the Royal Foot Guards for Porthos: 4+ needed",
+    ]
+
+
+def disgrace_lines(result) -> tuple[list, list]:
+    ledger = [
+        (e.character, e.field, e.delta if e.value is None else e.value, e.week, e.reason, e.rule)
+        for e in result.ledger
+        if e.rule.startswith(("g.", "d. Loans (disgrace)", "c. Clubs"))
+    ]
+    events = [
+        (e.code, e.week, e.characters, e.public, e.data)
+        for e in result.events
+        if e.code.startswith(
+            ("regiment", "rank", "order-refused", "disgrace", "commission", "club-membership", "released")
+        )
+    ]
+    return ledger, events
+
+
+def test_disgrace_resignation_and_leaving_a_regiment_month_by_month():
+    """d. Loans: "If the borrower is unable to pay, he is disgraced: he must join a Frontier Regiment and
+    remain with it until he is able to pay."  Frontier Regiments "receive the same pay as the Gascon
+    Regiment" (Table B column 10, a Private 2).  c. Clubs, The Horse Guards: "Officer of Horse Guards Brigade".
+
+    May, month start: Porthos, a disgraced Captain of the Gascon Regiment, leaves it for the Frontier Regiment
+    as a Private; Dartagnan, disgraced and already of it, is recorded as serving his disgrace there.  Week 1:
+    Athos resigns his commission in the Dragoon Guards (his Horse Guards membership lapses), Bazin his
+    Lieutenant-Colonelcy (and his brevet rank with it); Aramis holds none.  Month end: both disgraced men are
+    paid as Frontier Privates; Porthos keeps his horse and groom, pays his loan and his disgrace is over.
+    June, month start: his debts paid, he leaves the Frontier Regiment; Dartagnan, who cannot pay, stays."""
+    gascon = npc_regiment("Gascon Regiment", c4=Officer("Porthos", player=True), l1=Officer("Bazin", player=True))
+    dragoons = npc_regiment("Dragoon Guards", c5=Officer("Athos", player=True))
+    men = [
+        Character(
+            "Porthos",
+            social_level=6,
+            crowns=100,
+            regiment="Gascon Regiment",
+            rank="Captain",
+            state="disgraced",
+            counters={"disgrace.unpaid_loans": 1, "debt.1": 50, "regiment.horses": 1},
+        ),
+        Character(
+            "Dartagnan",
+            social_level=4,
+            crowns=0,
+            regiment="Frontier Regiment",
+            rank="Private",
+            state="disgraced",
+            counters={"disgrace.unpaid_loans": 1, "debt.2": 500},
+        ),
+        Character(
+            "Athos", social_level=10, crowns=100, regiment="Dragoon Guards", rank="Captain", club="The Horse Guards"
+        ),
+        Character("Aramis", social_level=8, crowns=100),
+        Character(
+            "Bazin",
+            social_level=11,
+            crowns=100,
+            regiment="Gascon Regiment",
+            rank="Lieutenant-Colonel",
+            counters={"brevet.rank": 1},
+        ),
+    ]
+    world = world_with(gascon, dragoons)
+    world.loans = [
+        Loan(
+            1,
+            "Porthos",
+            "moneylender",
+            50,
+            "1606-10",
+            due="1607-04",
+            defaulted="1607-04",
+            interest_percent=10,
+            principal=45,
+        ),
+        Loan(
+            2,
+            "Dartagnan",
+            "moneylender",
+            500,
+            "1606-10",
+            due="1607-04",
+            defaulted="1607-04",
+            interest_percent=10,
+            principal=455,
+        ),
+    ]
+    sheets = {
+        n: OrderSheet(f"{n}.eml", n, month=MAY, weeks={1: ResignCommission()})
+        for n in ("Porthos", "Athos", "Aramis", "Bazin")
+    }
+    may = resolve_month(MAY, men, sheets, SeededDice("b"), world)
+    ledger, events = disgrace_lines(may)
+    assert ledger == [
+        ("Dartagnan", "disgrace.frontier", 1, 0, "serving on the Frontier for his disgrace", "d. Loans (disgrace)"),
+        (
+            "Porthos",
+            "rank",
+            None,
+            0,
+            "disgraced: he leaves the Gascon Regiment for a Frontier Regiment",
+            "d. Loans (disgrace)",
+        ),
+        (
+            "Porthos",
+            "regiment",
+            None,
+            0,
+            "disgraced: he leaves the Gascon Regiment for a Frontier Regiment",
+            "d. Loans (disgrace)",
+        ),
+        (
+            "Porthos",
+            "regiment",
+            "Frontier Regiment",
+            0,
+            "disgraced: he must join a Frontier Regiment until he can pay",
+            "d. Loans (disgrace)",
+        ),
+        ("Porthos", "rank", "Private", 0, "disgraced: a Private of the Frontier Regiment", "d. Loans (disgrace)"),
+        ("Porthos", "disgrace.frontier", 1, 0, "serving on the Frontier for his disgrace", "d. Loans (disgrace)"),
+        ("Athos", "rank", None, 1, "resigned his commission in the Dragoon Guards", "g. Regiments"),
+        ("Athos", "regiment", None, 1, "resigned his commission in the Dragoon Guards", "g. Regiments"),
+        (
+            "Athos",
+            "club",
+            None,
+            1,
+            "no longer an officer of the Horse Guards Brigade: his membership of The Horse Guards lapses",
+            "c. Clubs (The Horse Guards)",
+        ),
+        (
+            "Bazin",
+            "brevet.rank",
+            -1,
+            1,
+            "resigned his commission in the Gascon Regiment: his brevet rank ends",
+            "g. Regiments",
+        ),
+        ("Bazin", "rank", None, 1, "resigned his commission in the Gascon Regiment", "g. Regiments"),
+        ("Bazin", "regiment", None, 1, "resigned his commission in the Gascon Regiment", "g. Regiments"),
+        ("Dartagnan", "crowns", 2, 5, "pay of a Private of the Frontier Regiment", "g. Regimental Table B"),
+        ("Porthos", "crowns", 2, 5, "pay of a Private of the Frontier Regiment", "g. Regimental Table B"),
+        ("Porthos", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)", "g. Regiments (horses)"),
+        ("Porthos", "disgrace.unpaid_loans", -1, 5, "loan 1 paid at last", "d. Loans (disgrace)"),
+        ("Porthos", "state", None, 5, "his debts paid, his disgrace is over", "d. Loans (disgrace)"),
+    ]
+    assert events == [
+        ("disgraced-to-the-frontier", 0, ("Porthos",), True, {"regiment": "Gascon Regiment"}),
+        ("regiment-organised", 0, (), False, {"regiment": "Frontier Regiment", "colonel": "de Montclair", "ma": 1}),
+        ("order-refused", 1, ("Aramis",), False, {"order": "Resign my commission", "reason": "he holds no commission"}),
+        (
+            "club-membership-lapsed",
+            1,
+            ("Athos",),
+            False,
+            {"club": "The Horse Guards", "reason": "no longer an officer of the Horse Guards Brigade"},
+        ),
+        ("commission-resigned", 1, ("Athos",), True, {"regiment": "Dragoon Guards", "rank": "Captain"}),
+        ("commission-resigned", 1, ("Bazin",), True, {"regiment": "Gascon Regiment", "rank": "Lieutenant-Colonel"}),
+        (
+            "regimental-pay",
+            5,
+            ("Dartagnan",),
+            False,
+            {"regiment": "Frontier Regiment", "rank": "Private", "pay": 2, "status": 0},
+        ),
+        (
+            "regimental-pay",
+            5,
+            ("Porthos",),
+            False,
+            {"regiment": "Frontier Regiment", "rank": "Private", "pay": 2, "status": 0},
+        ),
+        ("disgrace-lifted", 5, ("Porthos",), True, {}),
+    ]
+    officers = [o.name for o in may.world.regiment("Gascon Regiment").officers]
+    assert "Porthos" not in officers and "Bazin" not in officers
+    june = resolve_month(JUNE, may.characters, {}, SeededDice("b-2"), may.world)
+    ledger, events = disgrace_lines(june)
+    assert ledger == [
+        ("Porthos", "disgrace.frontier", -1, 0, "his debts paid, his disgrace is over", "d. Loans (disgrace)"),
+        ("Porthos", "rank", None, 0, "his debts paid, he leaves the Frontier Regiment", "d. Loans (disgrace)"),
+        ("Porthos", "regiment", None, 0, "his debts paid, he leaves the Frontier Regiment", "d. Loans (disgrace)"),
+        ("Dartagnan", "crowns", 2, 5, "pay of a Private of the Frontier Regiment", "g. Regimental Table B"),
+        ("Porthos", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)", "g. Regiments (horses)"),
+    ]
+    assert events == [
+        ("released-from-the-frontier", 0, ("Porthos",), True, {}),
+        (
+            "regimental-pay",
+            5,
+            ("Dartagnan",),
+            False,
+            {"regiment": "Frontier Regiment", "rank": "Private", "pay": 2, "status": 0},
+        ),
+    ]
+    assert {c.name: (c.regiment, c.rank, c.state) for c in june.characters} == {
+        "Porthos": (None, None, None),
+        "Dartagnan": ("Frontier Regiment", "Private", "disgraced"),
+        "Athos": (None, None, None),
+        "Aramis": (None, None, None),
+        "Bazin": (None, None, None),
+    }
+
+
+# January to April 1608, month by month: (ledger lines of the regiments' rules, regimental events, Social Levels)
+EXPECTED = [
+    (
+        [
+            ("Aramis", "crowns", 18, 5, "pay of a Captain of the Royal Foot Guards"),
+            ("Aramis", "status_points", 8, 5, "monthly status of a Captain of the Royal Foot Guards"),
+            ("Porthos", "crowns", 18, 5, "pay of a Captain of the Royal Foot Guards"),
+            ("Porthos", "status_points", 8, 5, "monthly status of a Captain of the Royal Foot Guards"),
+            ("Aramis", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)"),
+            ("Porthos", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)"),
+            ("Henri", "status_points", 3, 5, "Brigade Major of the Dragoon Brigade (+3)"),
+            ("Louis", "status_points", 4, 5, "Brigade commander of the Heavy Brigade (+4)"),
+            ("Aramis", "regiment.months_short", 1, 5, "Social Level 8 below the Captain's minimum of 9"),
+            ("Porthos", "regiment.months_short", 1, 5, "Social Level 7 below the Captain's minimum of 9"),
+        ],
+        [
+            (
+                "regimental-pay",
+                5,
+                ("Aramis",),
+                False,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "pay": 18, "status": 8},
+            ),
+            (
+                "regimental-pay",
+                5,
+                ("Porthos",),
+                False,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "pay": 18, "status": 8},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Gaston",),
+                False,
+                {"brigade": "4th Brigade of Foot", "role": "Brigade Major", "status": 0},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Henri",),
+                False,
+                {"brigade": "Dragoon Brigade", "role": "Brigade Major", "status": 3},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Louis",),
+                False,
+                {"brigade": "Heavy Brigade", "role": "Brigade commander", "status": 4},
+            ),
+            (
+                "rank-social-level-short",
+                5,
+                ("Aramis",),
+                False,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "minimum": 9, "social_level": 8, "months_left": 1},
+            ),
+            (
+                "rank-social-level-short",
+                5,
+                ("Porthos",),
+                False,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "minimum": 9, "social_level": 7, "months_left": 3},
+            ),
+        ],
+        {"Porthos": 7, "Aramis": 8, "Henri": 7, "Gaston": 7, "Louis": 7},
+    ),
+    (
+        [
+            ("Aramis", "crowns", 18, 5, "pay of a Captain of the Royal Foot Guards"),
+            ("Aramis", "status_points", 8, 5, "monthly status of a Captain of the Royal Foot Guards"),
+            ("Porthos", "crowns", 18, 5, "pay of a Captain of the Royal Foot Guards"),
+            ("Porthos", "status_points", 8, 5, "monthly status of a Captain of the Royal Foot Guards"),
+            ("Aramis", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)"),
+            ("Porthos", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)"),
+            ("Henri", "status_points", 3, 5, "Brigade Major of the Dragoon Brigade (+3)"),
+            ("Louis", "status_points", 4, 5, "Brigade commander of the Heavy Brigade (+4)"),
+            ("Aramis", "regiment.months_short", -3, 5, "expelled"),
+            (
+                "Aramis",
+                "rank",
+                None,
+                5,
+                "expelled from the Royal Foot Guards: Social Level 7 below the Captain's minimum of 9 for 3 months",
+            ),
+            (
+                "Aramis",
+                "regiment",
+                None,
+                5,
+                "expelled from the Royal Foot Guards: Social Level 7 below the Captain's minimum of 9 for 3 months",
+            ),
+            ("Porthos", "regiment.months_short", 1, 5, "Social Level 6 below the Captain's minimum of 9"),
+        ],
+        [
+            (
+                "regimental-pay",
+                5,
+                ("Aramis",),
+                False,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "pay": 18, "status": 8},
+            ),
+            (
+                "regimental-pay",
+                5,
+                ("Porthos",),
+                False,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "pay": 18, "status": 8},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Gaston",),
+                False,
+                {"brigade": "4th Brigade of Foot", "role": "Brigade Major", "status": 0},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Henri",),
+                False,
+                {"brigade": "Dragoon Brigade", "role": "Brigade Major", "status": 3},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Louis",),
+                False,
+                {"brigade": "Heavy Brigade", "role": "Brigade commander", "status": 4},
+            ),
+            (
+                "expelled-from-regiment",
+                5,
+                ("Aramis",),
+                True,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "minimum": 9, "social_level": 7},
+            ),
+            (
+                "rank-social-level-short",
+                5,
+                ("Porthos",),
+                False,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "minimum": 9, "social_level": 6, "months_left": 2},
+            ),
+        ],
+        {"Porthos": 6, "Aramis": 7, "Henri": 6, "Gaston": 6, "Louis": 6},
+    ),
+    (
+        [
+            ("Porthos", "crowns", 18, 5, "pay of a Captain of the Royal Foot Guards"),
+            ("Porthos", "status_points", 8, 5, "monthly status of a Captain of the Royal Foot Guards"),
+            ("Aramis", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)"),
+            ("Porthos", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)"),
+            ("Henri", "status_points", 3, 5, "Brigade Major of the Dragoon Brigade (+3)"),
+            ("Louis", "status_points", 4, 5, "Brigade commander of the Heavy Brigade (+4)"),
+            ("Porthos", "regiment.months_short", 1, 5, "Social Level 5 below the Captain's minimum of 9"),
+        ],
+        [
+            (
+                "regimental-pay",
+                5,
+                ("Porthos",),
+                False,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "pay": 18, "status": 8},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Gaston",),
+                False,
+                {"brigade": "4th Brigade of Foot", "role": "Brigade Major", "status": 0},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Henri",),
+                False,
+                {"brigade": "Dragoon Brigade", "role": "Brigade Major", "status": 3},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Louis",),
+                False,
+                {"brigade": "Heavy Brigade", "role": "Brigade commander", "status": 4},
+            ),
+            (
+                "rank-social-level-short",
+                5,
+                ("Porthos",),
+                False,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "minimum": 9, "social_level": 5, "months_left": 1},
+            ),
+        ],
+        {"Porthos": 5, "Aramis": 6, "Henri": 5, "Gaston": 5, "Louis": 5},
+    ),
+    (
+        [
+            ("Porthos", "crowns", 18, 5, "pay of a Captain of the Royal Foot Guards"),
+            ("Porthos", "status_points", 8, 5, "monthly status of a Captain of the Royal Foot Guards"),
+            ("Aramis", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)"),
+            ("Porthos", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)"),
+            ("Henri", "status_points", 3, 5, "Brigade Major of the Dragoon Brigade (+3)"),
+            ("Louis", "status_points", 4, 5, "Brigade commander of the Heavy Brigade (+4)"),
+            ("Porthos", "regiment.months_short", -3, 5, "expelled"),
+            (
+                "Porthos",
+                "rank",
+                None,
+                5,
+                "expelled from the Royal Foot Guards: Social Level 4 below the Captain's minimum of 9 for 3 months",
+            ),
+            (
+                "Porthos",
+                "regiment",
+                None,
+                5,
+                "expelled from the Royal Foot Guards: Social Level 4 below the Captain's minimum of 9 for 3 months",
+            ),
+        ],
+        [
+            (
+                "regimental-pay",
+                5,
+                ("Porthos",),
+                False,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "pay": 18, "status": 8},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Gaston",),
+                False,
+                {"brigade": "4th Brigade of Foot", "role": "Brigade Major", "status": 0},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Henri",),
+                False,
+                {"brigade": "Dragoon Brigade", "role": "Brigade Major", "status": 3},
+            ),
+            (
+                "brigade-status",
+                5,
+                ("Louis",),
+                False,
+                {"brigade": "Heavy Brigade", "role": "Brigade commander", "status": 4},
+            ),
+            (
+                "expelled-from-regiment",
+                5,
+                ("Porthos",),
+                True,
+                {"regiment": "Royal Foot Guards", "rank": "Captain", "minimum": 9, "social_level": 4},
+            ),
+        ],
+        {"Porthos": 4, "Aramis": 5, "Henri": 4, "Gaston": 4, "Louis": 4},
+    ),
+]
+
+
+def test_three_months_below_the_rank_minimum_and_brigade_status_month_by_month():
+    """ "If a player holds a rank, but his Social Level drops below the minimum necessary to hold that rank, the
+    character has three game months to raise his Social Level to the required minimum. If he does not, he is
+    expelled from the Regiment."  Regimental Table C: "Status points for positions as listed in the Status Points
+    column are awarded to the Brigade commander and Brigade Major."
+
+    Two Captains of the Royal Foot Guards (minimum SL 9) with no support paid sink a level a month: Porthos (8)
+    is short in January, February and March and expelled in April; Aramis (9, two months short already) is
+    short in January and expelled in February.  Each month Henri, Brigade Major of the Dragoon Brigade, has +3,
+    Louis, commanding the Heavy Brigade, +4, and Gaston, Brigade Major of the 4th Brigade of Foot, nothing
+    (+0); a Captain's pay, status and one horse's upkeep while they serve."""
+    reg = npc_regiment("Royal Foot Guards", c8=Officer("Aramis", player=True), c9=Officer("Porthos", player=True))
+    chars = [
+        Character(
+            "Porthos",
+            social_level=8,
+            crowns=3000,
+            regiment="Royal Foot Guards",
+            rank="Captain",
+            counters={"regiment.horses": 1},
+        ),
+        Character(
+            "Aramis",
+            social_level=9,
+            crowns=3000,
+            regiment="Royal Foot Guards",
+            rank="Captain",
+            counters={"regiment.horses": 1, "regiment.months_short": 2},
+        ),
+        Character("Henri", social_level=8, crowns=3000),
+        Character("Gaston", social_level=8, crowns=3000),
+        Character("Louis", social_level=8, crowns=3000),
+    ]
+    world = world_with(reg)
+    world.brigades = [
+        BrigadeRecord("Dragoon Brigade", "Henri", "Grand Duke Max's Dragoons"),
+        BrigadeRecord("4th Brigade of Foot", "Gaston", "69th Arquebusiers"),
+        BrigadeRecord("Heavy Brigade", commander="Louis"),
+    ]
+    for m, (ledger, events, levels) in enumerate(EXPECTED, start=1):
+        result = resolve_month(GameMonth(1608, m), chars, {}, SeededDice(f"short{m}"), world)
+        assert [
+            (e.character, e.field, e.delta if e.value is None else e.value, e.week, e.reason)
+            for e in result.ledger
+            if e.rule.startswith(("g.", "i. Promotion"))
+        ] == ledger
+        assert [
+            (e.code, e.week, e.characters, e.public, e.data)
+            for e in result.events
+            if e.code.startswith(("regiment", "rank", "brigade", "expelled"))
+        ] == events
+        assert {c.name: c.social_level for c in result.characters} == levels
+        chars, world = result.characters, result.world
