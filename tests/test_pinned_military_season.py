@@ -5,11 +5,14 @@ mission of each command, and who comes home at the season's end (the dead and th
 
 from __future__ import annotations
 
+from engarde.calendar import GameMonth
 from engarde.records import Character
 from engarde.rules.military import rules as mil
+from engarde.rules.military.orders import Petition
 from engarde.rules.regiments.tables import FRONTIER
-from test_military_campaign import AUGUST, JUNE, SEPTEMBER, henri, turn_for
+from test_military_campaign import AUGUST, JUNE, SEPTEMBER, field_marshal, henri, turn_for
 
+MAY = GameMonth(1607, 5)
 DRAGOONS = "Grand Duke Max's Dragoons"
 UNITS = ["Dragoon Brigade", "1st Brigade of Foot", "2nd Brigade of Foot", "4th Brigade of Foot", FRONTIER,
          "Royal North Highland Border Regiment"]
@@ -125,3 +128,155 @@ def test_a_seasons_mission_is_rolled_on_the_force_deployment_table():
     mil.begin_month(september)
     assert [(r.reason, r.total) for r in september.dice.log] == [("Force Deployment Table (the season's mission)", 1)]
     assert september.world.front.missions == {FRONTIER: "siege", "Royal North Highland Border Regiment": "siege"}
+
+
+def _refused(name: str, regiment: str, replacing: str, reason: str) -> tuple:
+    return ("substitution-refused", (name,), False, {"regiment": regiment, "replacing": replacing, "reason": reason})
+
+
+def test_petitions_and_their_conflicts_line_by_line():
+    """h. Substitutions: "a player may petition to have a Regiment which is not going on campaign during the
+    regular campaign season substituted for one which is. The substituted Regiment must be of the same type
+    (i.e. infantry or Cavalry) as the unit it is substituted for ... The Field Marshal will grant a player's
+    petition on a roll of 7 on one die. This roll may be altered by influence."  "If several players submit
+    conflicting petitions and receive modified die rolls of 7 or higher, the petition is granted to the player
+    with the highest die roll. If several players have equally high die rolls, the Field Marshal will grant
+    the petition of the player with the highest Social Level. If several players have equally high Social
+    Levels, either one must withdraw his petition or a duel is required."
+
+    In May Jean petitions (filed for the summer, with its month and week) and then names a regiment there
+    is none of (refused; his first petition stands).  In June, after the Force Commitment 5 and Deployment 3:
+    Ed (4 + 3 recorded influence, needing 4, rolls 6: 9) beats Fab (5 + 2 = 7) for the 53rd Fusiliers though
+    Fab's Social Level is higher; Athos and Bertin both make 7 for the 69th Arquebusiers: Athos's Social Level
+    10 beats Bertin's 8; Cesar and Didier make 7 for the 13th Fusiliers at Social Level 6 each: neither is
+    granted; Gil makes 7 for the Cardinal's Guard to replace the Picardy Musketeers, but Athos took the
+    Cardinal's Guard; cavalry for infantry, the Frontier Regiment replaced, a regiment already going are
+    refused with no die; Jean, with no influence, needs 7 on one die: no die is rolled; Luc needs 5 and rolls 4;
+    Marc, with 6 recorded, needs 1: no die, his roll counted as a 6 (6 + 6 = 12), the highest."""
+    levels = {"Athos": 10, "Bertin": 8, "Cesar": 6, "Didier": 6, "Ed": 6, "Fab": 9, "Gil": 5, "Hugo": 5, "Ivo": 5,
+              "Jean": 5, "Kurt": 5, "Luc": 5, "Marc": 5}
+    men = {name: Character(name, social_level=sl) for name, sl in levels.items()}
+    may = turn_for(MAY, *men.values())
+    mil.petition(may, men["Jean"], Petition("King's Musketeers", "Royal Marines"), 2)
+    mil.petition(may, men["Jean"], Petition("King's Musketeers", "Nowhere Regiment"), 3)
+    assert [(e.code, e.week, e.characters, e.public, e.data) for e in may.events] == [
+        ("substitution-petitioned", 2, ("Jean",), False, {"regiment": "King's Musketeers", "replacing": "Royal Marines"}),
+        ("substitution-refused", 3, ("Jean",), False,
+         {"regiment": "King's Musketeers", "replacing": "Nowhere Regiment", "reason": "unknown regiment"}),
+    ]
+    assert may.world.petitions == [{"character": "Jean", "regiment": "King's Musketeers", "replacing": "Royal Marines",
+                                    "influence": 0, "month": "1607-05", "week": 2}]
+    may.world.petitions += [
+        {"character": name, "regiment": regiment, "replacing": replacing, "influence": recorded}
+        for name, regiment, replacing, recorded in [
+            ("Athos", "Cardinal's Guard", "69th Arquebusiers", 2), ("Bertin", "King's Musketeers", "69th Arquebusiers", 2),
+            ("Cesar", "Royal Foot Guards", "13th Fusiliers", 2), ("Didier", "27th Musketeers", "13th Fusiliers", 2),
+            ("Ed", "4th Arquebusiers", "53rd Fusiliers", 3), ("Fab", "Cardinal's Guard", "53rd Fusiliers", 2),
+            ("Gil", "Cardinal's Guard", "Picardy Musketeers", 2), ("Hugo", "Dragoon Guards", "Royal Marines", 2),
+            ("Ivo", "King's Musketeers", FRONTIER, 2), ("Kurt", "Gascon Regiment", "Royal Marines", 2),
+            ("Luc", "27th Musketeers", "Picardy Musketeers", 2), ("Marc", "King's Musketeers", "Royal Marines", 6)]]
+    june = turn_for(JUNE, *men.values(), world=may.world, dice=[5, 3, 5, 5, 5, 5, 6, 5, 5, 4])
+    mil.begin_month(june)
+    assert june.dice.remaining == 0 and {e.week for e in june.events} == {0}
+    assert [(r.reason, r.total) for r in june.dice.log][2:] == [
+        (f"Field Marshal decides the substitution of the {regiment} for the {replacing} for {name}: {needed}+ needed",
+         roll) for name, regiment, replacing, needed, roll in [
+            ("Athos", "Cardinal's Guard", "69th Arquebusiers", 5, 5),
+            ("Bertin", "King's Musketeers", "69th Arquebusiers", 5, 5),
+            ("Cesar", "Royal Foot Guards", "13th Fusiliers", 5, 5), ("Didier", "27th Musketeers", "13th Fusiliers", 5, 5),
+            ("Ed", "4th Arquebusiers", "53rd Fusiliers", 4, 6), ("Fab", "Cardinal's Guard", "53rd Fusiliers", 5, 5),
+            ("Gil", "Cardinal's Guard", "Picardy Musketeers", 5, 5),
+            ("Luc", "27th Musketeers", "Picardy Musketeers", 5, 4)]]
+    assert [(e.code, e.characters, e.public, e.data) for e in june.events if e.code != "campaign-determined"] == [
+        _refused("Hugo", "Dragoon Guards", "Royal Marines", "a substitute must be of the same type (infantry or cavalry)"),
+        _refused("Ivo", "King's Musketeers", FRONTIER, "the Frontier Regiment is not going"),
+        ("substitution-refused", ("Jean",), False, {
+            "regiment": "King's Musketeers", "replacing": "Royal Marines", "reason": "needs 7 on one die", "needed": 7,
+            "base": 7, "roll": None, "influence": 0, "adjustments": []}),
+        _refused("Kurt", "Gascon Regiment", "Royal Marines", "the Gascon Regiment is already going"),
+        ("substitution-refused", ("Luc",), False, {
+            "regiment": "27th Musketeers", "replacing": "Picardy Musketeers", "reason": "needs 5 on one die, rolled 4",
+            "needed": 5, "base": 7, "roll": 4, "influence": 0,
+            "adjustments": [["influence recorded with the petition", -2]]}),
+        ("substitution-granted", ("Marc",), True, {"regiment": "King's Musketeers", "replacing": "Royal Marines", "roll": 12}),
+        ("substitution-granted", ("Ed",), True, {"regiment": "4th Arquebusiers", "replacing": "53rd Fusiliers", "roll": 9}),
+        ("substitution-granted", ("Athos",), True,
+         {"regiment": "Cardinal's Guard", "replacing": "69th Arquebusiers", "roll": 7}),
+        _refused("Fab", "Cardinal's Guard", "53rd Fusiliers", "a rival petition was preferred"),
+        _refused("Bertin", "King's Musketeers", "69th Arquebusiers", "a rival petition was preferred"),
+        _refused("Cesar", "Royal Foot Guards", "13th Fusiliers", "an equal rival petition: withdraw or duel"),
+        _refused("Didier", "27th Musketeers", "13th Fusiliers", "an equal rival petition: withdraw or duel"),
+        _refused("Gil", "Cardinal's Guard", "Picardy Musketeers", "a rival petition was preferred"),
+    ]
+    front = june.world.front
+    assert front.substitutions == [
+        {"character": "Marc", "regiment": "King's Musketeers", "replacing": "Royal Marines", "roll": 12},
+        {"character": "Ed", "regiment": "4th Arquebusiers", "replacing": "53rd Fusiliers", "roll": 9},
+        {"character": "Athos", "regiment": "Cardinal's Guard", "replacing": "69th Arquebusiers", "roll": 7},
+    ]
+    assert (front.regiments["4th Arquebusiers"], front.regiments["Cardinal's Guard"]) == (
+        "2nd Brigade of Foot", "4th Brigade of Foot")
+    assert "53rd Fusiliers" not in front.regiments and "69th Arquebusiers" not in front.regiments
+    assert june.world.petitions == []
+
+
+def test_a_player_field_marshals_one_substitution_line_by_line():
+    """h. Substitutions: "If a player is Field Marshal, he may substitute one Regiment as he sees fit."  No die
+    is rolled; his own petition order comes first, then the petitions he accepted, earliest first; one he
+    refused, or did not answer before the forces were determined, is not granted.
+
+    Treville, a brevet Field Marshal, orders the Dragoon Guards (cavalry) to replace the Gascon Regiment
+    (infantry): refused, a substitute must be of the same type; Didier's petition of April, accepted, is
+    granted (the Royal Foot Guards for the 13th Fusiliers); Athos's of May, also accepted, is refused (one
+    Regiment, and he chose Didier's), and so is Aaron's, accepted, of May's fourth week (heard after those of its
+    first and second); Bertin's, refused, and Cesar's, unanswered, are not granted."""
+    fm = field_marshal()
+    men = {name: Character(name, social_level=6) for name in ("Aaron", "Athos", "Bertin", "Cesar", "Didier")}
+    april = turn_for(GameMonth(1607, 4), fm, *men.values())
+    mil.petition(april, men["Didier"], Petition("Royal Foot Guards", "13th Fusiliers"), 4)
+    may = turn_for(MAY, fm, *men.values(), world=april.world)
+    mil.petition(may, men["Athos"], Petition("Cardinal's Guard", "69th Arquebusiers"), 1)
+    mil.petition(may, men["Bertin"], Petition("King's Musketeers", "Royal Marines"), 1)
+    mil.petition(may, men["Cesar"], Petition("27th Musketeers", "53rd Fusiliers"), 2)
+    mil.petition(may, fm, Petition("Dragoon Guards", "Gascon Regiment"), 3)
+    mil.petition(may, men["Aaron"], Petition("27th Musketeers", "Picardy Musketeers"), 4)
+    assert may.world.petitions[-2] == {
+        "character": "Treville", "regiment": "Dragoon Guards", "replacing": "Gascon Regiment", "influence": 0,
+        "field_marshal": "Treville", "decision": "accept", "own": True, "month": "1607-05", "week": 3}
+    assert [(e.code, e.week, e.characters, e.public, e.data) for e in may.events][:1] == [
+        ("substitution-awaits-field-marshal", 1, ("Athos", "Treville"), False, {
+            "regiment": "Cardinal's Guard", "replacing": "69th Arquebusiers", "field_marshal": "Treville",
+            "petitioner": "Athos"})]
+    assert str(may.errors[0]) == (
+        "Athos:0: Athos petitions for the Cardinal's Guard to replace the 69th Arquebusiers; Treville, a player, is "
+        "the Field Marshal and substitutes one Regiment as he sees fit (no roll): the petition waits for his answer "
+        "(record his answer: engarde petition decide \"Athos\" --accept|--refuse)")
+    answers = {"Aaron": "accept", "Athos": "accept", "Bertin": "refuse", "Didier": "accept"}  # as `engarde petition decide` records
+    for p in may.world.petitions:
+        if p["character"] in answers:
+            p["decision"] = answers[p["character"]]
+    june = turn_for(JUNE, fm, *men.values(), world=may.world, dice=[5, 3])
+    mil.begin_month(june)
+    assert june.dice.remaining == 0 and {e.week for e in june.events} == {0}
+
+    def refused(name, regiment, replacing, reason):
+        return ("substitution-refused", (name,), False,
+                {"regiment": regiment, "replacing": replacing, "reason": reason, "field_marshal": "Treville"})
+
+    assert [(e.code, e.characters, e.public, e.data) for e in june.events if e.code != "campaign-determined"] == [
+        refused("Treville", "Dragoon Guards", "Gascon Regiment",
+                "a substitute must be of the same type (infantry or cavalry)"),
+        ("substitution-granted", ("Didier",), True,
+         {"regiment": "Royal Foot Guards", "replacing": "13th Fusiliers", "field_marshal": "Treville"}),
+        refused("Athos", "Cardinal's Guard", "69th Arquebusiers",
+                "the Field Marshal substitutes one Regiment, and chose the Royal Foot Guards for the 13th Fusiliers"),
+        refused("Bertin", "King's Musketeers", "Royal Marines", "the Field Marshal, Treville, refused it"),
+        refused("Cesar", "27th Musketeers", "53rd Fusiliers",
+                "the Field Marshal, Treville, gave no answer before the forces were determined"),
+        refused("Aaron", "27th Musketeers", "Picardy Musketeers",
+                "the Field Marshal substitutes one Regiment, and chose the Royal Foot Guards for the 13th Fusiliers"),
+    ]
+    assert june.world.front.substitutions == [
+        {"character": "Didier", "regiment": "Royal Foot Guards", "replacing": "13th Fusiliers",
+         "field_marshal": "Treville"}]
+    assert june.world.front.regiments["Royal Foot Guards"] == "2nd Brigade of Foot"
