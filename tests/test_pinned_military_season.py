@@ -10,7 +10,8 @@ from engarde.records import Character
 from engarde.rules.military import rules as mil
 from engarde.rules.military.orders import Petition
 from engarde.rules.regiments.tables import FRONTIER
-from test_military_campaign import AUGUST, JUNE, SEPTEMBER, field_marshal, henri, turn_for
+from engarde.world import World
+from test_military_campaign import AUGUST, JUNE, SEPTEMBER, field_marshal, henri, roster_69th, turn_for
 
 MAY = GameMonth(1607, 5)
 DRAGOONS = "Grand Duke Max's Dragoons"
@@ -280,3 +281,83 @@ def test_a_player_field_marshals_one_substitution_line_by_line():
         {"character": "Didier", "regiment": "Royal Foot Guards", "replacing": "13th Fusiliers",
          "field_marshal": "Treville"}]
     assert june.world.front.regiments["Royal Foot Guards"] == "2nd Brigade of Foot"
+
+
+def test_the_non_player_officers_after_the_battle_line_by_line():
+    """i. Non-Player Characters: "When rolling for the death of non-player characters, do not give them the
+    benefit of rank or Regiment. Do give them the benefit of their regimental modifiers when rolling for
+    promotion."  "At the conclusion of each battle where there is a Captain's vacancy, roll two dice on the
+    Personal Outcome Table to see if a Subaltern is promoted into that slot."  "At the end of the campaign,
+    after rolling for the one Subaltern's promotion, all Captaincy vacancies in excess of two are considered
+    filled by purchase".
+
+    The Henri example's battle (the 69th's result 3, an assault) with the 69th's roster: each non-player
+    officer needs 6 to die: the Lieutenant-Colonel rolls exactly 6 and dies, four Captains die, the others
+    live (Henri, a player, does not roll with them).  Henri is not promoted; the senior non-player Major rolls
+    exactly the 7 needed and becomes Lieutenant-Colonel; the senior Captain, one short for the Major's post
+    left, is not promoted (and no one after him is asked); a Subaltern, on exactly 7, takes one of the four
+    Captaincies; of the three left, the one in excess of two is filled by purchase."""
+    h = henri()
+    june = turn_for(JUNE, h, dice=[5, 3], world=World(regiments=[roster_69th((2, "Henri"))]))
+    mil.begin_month(june)
+    deaths = [1, 1, 3, 3, 1, 1, 1, 1, 2, 4, 3, 3, 5, 1, 4, 2, 1, 1]  # NPC 0, 1, 3 to 9 (Henri, post 2, does not)
+    henris = [1] * 12  # death, mention, promotion, plunder 2 and its four dice
+    august = turn_for(AUGUST, h, world=june.world,
+                      dice=[5, 5, 6, 3, 3, 1, 5, 5, 4, 1, 4, 6, *deaths, *henris, 3, 4, 3, 3, 4, 3])
+    mil.month_end(august, home=[])
+    assert august.dice.remaining == 0
+    npc_rolls = [(r.reason, r.total) for r in august.dice.log if r.reason.startswith(("NPC", "69th"))]
+    assert npc_rolls == [
+        *[(f"NPC {i} (69th Arquebusiers): death (needs 6+)", total)
+          for i, total in zip((0, 1, 3, 4, 5, 6, 7, 8, 9), (2, 6, 2, 2, 6, 6, 6, 6, 2))],
+        ("NPC 3 (69th Arquebusiers): promotion to Lieutenant-Colonel (needs 7+)", 7),
+        ("NPC 4 (69th Arquebusiers): promotion to Major (needs 7+)", 6),
+        ("69th Arquebusiers: a Subaltern's promotion (needs 7+)", 7),
+    ]
+    npc_events = [(e.code, e.week, e.public, e.data) for e in august.events if e.code.startswith("npc-")
+                  and e.code != "npc-military-ability-raised"]
+    assert npc_events == [
+        *[("npc-officer-killed", 5, True, {"officer": f"NPC {i}", "regiment": "69th Arquebusiers"})
+          for i in (1, 5, 6, 7, 8)],
+        ("npc-officer-promoted", 5, False,
+         {"officer": "NPC 3", "regiment": "69th Arquebusiers", "rank": "Lieutenant-Colonel", "roll": 7}),
+        ("npc-subaltern-promoted", 5, False,
+         {"officer": "de Montclair", "regiment": "69th Arquebusiers", "purchase": False}),
+        ("npc-subaltern-promoted", 5, False, {"officer": "de Brissac", "regiment": "69th Arquebusiers", "purchase": True}),
+    ]
+    roster = august.world.regiment("69th Arquebusiers")
+    assert [(o.name, o.player) for o in roster.officers] == [
+        ("NPC 0", False), ("NPC 3", False), ("Henri", True), (None, False), ("NPC 4", False), ("NPC 9", False),
+        ("de Montclair", False), ("de Brissac", False), (None, False), (None, False)]
+    assert h.rank == "Major"
+
+
+def test_a_character_promoted_into_an_opening_line_by_line():
+    """i. Promotion: "After joining a Regiment, a character may be promoted only if there is an opening of the
+    new rank in the Regiment."  "Player characters have precedence over equally ranked non-player characters
+    for promotion."  The Lieutenant-Colonel of the 69th dies in the
+    battle (12 on two dice); Henri, a Major, rolls the 6 needed for promotion: his merit promotion counted, his
+    rank made Lieutenant-Colonel by the ledger at the month's end, his post on the roster the Lieutenant-
+    Colonel's (his Major's post left to the senior Captain, who rolls 12), the campaign's record and the
+    public event saying so."""
+    h = henri()
+    june = turn_for(JUNE, h, dice=[5, 3], world=World(regiments=[roster_69th((2, "Henri"))]))
+    mil.begin_month(june)
+    deaths = [1, 1, 6, 6] + [1, 1] * 7
+    august = turn_for(AUGUST, h, world=june.world, dice=[5, 5, 6, 3, 3, 1, 5, 5, 4, 1, 4, 6, *deaths,
+                                                           2, 2, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 3, 6, 6, 6, 6])
+    mil.month_end(august, home=[])
+    assert august.dice.remaining == 0
+    promotion = [(e.field, e.delta if e.value is None else e.value, e.week, e.reason, e.rule) for e in august.ledger
+                 if e.rule == "i. Promotion"]
+    assert promotion == [
+        ("campaign.merit_promotions", 1, 5, "promoted on campaign (promoted)", "i. Promotion"),
+        ("rank", "Lieutenant-Colonel", 5, "promoted to Lieutenant-Colonel on campaign", "i. Promotion"),
+    ]
+    assert [(e.week, e.public, e.data) for e in august.events if e.code == "promoted-in-the-field"] == [
+        (5, True, {"kind": "promoted", "rank": "Lieutenant-Colonel", "brevet": None, "regiment": "69th Arquebusiers"})]
+    assert august.world.front.outcomes[0]["promotion"] == "promoted"
+    roster = august.world.regiment("69th Arquebusiers")
+    assert [(o.name, o.player) for o in roster.officers[:4]] == [
+        ("NPC 0", False), ("Henri", True), ("NPC 3", False), ("NPC 4", False)]
+    assert h.rank == "Lieutenant-Colonel" and h.counters["campaign.merit_promotions"] == 1
