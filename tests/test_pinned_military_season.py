@@ -1,0 +1,363 @@
+"""The campaign season and the battle month, line by line (mutation testing: docs/rules-coverage.md,
+"Mutation testing"): the summer's Force Commitment, Deployment and Organisation as the month's start
+records them, who marches (and who, dismissed for cowardice, does not), the battle's results with the
+mission of each command, and who comes home at the season's end (the dead and the Frontier's own do not)."""
+
+from __future__ import annotations
+
+from engarde.calendar import GameMonth
+from engarde.records import Character
+from engarde.rules.military import rules as mil
+from engarde.rules.military.orders import Petition
+from engarde.rules.regiments.tables import FRONTIER
+from engarde.world import World
+from test_military_campaign import AUGUST, JUNE, SEPTEMBER, field_marshal, henri, roster_69th, turn_for
+
+MAY = GameMonth(1607, 5)
+DRAGOONS = "Grand Duke Max's Dragoons"
+UNITS = ["Dragoon Brigade", "1st Brigade of Foot", "2nd Brigade of Foot", "4th Brigade of Foot", FRONTIER,
+         "Royal North Highland Border Regiment"]
+MISSIONS = {"Dragoon Brigade": "field operations", "1st Brigade of Foot": "assault", "2nd Brigade of Foot": "assault",
+            "4th Brigade of Foot": "assault", FRONTIER: "assault", "Royal North Highland Border Regiment": "assault"}
+
+
+def the_men() -> list[Character]:
+    aramis = Character("Aramis", social_level=8, crowns=100, regiment="69th Arquebusiers", rank="Captain",
+                       military_ability=3, endurance=100, strength=10, constitution=10)
+    dragon = Character("Dragon", social_level=6, regiment=DRAGOONS, rank="Captain", military_ability=3)
+    fronti = Character("Fronti", social_level=3, regiment=FRONTIER, rank="Private", military_ability=3)
+    coward = Character("Coward", social_level=5, regiment="Gascon Regiment", rank="Subaltern", military_ability=3)
+    coward.counters[mil.C_DISMISSED] = 1
+    return [aramis, coward, dragon, fronti, henri()]
+
+
+def test_the_summer_determined_and_fought_line_by_line():
+    """h. Campaign: "Each summer campaign season, the regular army will send some units on campaign. Roll one
+    die and consult the Force Commitment Table, which indicates which Brigades are sent on campaign ... Next,
+    roll another
+    die and consult the Force Deployment Table, which indicates the specific mission of the Brigades sent";
+    "The Frontier and RNHB Regiments are the only ones that regularly campaign during the other seasons and
+    are always on campaign, year round."  i. Poltroonery: "he is immediately dismissed from the Regiment";
+    a man so dismissed marches with no other regiment until he is mentioned on the Frontier.
+
+    June's rolls of 5 and 3 (organisation 53) send the Dragoon Brigade to field operations and the brigades
+    of Foot, the Frontier and the RNHB to an assault; the Frontier and the RNHB stand for themselves, every
+    regiment of a brigade sent for its brigade; Aramis, Dragon, Fronti and Henri march at the month's start,
+    not as volunteers; Coward (dismissed) stays home.  In August each command's result is read with the
+    mission of its own unit (the Dragoons' field operations, not the Frontier's assault), a battalion's
+    result is not public; Aramis is killed (12 on two dice), Fronti stays on the Frontier, and Dragon and
+    Henri, after both, come home."""
+    men = the_men()
+    june = turn_for(JUNE, *men, dice=[5, 3])
+    mil.begin_month(june)
+    front = june.world.front
+    assert (front.units, front.missions) == (UNITS, MISSIONS)
+    assert front.regiments == {
+        DRAGOONS: "Dragoon Brigade", "Princess Louisa's Light Dragoons": "Dragoon Brigade",
+        "Royal Marines": "1st Brigade of Foot", "Picardy Musketeers": "1st Brigade of Foot",
+        "13th Fusiliers": "2nd Brigade of Foot", "53rd Fusiliers": "2nd Brigade of Foot",
+        "69th Arquebusiers": "4th Brigade of Foot", "Gascon Regiment": "4th Brigade of Foot",
+        FRONTIER: FRONTIER, "Royal North Highland Border Regiment": "Royal North Highland Border Regiment",
+    }
+    marched = {"since": "1607-06", "week": 0, "volunteer": False}
+    assert front.campaigners == {
+        "Aramis": {"regiment": "69th Arquebusiers", "rank": "Captain", **marched},
+        "Dragon": {"regiment": DRAGOONS, "rank": "Captain", **marched},
+        "Fronti": {"regiment": FRONTIER, "rank": "Private", **marched},
+        "Henri": {"regiment": "69th Arquebusiers", "rank": "Major", **marched},
+    }
+    assert [(e.code, e.week, e.characters, e.public, e.data) for e in june.events] == [
+        ("campaign-determined", 0, (), True, {
+            "commitment": 5, "deployment": 3, "organisation": 53, "units": UNITS, "missions": MISSIONS,
+            "armies": ["Field Army: 1st Division (1st Brigade of Foot, 2nd Brigade of Foot); 2nd Division "
+                       "(4th Brigade of Foot, Royal North Highland Border Regiment); Frontier Division "
+                       "(Frontier Regiment); Dragoon Brigade"]}),
+        ("marched-to-campaign", 0, ("Aramis",), True,
+         {"regiment": "69th Arquebusiers", "unit": "4th Brigade of Foot", "mission": "assault"}),
+        ("marched-to-campaign", 0, ("Dragon",), True,
+         {"regiment": DRAGOONS, "unit": "Dragoon Brigade", "mission": "field operations"}),
+        ("marched-to-campaign", 0, ("Fronti",), True, {"regiment": FRONTIER, "unit": FRONTIER, "mission": "assault"}),
+        ("marched-to-campaign", 0, ("Henri",), True,
+         {"regiment": "69th Arquebusiers", "unit": "4th Brigade of Foot", "mission": "assault"}),
+    ]
+
+    # every MA and battle roll 1 (result 6); Aramis's death 6 and 6; every other roll 1
+    august = turn_for(AUGUST, *men, world=june.world, dice=[1] * 25 + [6, 6] + [1] * 18)
+    mil.month_end(august, home=[])
+    assert august.dice.remaining == 0
+    assert [(c.name, c.state) for c in men] == [
+        ("Aramis", "dead"), ("Coward", None), ("Dragon", None), ("Fronti", "on campaign"), ("Henri", None)]
+    one = {"ma": 1, "modified_ma": 1, "roll": 1, "result": 6}
+    assert front.results == [
+        {"command": "Field Army", "level": "army", **one, "mission": "assault", "interpretation": "Crushed"},
+        {"command": "2nd Division", "level": "division", **one, "mission": "assault", "interpretation": "Crushed"},
+        {"command": "4th Brigade of Foot", "level": "brigade", **one, "mission": "assault",
+         "interpretation": "Crushed"},
+        {"command": "69th Arquebusiers", "level": "regiment", **one, "mission": "assault",
+         "interpretation": "Crushed"},
+        {"command": "Dragoon Brigade", "level": "brigade", **one, "mission": "field operations",
+         "interpretation": "Own crushed"},
+        {"command": DRAGOONS, "level": "regiment", **one, "mission": "field operations",
+         "interpretation": "Own crushed"},
+        {"command": "Frontier Division", "level": "division", **one, "mission": "assault",
+         "interpretation": "Crushed"},
+        {"command": FRONTIER, "level": "regiment", **one, "mission": "assault", "interpretation": "Crushed"},
+        {"command": "69th Arquebusiers: the battalion of Henri", "level": "battalion", "ma": 4, "modified_ma": 1,
+         "roll": 1, "result": 6, "mission": "assault", "interpretation": "Crushed"},
+    ]
+    assert [(e.public, e.data) for e in august.events if e.code == "battle-result"] == [
+        (r["level"] != "battalion", {k: r[k] for k in ("command", "level", "result", "mission", "interpretation")})
+        for r in front.results
+    ]
+    assert [(e.code, e.week, e.characters, e.public, e.data) for e in august.events
+            if e.code in ("returned-from-campaign", "killed-in-action")] == [
+        ("killed-in-action", 5, ("Aramis",), True, {"regiment": "69th Arquebusiers", "mission": "assault"}),
+        ("returned-from-campaign", 5, ("Dragon",), True, {"regiment": DRAGOONS}),
+        ("returned-from-campaign", 5, ("Henri",), True, {"regiment": "69th Arquebusiers"}),
+    ]
+    assert {n: c.get("returned") for n, c in front.campaigners.items()} == {
+        "Aramis": None, "Dragon": True, "Fronti": None, "Henri": True}
+    assert [n for n in sorted(front.campaigners) if mil.on_campaign(august, n)] == ["Fronti"]
+
+
+def test_a_seasons_mission_is_rolled_on_the_force_deployment_table():
+    """h. Campaign, the other seasons: "roll one die and consult the Force Deployment Chart. The mission
+    shown for a Frontier Regiment is that assigned to all units on campaign."  September's month start rolls
+    that one die, and the dice say what for."""
+    fronti = Character("Fronti", social_level=3, regiment=FRONTIER, rank="Private", military_ability=3)
+    september = turn_for(SEPTEMBER, fronti, dice=[1])
+    mil.begin_month(september)
+    assert [(r.reason, r.total) for r in september.dice.log] == [("Force Deployment Table (the season's mission)", 1)]
+    assert september.world.front.missions == {FRONTIER: "siege", "Royal North Highland Border Regiment": "siege"}
+
+
+def _refused(name: str, regiment: str, replacing: str, reason: str) -> tuple:
+    return ("substitution-refused", (name,), False, {"regiment": regiment, "replacing": replacing, "reason": reason})
+
+
+def test_petitions_and_their_conflicts_line_by_line():
+    """h. Substitutions: "a player may petition to have a Regiment which is not going on campaign during the
+    regular campaign season substituted for one which is. The substituted Regiment must be of the same type
+    (i.e. infantry or Cavalry) as the unit it is substituted for ... The Field Marshal will grant a player's
+    petition on a roll of 7 on one die. This roll may be altered by influence."  "If several players submit
+    conflicting petitions and receive modified die rolls of 7 or higher, the petition is granted to the player
+    with the highest die roll. If several players have equally high die rolls, the Field Marshal will grant
+    the petition of the player with the highest Social Level. If several players have equally high Social
+    Levels, either one must withdraw his petition or a duel is required."
+
+    In May Jean petitions (filed for the summer, with its month and week) and then names a regiment there
+    is none of (refused; his first petition stands).  In June, after the Force Commitment 5 and Deployment 3:
+    Ed (4 + 3 recorded influence, needing 4, rolls 6: 9) beats Fab (5 + 2 = 7) for the 53rd Fusiliers though
+    Fab's Social Level is higher; Athos and Bertin both make 7 for the 69th Arquebusiers: Athos's Social Level
+    10 beats Bertin's 8; Cesar and Didier make 7 for the 13th Fusiliers at Social Level 6 each: neither is
+    granted; Gil makes 7 for the Cardinal's Guard to replace the Picardy Musketeers, but Athos took the
+    Cardinal's Guard; cavalry for infantry, the Frontier Regiment replaced, a regiment already going are
+    refused with no die; Jean, with no influence, needs 7 on one die: no die is rolled; Luc needs 5 and rolls 4;
+    Marc, with 6 recorded, needs 1: no die, his roll counted as a 6 (6 + 6 = 12), the highest."""
+    levels = {"Athos": 10, "Bertin": 8, "Cesar": 6, "Didier": 6, "Ed": 6, "Fab": 9, "Gil": 5, "Hugo": 5, "Ivo": 5,
+              "Jean": 5, "Kurt": 5, "Luc": 5, "Marc": 5}
+    men = {name: Character(name, social_level=sl) for name, sl in levels.items()}
+    may = turn_for(MAY, *men.values())
+    mil.petition(may, men["Jean"], Petition("King's Musketeers", "Royal Marines"), 2)
+    mil.petition(may, men["Jean"], Petition("King's Musketeers", "Nowhere Regiment"), 3)
+    assert [(e.code, e.week, e.characters, e.public, e.data) for e in may.events] == [
+        ("substitution-petitioned", 2, ("Jean",), False, {"regiment": "King's Musketeers", "replacing": "Royal Marines"}),
+        ("substitution-refused", 3, ("Jean",), False,
+         {"regiment": "King's Musketeers", "replacing": "Nowhere Regiment", "reason": "unknown regiment"}),
+    ]
+    assert may.world.petitions == [{"character": "Jean", "regiment": "King's Musketeers", "replacing": "Royal Marines",
+                                    "influence": 0, "month": "1607-05", "week": 2}]
+    may.world.petitions += [
+        {"character": name, "regiment": regiment, "replacing": replacing, "influence": recorded}
+        for name, regiment, replacing, recorded in [
+            ("Athos", "Cardinal's Guard", "69th Arquebusiers", 2), ("Bertin", "King's Musketeers", "69th Arquebusiers", 2),
+            ("Cesar", "Royal Foot Guards", "13th Fusiliers", 2), ("Didier", "27th Musketeers", "13th Fusiliers", 2),
+            ("Ed", "4th Arquebusiers", "53rd Fusiliers", 3), ("Fab", "Cardinal's Guard", "53rd Fusiliers", 2),
+            ("Gil", "Cardinal's Guard", "Picardy Musketeers", 2), ("Hugo", "Dragoon Guards", "Royal Marines", 2),
+            ("Ivo", "King's Musketeers", FRONTIER, 2), ("Kurt", "Gascon Regiment", "Royal Marines", 2),
+            ("Luc", "27th Musketeers", "Picardy Musketeers", 2), ("Marc", "King's Musketeers", "Royal Marines", 6)]]
+    june = turn_for(JUNE, *men.values(), world=may.world, dice=[5, 3, 5, 5, 5, 5, 6, 5, 5, 4])
+    mil.begin_month(june)
+    assert june.dice.remaining == 0 and {e.week for e in june.events} == {0}
+    assert [(r.reason, r.total) for r in june.dice.log][2:] == [
+        (f"Field Marshal decides the substitution of the {regiment} for the {replacing} for {name}: {needed}+ needed",
+         roll) for name, regiment, replacing, needed, roll in [
+            ("Athos", "Cardinal's Guard", "69th Arquebusiers", 5, 5),
+            ("Bertin", "King's Musketeers", "69th Arquebusiers", 5, 5),
+            ("Cesar", "Royal Foot Guards", "13th Fusiliers", 5, 5), ("Didier", "27th Musketeers", "13th Fusiliers", 5, 5),
+            ("Ed", "4th Arquebusiers", "53rd Fusiliers", 4, 6), ("Fab", "Cardinal's Guard", "53rd Fusiliers", 5, 5),
+            ("Gil", "Cardinal's Guard", "Picardy Musketeers", 5, 5),
+            ("Luc", "27th Musketeers", "Picardy Musketeers", 5, 4)]]
+    assert [(e.code, e.characters, e.public, e.data) for e in june.events if e.code != "campaign-determined"] == [
+        _refused("Hugo", "Dragoon Guards", "Royal Marines", "a substitute must be of the same type (infantry or cavalry)"),
+        _refused("Ivo", "King's Musketeers", FRONTIER, "the Frontier Regiment is not going"),
+        ("substitution-refused", ("Jean",), False, {
+            "regiment": "King's Musketeers", "replacing": "Royal Marines", "reason": "needs 7 on one die", "needed": 7,
+            "base": 7, "roll": None, "influence": 0, "adjustments": []}),
+        _refused("Kurt", "Gascon Regiment", "Royal Marines", "the Gascon Regiment is already going"),
+        ("substitution-refused", ("Luc",), False, {
+            "regiment": "27th Musketeers", "replacing": "Picardy Musketeers", "reason": "needs 5 on one die, rolled 4",
+            "needed": 5, "base": 7, "roll": 4, "influence": 0,
+            "adjustments": [["influence recorded with the petition", -2]]}),
+        ("substitution-granted", ("Marc",), True, {"regiment": "King's Musketeers", "replacing": "Royal Marines", "roll": 12}),
+        ("substitution-granted", ("Ed",), True, {"regiment": "4th Arquebusiers", "replacing": "53rd Fusiliers", "roll": 9}),
+        ("substitution-granted", ("Athos",), True,
+         {"regiment": "Cardinal's Guard", "replacing": "69th Arquebusiers", "roll": 7}),
+        _refused("Fab", "Cardinal's Guard", "53rd Fusiliers", "a rival petition was preferred"),
+        _refused("Bertin", "King's Musketeers", "69th Arquebusiers", "a rival petition was preferred"),
+        _refused("Cesar", "Royal Foot Guards", "13th Fusiliers", "an equal rival petition: withdraw or duel"),
+        _refused("Didier", "27th Musketeers", "13th Fusiliers", "an equal rival petition: withdraw or duel"),
+        _refused("Gil", "Cardinal's Guard", "Picardy Musketeers", "a rival petition was preferred"),
+    ]
+    front = june.world.front
+    assert front.substitutions == [
+        {"character": "Marc", "regiment": "King's Musketeers", "replacing": "Royal Marines", "roll": 12},
+        {"character": "Ed", "regiment": "4th Arquebusiers", "replacing": "53rd Fusiliers", "roll": 9},
+        {"character": "Athos", "regiment": "Cardinal's Guard", "replacing": "69th Arquebusiers", "roll": 7},
+    ]
+    assert (front.regiments["4th Arquebusiers"], front.regiments["Cardinal's Guard"]) == (
+        "2nd Brigade of Foot", "4th Brigade of Foot")
+    assert "53rd Fusiliers" not in front.regiments and "69th Arquebusiers" not in front.regiments
+    assert june.world.petitions == []
+
+
+def test_a_player_field_marshals_one_substitution_line_by_line():
+    """h. Substitutions: "If a player is Field Marshal, he may substitute one Regiment as he sees fit."  No die
+    is rolled; his own petition order comes first, then the petitions he accepted, earliest first; one he
+    refused, or did not answer before the forces were determined, is not granted.
+
+    Treville, a brevet Field Marshal, orders the Dragoon Guards (cavalry) to replace the Gascon Regiment
+    (infantry): refused, a substitute must be of the same type; Didier's petition of April, accepted, is
+    granted (the Royal Foot Guards for the 13th Fusiliers); Athos's of May, also accepted, is refused (one
+    Regiment, and he chose Didier's), and so is Aaron's, accepted, of May's fourth week (heard after those of its
+    first and second); Bertin's, refused, and Cesar's, unanswered, are not granted."""
+    fm = field_marshal()
+    men = {name: Character(name, social_level=6) for name in ("Aaron", "Athos", "Bertin", "Cesar", "Didier")}
+    april = turn_for(GameMonth(1607, 4), fm, *men.values())
+    mil.petition(april, men["Didier"], Petition("Royal Foot Guards", "13th Fusiliers"), 4)
+    may = turn_for(MAY, fm, *men.values(), world=april.world)
+    mil.petition(may, men["Athos"], Petition("Cardinal's Guard", "69th Arquebusiers"), 1)
+    mil.petition(may, men["Bertin"], Petition("King's Musketeers", "Royal Marines"), 1)
+    mil.petition(may, men["Cesar"], Petition("27th Musketeers", "53rd Fusiliers"), 2)
+    mil.petition(may, fm, Petition("Dragoon Guards", "Gascon Regiment"), 3)
+    mil.petition(may, men["Aaron"], Petition("27th Musketeers", "Picardy Musketeers"), 4)
+    assert may.world.petitions[-2] == {
+        "character": "Treville", "regiment": "Dragoon Guards", "replacing": "Gascon Regiment", "influence": 0,
+        "field_marshal": "Treville", "decision": "accept", "own": True, "month": "1607-05", "week": 3}
+    assert [(e.code, e.week, e.characters, e.public, e.data) for e in may.events][:1] == [
+        ("substitution-awaits-field-marshal", 1, ("Athos", "Treville"), False, {
+            "regiment": "Cardinal's Guard", "replacing": "69th Arquebusiers", "field_marshal": "Treville",
+            "petitioner": "Athos"})]
+    assert str(may.errors[0]) == (
+        "Athos:0: Athos petitions for the Cardinal's Guard to replace the 69th Arquebusiers; Treville, a player, is "
+        "the Field Marshal and substitutes one Regiment as he sees fit (no roll): the petition waits for his answer "
+        "(record his answer: engarde petition decide \"Athos\" --accept|--refuse)")
+    answers = {"Aaron": "accept", "Athos": "accept", "Bertin": "refuse", "Didier": "accept"}  # as `engarde petition decide` records
+    for p in may.world.petitions:
+        if p["character"] in answers:
+            p["decision"] = answers[p["character"]]
+    june = turn_for(JUNE, fm, *men.values(), world=may.world, dice=[5, 3])
+    mil.begin_month(june)
+    assert june.dice.remaining == 0 and {e.week for e in june.events} == {0}
+
+    def refused(name, regiment, replacing, reason):
+        return ("substitution-refused", (name,), False,
+                {"regiment": regiment, "replacing": replacing, "reason": reason, "field_marshal": "Treville"})
+
+    assert [(e.code, e.characters, e.public, e.data) for e in june.events if e.code != "campaign-determined"] == [
+        refused("Treville", "Dragoon Guards", "Gascon Regiment",
+                "a substitute must be of the same type (infantry or cavalry)"),
+        ("substitution-granted", ("Didier",), True,
+         {"regiment": "Royal Foot Guards", "replacing": "13th Fusiliers", "field_marshal": "Treville"}),
+        refused("Athos", "Cardinal's Guard", "69th Arquebusiers",
+                "the Field Marshal substitutes one Regiment, and chose the Royal Foot Guards for the 13th Fusiliers"),
+        refused("Bertin", "King's Musketeers", "Royal Marines", "the Field Marshal, Treville, refused it"),
+        refused("Cesar", "27th Musketeers", "53rd Fusiliers",
+                "the Field Marshal, Treville, gave no answer before the forces were determined"),
+        refused("Aaron", "27th Musketeers", "Picardy Musketeers",
+                "the Field Marshal substitutes one Regiment, and chose the Royal Foot Guards for the 13th Fusiliers"),
+    ]
+    assert june.world.front.substitutions == [
+        {"character": "Didier", "regiment": "Royal Foot Guards", "replacing": "13th Fusiliers",
+         "field_marshal": "Treville"}]
+    assert june.world.front.regiments["Royal Foot Guards"] == "2nd Brigade of Foot"
+
+
+def test_the_non_player_officers_after_the_battle_line_by_line():
+    """i. Non-Player Characters: "When rolling for the death of non-player characters, do not give them the
+    benefit of rank or Regiment. Do give them the benefit of their regimental modifiers when rolling for
+    promotion."  "At the conclusion of each battle where there is a Captain's vacancy, roll two dice on the
+    Personal Outcome Table to see if a Subaltern is promoted into that slot."  "At the end of the campaign,
+    after rolling for the one Subaltern's promotion, all Captaincy vacancies in excess of two are considered
+    filled by purchase".
+
+    The Henri example's battle (the 69th's result 3, an assault) with the 69th's roster: each non-player
+    officer needs 6 to die: the Lieutenant-Colonel rolls exactly 6 and dies, four Captains die, the others
+    live (Henri, a player, does not roll with them).  Henri is not promoted; the senior non-player Major rolls
+    exactly the 7 needed and becomes Lieutenant-Colonel; the senior Captain, one short for the Major's post
+    left, is not promoted (and no one after him is asked); a Subaltern, on exactly 7, takes one of the four
+    Captaincies; of the three left, the one in excess of two is filled by purchase."""
+    h = henri()
+    june = turn_for(JUNE, h, dice=[5, 3], world=World(regiments=[roster_69th((2, "Henri"))]))
+    mil.begin_month(june)
+    deaths = [1, 1, 3, 3, 1, 1, 1, 1, 2, 4, 3, 3, 5, 1, 4, 2, 1, 1]  # NPC 0, 1, 3 to 9 (Henri, post 2, does not)
+    henris = [1] * 12  # death, mention, promotion, plunder 2 and its four dice
+    august = turn_for(AUGUST, h, world=june.world,
+                      dice=[5, 5, 6, 3, 3, 1, 5, 5, 4, 1, 4, 6, *deaths, *henris, 3, 4, 3, 3, 4, 3])
+    mil.month_end(august, home=[])
+    assert august.dice.remaining == 0
+    npc_rolls = [(r.reason, r.total) for r in august.dice.log if r.reason.startswith(("NPC", "69th"))]
+    assert npc_rolls == [
+        *[(f"NPC {i} (69th Arquebusiers): death (needs 6+)", total)
+          for i, total in zip((0, 1, 3, 4, 5, 6, 7, 8, 9), (2, 6, 2, 2, 6, 6, 6, 6, 2))],
+        ("NPC 3 (69th Arquebusiers): promotion to Lieutenant-Colonel (needs 7+)", 7),
+        ("NPC 4 (69th Arquebusiers): promotion to Major (needs 7+)", 6),
+        ("69th Arquebusiers: a Subaltern's promotion (needs 7+)", 7),
+    ]
+    npc_events = [(e.code, e.week, e.public, e.data) for e in august.events if e.code.startswith("npc-")
+                  and e.code != "npc-military-ability-raised"]
+    assert npc_events == [
+        *[("npc-officer-killed", 5, True, {"officer": f"NPC {i}", "regiment": "69th Arquebusiers"})
+          for i in (1, 5, 6, 7, 8)],
+        ("npc-officer-promoted", 5, False,
+         {"officer": "NPC 3", "regiment": "69th Arquebusiers", "rank": "Lieutenant-Colonel", "roll": 7}),
+        ("npc-subaltern-promoted", 5, False,
+         {"officer": "de Montclair", "regiment": "69th Arquebusiers", "purchase": False}),
+        ("npc-subaltern-promoted", 5, False, {"officer": "de Brissac", "regiment": "69th Arquebusiers", "purchase": True}),
+    ]
+    roster = august.world.regiment("69th Arquebusiers")
+    assert [(o.name, o.player) for o in roster.officers] == [
+        ("NPC 0", False), ("NPC 3", False), ("Henri", True), (None, False), ("NPC 4", False), ("NPC 9", False),
+        ("de Montclair", False), ("de Brissac", False), (None, False), (None, False)]
+    assert h.rank == "Major"
+
+
+def test_a_character_promoted_into_an_opening_line_by_line():
+    """i. Promotion: "After joining a Regiment, a character may be promoted only if there is an opening of the
+    new rank in the Regiment."  "Player characters have precedence over equally ranked non-player characters
+    for promotion."  The Lieutenant-Colonel of the 69th dies in the
+    battle (12 on two dice); Henri, a Major, rolls the 6 needed for promotion: his merit promotion counted, his
+    rank made Lieutenant-Colonel by the ledger at the month's end, his post on the roster the Lieutenant-
+    Colonel's (his Major's post left to the senior Captain, who rolls 12), the campaign's record and the
+    public event saying so."""
+    h = henri()
+    june = turn_for(JUNE, h, dice=[5, 3], world=World(regiments=[roster_69th((2, "Henri"))]))
+    mil.begin_month(june)
+    deaths = [1, 1, 6, 6] + [1, 1] * 7
+    august = turn_for(AUGUST, h, world=june.world, dice=[5, 5, 6, 3, 3, 1, 5, 5, 4, 1, 4, 6, *deaths,
+                                                           2, 2, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 3, 6, 6, 6, 6])
+    mil.month_end(august, home=[])
+    assert august.dice.remaining == 0
+    promotion = [(e.field, e.delta if e.value is None else e.value, e.week, e.reason, e.rule) for e in august.ledger
+                 if e.rule == "i. Promotion"]
+    assert promotion == [
+        ("campaign.merit_promotions", 1, 5, "promoted on campaign (promoted)", "i. Promotion"),
+        ("rank", "Lieutenant-Colonel", 5, "promoted to Lieutenant-Colonel on campaign", "i. Promotion"),
+    ]
+    assert [(e.week, e.public, e.data) for e in august.events if e.code == "promoted-in-the-field"] == [
+        (5, True, {"kind": "promoted", "rank": "Lieutenant-Colonel", "brevet": None, "regiment": "69th Arquebusiers"})]
+    assert august.world.front.outcomes[0]["promotion"] == "promoted"
+    roster = august.world.regiment("69th Arquebusiers")
+    assert [(o.name, o.player) for o in roster.officers[:4]] == [
+        ("NPC 0", False), ("Henri", True), ("NPC 3", False), ("NPC 4", False)]
+    assert h.rank == "Lieutenant-Colonel" and h.counters["campaign.merit_promotions"] == 1
