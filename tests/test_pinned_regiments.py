@@ -808,3 +808,126 @@ def test_three_months_below_the_rank_minimum_and_brigade_status_month_by_month()
         ] == events
         assert {c.name: c.social_level for c in result.characters} == levels
         chars, world = result.characters, result.world
+
+
+def test_later_purchases_pay_on_campaign_and_the_ranks_minimums_line_by_line():
+    """Regimental Table B's minimum Social Level and price: "After joining a Regiment, a character may be
+    promoted only if there is an opening of the new rank"; "Majors and above in any Regiment must buy three
+    horses".  Regimental Table A: "the minimum die roll needed to be accepted into that Regiment per Social
+    Level".  "While on campaign, characters continue to receive pay and allowances, but do not have to pay out
+    any money or keep track of Status Points."  "Players holding a brevet rank receive all pay, status and
+    privileges associated with that rank."  "If a player holds a rank, but his Social Level drops below the
+    minimum necessary to hold that rank, the character has three game months to raise his Social Level to the
+    required minimum."
+
+    Week 1: Athos, a Captain of the Royal Foot Guards at SL 10 (exactly the Major's minimum) with one horse,
+    buys the Majority into an opening with exactly 370 crowns (170 and two more horses); Bazin, of the
+    Cardinal's Guard, is a crown short of 160 and two horses; Grimaud (SL 1) is refused by the Gascons on a 3
+    (4 needed at SL 1).  Month end: Mousqueton, on campaign, is paid and keeps no status; Treville, a Colonel
+    with a brevet Lieutenant-Generalcy, is paid as one and held to its minimum (8, above the Colonel's 6);
+    Rochefort, whose brevet is for want of Social Level, is held to no general's minimum; Planchet, two months
+    short, again meets the Captain's minimum and his count is cleared."""
+    regs = [
+        npc_regiment("Royal Foot Guards", c3=Officer(None)),
+        npc_regiment("Cardinal's Guard", c3=Officer(None)),
+        npc_regiment("Gascon Regiment"),
+        npc_regiment("Dragoon Guards"),
+    ]
+    men = [
+        Character("Athos", social_level=10, crowns=370, regiment="Royal Foot Guards", rank="Captain",
+                  counters={"regiment.horses": 1}),
+        Character("Bazin", social_level=9, crowns=359, regiment="Cardinal's Guard", rank="Captain",
+                  counters={"regiment.horses": 1}),
+        Character("Grimaud", social_level=1, crowns=100),
+        Character("Planchet", social_level=3, crowns=100, regiment="Gascon Regiment", rank="Captain",
+                  counters={"regiment.months_short": 2}),
+        Character("Treville", social_level=5, crowns=0, regiment="Picardy Musketeers", rank="Colonel",
+                  counters={"brevet.rank": 8, "brevet.months": 6}),
+        Character("Rochefort", social_level=7, crowns=0, regiment="13th Fusiliers", rank="Colonel",
+                  counters={"brevet.rank": 8, "brevet.social_level": 1, "brevet.months": 6}),
+        Character("Mousqueton", social_level=8, crowns=0, regiment="Dragoon Guards", rank="Captain",
+                  state="on campaign"),
+    ]
+    orders = {
+        "Athos": {1: BuyRank("Major")},
+        "Bazin": {1: BuyRank("Major")},
+        "Grimaud": {1: ApplyRegiment("Gascon Regiment")},
+    }
+    sheets = {n: OrderSheet(f"{n}.eml", n, month=APRIL, weeks=w) for n, w in orders.items()}
+    result = resolve_month(APRIL, men, sheets, ScriptedDice([3] * 20), world_with(*regs))
+    ledger, events = regiment_lines(result, codes=("rank", "regiment-rejected", "regimental-pay"))
+    assert ledger == [
+        ("Athos", "crowns", -170, 1, "bought the rank of Major in the Royal Foot Guards"),
+        ("Athos", "crowns", -200, 1, "2 horses and equipment at 100 crowns"),
+        ("Athos", "regiment.horses", 2, 1, "horses for a Major of the Royal Foot Guards"),
+        ("Grimaud", "regiment.rejections", 1, 1, "refused by the Gascon Regiment"),
+        ("Athos", "crowns", 22, 5, "pay of a Major of the Royal Foot Guards"),
+        ("Athos", "status_points", 9, 5, "monthly status of a Major of the Royal Foot Guards"),
+        ("Bazin", "crowns", 16, 5, "pay of a Captain of the Cardinal's Guard"),
+        ("Bazin", "status_points", 7, 5, "monthly status of a Captain of the Cardinal's Guard"),
+        ("Mousqueton", "crowns", 16, 5, "pay of a Captain of the Dragoon Guards"),
+        ("Planchet", "crowns", 8, 5, "pay of a Captain of the Gascon Regiment"),
+        ("Rochefort", "crowns", 35, 5, "pay of a brevet Lieutenant-General of the 13th Fusiliers"),
+        ("Rochefort", "status_points", 9, 5, "monthly status of a brevet Lieutenant-General of the 13th Fusiliers"),
+        ("Treville", "crowns", 35, 5, "pay of a brevet Lieutenant-General of the Picardy Musketeers"),
+        ("Treville", "status_points", 9, 5, "monthly status of a brevet Lieutenant-General of the Picardy Musketeers"),
+        ("Athos", "crowns", -11, 5, "support of 3 horses (3 × 3) and a groom (2)"),
+        ("Bazin", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)"),
+    ]
+    assert events == [
+        ("rank-bought", 1, ("Athos",), True, {"price": 170, "rank": "Major", "regiment": "Royal Foot Guards"}),
+        ("rank-refused", 1, ("Bazin",), False, {"rank": "Major", "reason": "it costs 360 crowns with horses; he has 359"}),
+        ("regiment-rejected", 1, ("Grimaud",), False,
+         {"adjustments": [], "base": 4, "influence": 0, "needed": 4, "regiment": "Gascon Regiment", "roll": 3}),
+        ("regimental-pay", 5, ("Athos",), False,
+         {"pay": 22, "rank": "Major", "regiment": "Royal Foot Guards", "status": 9}),
+        ("regimental-pay", 5, ("Bazin",), False,
+         {"pay": 16, "rank": "Captain", "regiment": "Cardinal's Guard", "status": 7}),
+        ("regimental-pay", 5, ("Mousqueton",), False,
+         {"pay": 16, "rank": "Captain", "regiment": "Dragoon Guards", "status": 0}),
+        ("regimental-pay", 5, ("Planchet",), False,
+         {"pay": 8, "rank": "Captain", "regiment": "Gascon Regiment", "status": 0}),
+        ("regimental-pay", 5, ("Rochefort",), False,
+         {"pay": 35, "rank": "Lieutenant-General", "regiment": "13th Fusiliers", "status": 9}),
+        ("regimental-pay", 5, ("Treville",), False,
+         {"pay": 35, "rank": "Lieutenant-General", "regiment": "Picardy Musketeers", "status": 9}),
+        ("rank-social-level-short", 5, ("Athos",), False,
+         {"minimum": 10, "months_left": 3, "rank": "Major", "regiment": "Royal Foot Guards", "social_level": 9}),
+        ("rank-social-level-short", 5, ("Treville",), False,
+         {"minimum": 8, "months_left": 3, "rank": "brevet Lieutenant-General", "regiment": "Picardy Musketeers",
+          "social_level": 4}),
+    ]
+    short = [(e.character, e.delta, e.week, e.reason, e.rule) for e in result.ledger
+             if e.field == "regiment.months_short"]
+    assert short == [
+        ("Athos", 1, 5, "Social Level 9 below the Major's minimum of 10", "i. Promotion"),
+        ("Planchet", -2, 5, "Social Level 2 again meets the Captain's minimum", "i. Promotion"),
+        ("Treville", 1, 5, "Social Level 4 below the brevet Lieutenant-General's minimum of 8", "i. Promotion"),
+    ]
+    ranks = [(e.character, e.value, e.week, e.reason) for e in result.ledger if e.field == "rank"]
+    assert ranks == [("Athos", "Major", 1, "bought the rank of Major into an opening")]
+    guards = next(r for r in result.world.regiments if r.name == "Royal Foot Guards")
+    assert [(o.name, o.player) for o in guards.officers[2:4]] == [("NPC 2", False), ("Athos", True)]
+
+
+def test_a_later_purchase_refused_line_by_line():
+    """"After joining a Regiment, a character may be promoted only if there is an opening of the new rank";
+    Regimental Table B's minimum Social Level for each rank.  Week 1: Grimaud, of no regiment, may buy no
+    rank; Jussac asks for a rank the table lacks; Aramis, a Captain of the Cardinal's Guard at SL 8, is one
+    short of the Major's 9 there."""
+    men = [
+        Character("Grimaud", social_level=5, crowns=500),
+        Character("Jussac", social_level=5, crowns=500, regiment="Cardinal's Guard", rank="Captain"),
+        Character("Aramis", social_level=8, crowns=500, regiment="Cardinal's Guard", rank="Captain"),
+    ]
+    orders = {"Grimaud": {1: BuyRank("Subaltern")}, "Jussac": {1: BuyRank("Admiral")}, "Aramis": {1: BuyRank("Major")}}
+    sheets = {n: OrderSheet(f"{n}.eml", n, month=APRIL, weeks=w) for n, w in orders.items()}
+    regs = [npc_regiment("Cardinal's Guard", c3=Officer(None))]
+    result = resolve_month(APRIL, men, sheets, ScriptedDice([3] * 20), world_with(*regs))
+    _, events = regiment_lines(result, codes=("rank-refused",))
+    assert events == [
+        ("rank-refused", 1, ("Aramis",), False,
+         {"rank": "Major", "reason": "a Major of the Cardinal's Guard needs Social Level 9"}),
+        ("rank-refused", 1, ("Grimaud",), False, {"rank": "Subaltern", "reason": "he is not of any regiment"}),
+        ("rank-refused", 1, ("Jussac",), False, {"rank": "Admiral", "reason": "'Admiral' cannot be bought"}),
+    ]
