@@ -931,3 +931,67 @@ def test_a_later_purchase_refused_line_by_line():
         ("rank-refused", 1, ("Grimaud",), False, {"rank": "Subaltern", "reason": "he is not of any regiment"}),
         ("rank-refused", 1, ("Jussac",), False, {"rank": "Admiral", "reason": "'Admiral' cannot be bought"}),
     ]
+
+
+def test_horses_bought_and_kept_and_an_expulsion_line_by_line():
+    """"Members of Cavalry Regiments and Captains of any Regiment must buy one horse"; "A horse ... requires
+    support of 3 crowns per month. A groom must be paid 2 crowns per month, but only one need be hired"; "While
+    on campaign, characters ... do not have to pay out any money"; "the character has three game months to
+    raise his Social Level to the required minimum. If he does not, he is expelled from the Regiment."
+
+    Week 1: Jacques joins the Gascons as a Private (no horse), Lucien the Dragoon Guards (one horse, 100
+    crowns).  Month end: Bazin's pay (10) does not cover his three horses and groom (11); Mousqueton, on
+    campaign, pays nothing for his horse; Lucien pays 5, Grimaud 8 for two; Planchet, three months below the Captain's minimum
+    of 2, is expelled (i. Promotion)."""
+    regs = [npc_regiment("Gascon Regiment"), npc_regiment("Dragoon Guards")]
+    men = [
+        Character("Planchet", social_level=1, crowns=100, regiment="Gascon Regiment", rank="Captain",
+                  counters={"regiment.months_short": 3}),
+        Character("Bazin", social_level=6, crowns=0, regiment="Dragoon Guards", rank="Private",
+                  counters={"regiment.horses": 3}),
+        Character("Mousqueton", social_level=8, crowns=0, regiment="Dragoon Guards", rank="Captain",
+                  state="on campaign", counters={"regiment.horses": 1}),
+        Character("Jacques", social_level=5, crowns=100),
+        Character("Lucien", social_level=12, crowns=100),
+        Character("Grimaud", social_level=6, crowns=0, regiment="Dragoon Guards", rank="Private",
+                  counters={"regiment.horses": 2}),
+    ]
+    orders = {"Jacques": {1: ApplyRegiment("Gascon Regiment")}, "Lucien": {1: ApplyRegiment("Dragoon Guards")}}
+    sheets = {n: OrderSheet(f"{n}.eml", n, month=APRIL, weeks=w) for n, w in orders.items()}
+    result = resolve_month(APRIL, men, sheets, ScriptedDice([6] * 40), world_with(*regs))
+    ledger, events = regiment_lines(result, codes=("horse", "cannot", "expelled"))
+    assert ledger == [
+        ("Jacques", "regiment", "Gascon Regiment", 1, "accepted by the Gascon Regiment"),
+        ("Jacques", "rank", "Private", 1, "entered the Gascon Regiment as Private"),
+        ("Lucien", "regiment", "Dragoon Guards", 1, "accepted by the Dragoon Guards"),
+        ("Lucien", "rank", "Private", 1, "entered the Dragoon Guards as Private"),
+        ("Lucien", "crowns", -100, 1, "1 horse and equipment at 100 crowns"),
+        ("Lucien", "regiment.horses", 1, 1, "horses for a Private of the Dragoon Guards"),
+        ("Bazin", "crowns", 10, 5, "pay of a Private of the Dragoon Guards"),
+        ("Bazin", "status_points", 4, 5, "monthly status of a Private of the Dragoon Guards"),
+        ("Grimaud", "crowns", 10, 5, "pay of a Private of the Dragoon Guards"),
+        ("Grimaud", "status_points", 4, 5, "monthly status of a Private of the Dragoon Guards"),
+        ("Jacques", "crowns", 2, 5, "pay of a Private of the Gascon Regiment"),
+        ("Lucien", "crowns", 10, 5, "pay of a Private of the Dragoon Guards"),
+        ("Lucien", "status_points", 4, 5, "monthly status of a Private of the Dragoon Guards"),
+        ("Mousqueton", "crowns", 16, 5, "pay of a Captain of the Dragoon Guards"),
+        ("Planchet", "crowns", 8, 5, "pay of a Captain of the Gascon Regiment"),
+        ("Grimaud", "crowns", -8, 5, "support of 2 horses (2 × 3) and a groom (2)"),
+        ("Lucien", "crowns", -5, 5, "support of 1 horse (1 × 3) and a groom (2)"),
+    ]
+    assert events == [
+        ("horses-bought", 1, ("Lucien",), False, {"cost": 100, "horses": 1}),
+        ("cannot-afford", 5, ("Bazin",), False,
+         {"cost": 11, "had": 10, "what": "the support of his horses and groom"}),
+        ("horse-upkeep", 5, ("Grimaud",), False, {"cost": 8, "horses": 2}),
+        ("horse-upkeep", 5, ("Lucien",), False, {"cost": 5, "horses": 1}),
+        ("expelled-from-regiment", 5, ("Planchet",), True,
+         {"minimum": 2, "rank": "Captain", "regiment": "Gascon Regiment", "social_level": 1}),
+    ]
+    expelled = "expelled from the Gascon Regiment: Social Level 1 below the Captain's minimum of 2 for 3 months"
+    assert [(e.character, e.field, e.delta if e.value is None else e.value, e.week, e.reason, e.rule)
+            for e in result.ledger if e.rule.startswith("i.")] == [
+        ("Planchet", "regiment.months_short", -3, 5, "expelled", "i. Promotion"),
+        ("Planchet", "rank", None, 5, expelled, "i. Promotion"),
+        ("Planchet", "regiment", None, 5, expelled, "i. Promotion"),
+    ]
