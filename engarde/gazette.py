@@ -559,6 +559,13 @@ def with_order_sheet(html: str, month: GameMonth, sheet: str) -> str:
     return html[:at] + block + html[at:] if at >= 0 else html + block
 
 
+def reported(data: GazetteData) -> list[Character]:
+    """The characters who have a report this month: the living, and a dead man for the month he
+    died (his events), not after."""
+    named = {name for ev in data.events for name in ev.characters}
+    return [ch for ch in data.characters if not ch.dead or ch.name in named]
+
+
 def report_files(
     data: GazetteData,
     ledger: Sequence[LedgerEntry],
@@ -571,9 +578,7 @@ def report_files(
     ``<newsletters>/<campaign>/reports/<YYYY-MM>/<slug>.html`` (and ``.pdf``); ``sheets``: next
     month's order sheet of each man who has one, put at the end of his report."""
     folder = campaign_folder(data.campaign) / "reports" / data.month.key
-    # A dead man's report is written for the month he died (his events), not after.
-    named = {name for ev in data.events for name in ev.characters} if only is None else set()
-    wanted = list(only) if only is not None else [ch.name for ch in data.characters if not ch.dead or ch.name in named]
+    wanted = list(only) if only is not None else [ch.name for ch in reported(data)]
     slugs = report_slugs(ch.name for ch in data.characters)
     env = environment(data.campaign, data.modules())
     grouped = Grouped.of(data, ledger)

@@ -36,7 +36,7 @@ from ..progress import Tick, nothing
 from ..registry import for_campaign
 from ..store import ACCEPTED, FAILED, HELD, REJECTED, SENT, SUPERSEDED, SentMailRow
 from .intake import active_sheets, schedule
-from .publishing import gazette_data, resolved_month
+from .publishing import gazette_data, next_sheets, resolved_month
 from .sheet_template import order_templates
 from .views import month_ledger
 from .welcome import welcome_text
@@ -169,15 +169,12 @@ def publish_letters(s: Session, campaign: Campaign, month: GameMonth | None = No
         if pdf is not None else ()
     rows = {r.name: r for r in queries.characters(s, campaign.id)}
     next_month = month.next()
-    # The month grouped by man, his next sheet, and who is named in it, once for every report.
+    # The month grouped by man and each man's next sheet, once for every report.
     grouped = gz.Grouped.of(data, ledger)
-    sheets = order_templates(s, campaign, [rows[ch.name] for ch in data.characters if not ch.dead], next_month)
-    named = {name for ev in data.events for name in ev.characters}
+    sheets = next_sheets(s, campaign, data)
     out: list[Letter] = []
     skipped: list[Outcome] = []
-    for ch in data.characters:
-        if ch.dead and ch.name not in named:
-            continue  # a dead man's report is for the month he died
+    for ch in gz.reported(data):
         row = rows[ch.name]
         subject = f"{campaign.newspaper}, {month}: the private report of {ch.name}"
         address = _character_address(row)
