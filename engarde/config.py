@@ -16,8 +16,6 @@ from typing import Any, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from dateutil import rrule
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
 
 from . import durations
 from .calendar import CalendarError, GameMonth
@@ -358,6 +356,13 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
 DATABASES = ("sqlite", "postgresql")
 
 
+# A database URL's scheme, "backend" or "backend+driver", as SQLAlchemy reads it (its
+# make_url's own pattern); the rest of the URL is the driver's to read when the database is
+# opened.  Checked here without SQLAlchemy, whose import costs a command that opens no database
+# (`engarde --help`, `engarde orders check FILE`) most of its start.
+_SCHEME = re.compile(r"(?P<backend>\w+)(?:\+(?P<driver>\w+))?://")
+
+
 def _database(where: str, url: str) -> str:
     """A database URL engarde can use: SQLite or PostgreSQL, checked when the file is read rather
     than when a driver fails to import.  ``postgresql://`` is read as ``postgresql+psycopg://``,
@@ -365,16 +370,15 @@ def _database(where: str, url: str) -> str:
     example = "sqlite:///FILE or postgresql+psycopg://USER@HOST/DATABASE"
     if "\0" in url:
         raise ConfigError(f"{where}: a database URL cannot hold a NUL character")
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise ConfigError(f"{where}: not a database URL: {url!r} (write {example})") from None
-    backend = parsed.get_backend_name()
-    if backend not in DATABASES:
-        raise ConfigError(f"{where}: unknown database scheme {parsed.drivername!r}: engarde keeps a campaign in "
+    scheme = _SCHEME.match(url)
+    if scheme is None:
+        raise ConfigError(f"{where}: not a database URL: {url!r} (write {example})")
+    if scheme["backend"] not in DATABASES:
+        drivername = scheme.group(0)[:-3]
+        raise ConfigError(f"{where}: unknown database scheme {drivername!r}: engarde keeps a campaign in "
                           f"SQLite or PostgreSQL ({example})")
-    if parsed.drivername == "postgresql":
-        return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    if scheme["driver"] is None and scheme["backend"] == "postgresql":
+        return "postgresql+psycopg://" + url[scheme.end():]
     return url
 
 
