@@ -13,6 +13,7 @@ See docs/architecture.md for how a module is written, with a worked example.
 
 from __future__ import annotations
 
+import pkgutil
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -101,6 +102,33 @@ class Section:
 
 
 @dataclass(frozen=True)
+class Deferred:
+    """A function named by where it lives (``"package.module:function"``), imported when it is
+    first called.  A module's GM-side functions (its commands' database queries) are declared
+    this way so that declaring the module imports no database layer: a command that needs none
+    (``engarde --help``, ``engarde orders check FILE``) starts without it."""
+
+    at: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return pkgutil.resolve_name(self.at)(*args, **kwargs)
+
+
+@dataclass(frozen=True)
+class Commands:
+    """A module's GM commands, declared without importing them: ``at`` names the tuple of click
+    commands (``"package.module:COMMANDS"``), imported when one of them runs; ``names`` are
+    their names.  (Their one-line help, all ``engarde --help`` shows, is in
+    ``engarde.command_index``, checked against the commands by a test.)"""
+
+    at: str
+    names: tuple[str, ...]
+
+    def load(self) -> tuple["click.Command", ...]:
+        return tuple(pkgutil.resolve_name(self.at))
+
+
+@dataclass(frozen=True)
 class RuleModule:
     """Everything one module brings to a campaign.
 
@@ -119,7 +147,8 @@ class RuleModule:
     (``engarde.tables``); ``state``: its part of the campaign's world (``to_dict``/``from_dict``).
     ``events``: the codes of its events; ``sections``: its gazette and report sections;
     ``templates``: the package holding its ``templates/`` folder (its event macros are
-    ``NAME/events.html.j2``).  ``commands``: its GM commands (click).
+    ``NAME/events.html.j2``).  ``commands``: its GM commands (click), or a :class:`Commands`
+    naming them (imported when one runs).
     ``pending``: ``(world) -> list[dict]``, requests waiting for a player's answer.
     ``inputs``: ``(session, campaign_id, month) -> value``, what it reads of the month
     besides the sheets (the GM's rulings on cause), given to the rules as
@@ -148,7 +177,7 @@ class RuleModule:
     events: tuple[EventKind, ...] = ()
     sections: tuple[Section, ...] = ()
     templates: str | None = None
-    commands: tuple["click.Command", ...] = ()
+    commands: tuple["click.Command", ...] | Commands = ()
     pending: Callable[..., list[dict[str, Any]]] | None = None
     inputs: Callable[..., Any] | None = None
     sheet_view: Callable[..., tuple[dict[str, Any], list[str]]] | None = None
@@ -157,6 +186,19 @@ class RuleModule:
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z][a-z0-9_]*", self.name):
             raise ValueError(f"a module's name is lower-case letters, digits and '_', not {self.name!r}")
+
+    def command_names(self) -> tuple[str, ...]:
+        """Its commands' names, without importing commands declared lazily."""
+        if isinstance(self.commands, Commands):
+            return self.commands.names
+        return tuple(c.name for c in self.commands if c.name)
+
+    def command(self, name: str) -> "click.Command | None":
+        """Its command called ``name`` (imported now if declared lazily), if it has one."""
+        if name not in self.command_names():
+            return None
+        found = self.commands.load() if isinstance(self.commands, Commands) else self.commands
+        return next((c for c in found if c.name == name), None)
 
 
 def events_of(codes: Any, sections: Mapping[str, tuple[str, ...]] = {}) -> tuple[EventKind, ...]:

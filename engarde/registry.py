@@ -399,7 +399,7 @@ def _forget() -> None:
 def module_of_command(name: str) -> RuleModule | None:
     """The module whose GM command is called ``name`` (``engarde NAME``), if any."""
     for m in ALL_MODULES.values():
-        if any(c.name == name for c in m.commands):
+        if name in m.command_names():
             return m
     return None
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from engarde.registry import ALL_MODULES
 
 PACKAGE = Path(__file__).parent.parent / "engarde"
-SHARED = {"decisions"}  # engarde/rules/decisions.py: a helper the modules share, not a module
+SHARED = {"decisions", "answers"}  # engarde/rules/decisions.py, answers.py: helpers the modules share, not modules
 
 
 def _module_name(path: Path) -> str:

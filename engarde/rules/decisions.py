@@ -12,7 +12,7 @@ player holding a position decides instead of the dice.
 Each waiting request is a plain dict in a list kept in the campaign's world,
 with at least ``character`` (who asks), ``month`` and ``week`` (when).  The
 player's answer is not an order of the game: the GM records it between months
-(``record``; the CLI's ``... decide`` commands) as ``decision`` ("accept" or
+(``record``; the CLI's ``... decide`` commands, through ``engarde.rules.answers``) as ``decision`` ("accept" or
 "refuse") with ``decided_for`` (the month it is carried out in), and the rules
 module carries it out at that month's start (``settle``) through the ledger,
 like every other change.  Nothing here rolls a die or decides for anyone.
@@ -22,13 +22,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .. import lock, queries
 from ..codes import E_AWAITS_PLAYER
-from ..config import Campaign
-from ..errors import CampaignError
 from ..records import Character, ErrorRecord
 from ..turn import Turn
-from ..world import World
 
 ACCEPT, REFUSE = "accept", "refuse"
 
@@ -115,22 +111,6 @@ def keep_answers(restored: list[dict[str, Any]], now: list[dict[str, Any]]) -> N
 
 def waiting_names(queue: list[dict[str, Any]]) -> str:
     return ", ".join(p["character"] for p in queue) or "none"
-
-
-def record_answer(campaign: Campaign, queue: Callable[[World], list[dict[str, Any]]], applicant: str,
-                  accept: bool, missing: str) -> dict[str, Any]:
-    """Record (for the GM, between months) a player's answer to a request waiting for him in the
-    world: regiment applications, appointments, petitions to a player Field Marshal.  It is
-    carried out at the start of the next month resolved, through the ledger.  ``missing``
-    is the refusal when ``queue(world)`` holds no request of ``applicant``'s."""
-    with lock.writing(campaign, "decide") as s:
-        camp, world = queries.load_world(s, campaign)
-        waiting = queue(world)
-        entry = record(waiting, applicant, accept, camp.current_month)
-        if entry is None:
-            raise CampaignError(f"{missing} (waiting: {waiting_names(waiting)})")
-        queries.save_world(s, camp, world)
-        return dict(entry)
 
 
 def request(kind: str, p: dict[str, Any], what: str, answer_by: str | None, command: str | None) -> dict[str, Any]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step, events_of
+from ...modules import Action, Commands, Deferred, RuleModule, Step, LIVING, MONTH_END, MONTH_START, events_of
 from .orders import SeekAppointment
-from . import codes, commands, grammar, rules
+from . import codes, grammar, rules
 from . import state
 from .state import AppointmentsState
 from .tables import AppointmentsTables
@@ -13,8 +13,8 @@ MODULE = RuleModule(
     name="appointments",
     title="Appointments: military and government posts, their status, favours and terms",
     tables=AppointmentsTables,
-    commands=commands.COMMANDS,
-    pending=commands.pending,
+    commands=Commands(f"{__name__}.commands:COMMANDS", ("appointment",)),
+    pending=Deferred(f"{__name__}.commands:pending"),
     state=AppointmentsState,
     undo=state.undo,
     templates=__name__,

@@ -12,7 +12,7 @@ from ...config import Campaign
 from ...errors import CampaignError
 from ...tables import Tables
 from ...world import World
-from .. import decisions
+from .. import answers, decisions
 
 
 def decide_appointment(campaign: Campaign, tables: Tables, post: str, applicant: str,
@@ -29,7 +29,7 @@ def decide_appointment(campaign: Campaign, tables: Tables, post: str, applicant:
     def queue(world: World) -> list[dict[str, Any]]:
         return [p for p in world.appointments_pending if p["post"] == found.name]
 
-    return decisions.record_answer(campaign, queue, applicant, accept,
+    return answers.record_answer(campaign, queue, applicant, accept,
                                    f"no application from {applicant!r} for the post of {found.name} waits")
 
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from ...modules import Action, LIVING, MONTH_START, RuleModule, Section, Step, WEEK, events_of, listing
+from ...modules import Action, Commands, Deferred, RuleModule, Section, Step, LIVING, MONTH_START, WEEK, events_of, listing
 from .orders import AnswerChallenge, Challenge, DuelStanding, TradeOrders
-from . import codes, commands, grammar, rules
+from . import codes, grammar, rules
 from .tables import DuelTables
 
 MODULE = RuleModule(
     name="duel",
     title="e. Duelling: sequences, cause and challenges, the fight, recovery, the trade",
-    commands=commands.COMMANDS,
-    inputs=commands.rulings_for,
+    commands=Commands(f"{__name__}.commands:COMMANDS", ("duel",)),
+    inputs=Deferred(f"{__name__}.commands:rulings_for"),
     tables=DuelTables,
     templates=__name__,
     events=events_of(codes, {"affairs": (codes.EV_INSULT, codes.EV_DUEL, codes.EV_DUEL_REFUSED, codes.EV_DUEL_NO_CAUSE, codes.EV_DUEL_CAUSE_IGNORED,), "deaths": (codes.EV_DUEL_DEATH,)}),

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Step, events_of
+from ...modules import Action, Commands, Deferred, RuleModule, Step, LIVING, MONTH_END, MONTH_START, events_of
 from .orders import Borrow, LoanOrders, Repay
-from . import codes, commands, grammar, rules
+from . import codes, grammar, rules
 from .state import LoansState
 from .tables import LoansTables
 
@@ -12,8 +12,8 @@ MODULE = RuleModule(
     name="loans",
     title="d. Loans: between characters and from moneylenders; calling in; disgrace",
     tables=LoansTables,
-    commands=commands.COMMANDS,
-    sheet_view=commands.sheet_view,
+    commands=Commands(f"{__name__}.commands:COMMANDS", ("loans",)),
+    sheet_view=Deferred(f"{__name__}.commands:sheet_view"),
     state=LoansState,
     templates=__name__,
     events=events_of(codes, {"society": (codes.EV_DISGRACED, codes.EV_DISGRACE_LIFTED,)}),

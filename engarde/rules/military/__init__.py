@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...modules import Action, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of, listing
+from ...modules import Action, Commands, Deferred, RuleModule, Section, Step, MONTH_END, MONTH_START, events_of, listing
 from .orders import CampaignStanding, Petition, Volunteer
-from . import codes, commands, grammar, rules
+from . import codes, grammar, rules
 from . import state
 from .state import MilitaryState
 from .tables import MilitaryTables
@@ -12,8 +12,8 @@ from .tables import MilitaryTables
 MODULE = RuleModule(
     name="military",
     title="h. Campaign and Volunteers, i. Campaign Outcome",
-    commands=commands.COMMANDS,
-    pending=commands.pending,
+    commands=Commands(f"{__name__}.commands:COMMANDS", ("front", "petition")),
+    pending=Deferred(f"{__name__}.commands:pending"),
     tables=MilitaryTables,
     state=MilitaryState,
     undo=state.undo,

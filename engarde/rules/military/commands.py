@@ -13,7 +13,7 @@ from ...clikit import Context, echo_json, pass_ctx
 from ...config import Campaign
 from ...errors import CampaignError
 from ...world import World
-from .. import decisions
+from .. import answers, decisions
 from .rules import describe_organisation
 from .tables import MilitaryTables
 
@@ -52,7 +52,7 @@ def decide_petition(campaign: Campaign, petitioner: str, accept: bool) -> dict[s
                     f"(the {p['regiment']} for the {p['replacing']}); refuse that one first")
         return waiting
 
-    return decisions.record_answer(campaign, queue, petitioner, accept,
+    return answers.record_answer(campaign, queue, petitioner, accept,
                                    f"no petition from {petitioner!r} waits for a player Field Marshal "
                                    f"(with none, petitions are rolled)")
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...modules import Action, HOME, MONTH_END, RuleModule, Step, WEEK, events_of
+from ...modules import Action, Commands, RuleModule, Step, HOME, MONTH_END, WEEK, events_of
 from .orders import Court, SuitorStanding, VisitMistress
-from . import codes, commands, grammar, rules
+from . import codes, grammar, rules
 from . import state
 from .state import MistressesState
 from .tables import MistressesTables
@@ -13,7 +13,7 @@ MODULE = RuleModule(
     name="mistresses",
     title="d. Mistresses: courting, rival suitors, visits, support, gifts, favours",
     tables=MistressesTables,
-    commands=commands.COMMANDS,
+    commands=Commands(f"{__name__}.commands:COMMANDS", ("mistress",)),
     state=MistressesState,
     undo=state.undo,
     templates=__name__,

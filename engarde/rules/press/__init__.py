@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from .orders import Letters
-from ...modules import RuleModule, Section, events_of
-from . import codes, commands, gazette, grammar
+from ...modules import Commands, RuleModule, Section, events_of
+from . import codes, gazette, grammar
 
 MODULE = RuleModule(
     name="press",
     title="Letters to the gazette",
-    commands=commands.COMMANDS,
+    commands=Commands(f"{__name__}.commands:COMMANDS", ("press",)),
     templates=__name__,
     events=events_of(codes),
     sections=(

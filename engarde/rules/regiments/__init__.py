@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...modules import Action, LIVING, MONTH_END, MONTH_START, RuleModule, Section, Step, events_of, listing
+from ...modules import Action, Commands, Deferred, RuleModule, Section, Step, LIVING, MONTH_END, MONTH_START, events_of, listing
 from .orders import ApplyRegiment, BuyRank, DutyExcusal, RegimentalDuty, ResignCommission
-from . import codes, commands, grammar, rules
+from . import codes, grammar, rules
 from . import state
 from .state import RegimentsState
 from .tables import RegimentsTables
@@ -13,8 +13,8 @@ MODULE = RuleModule(
     name="regiments",
     title="g. MA and Regiments: application, ranks, horses, duty, officers, vacancies",
     tables=RegimentsTables,
-    commands=commands.COMMANDS,
-    pending=commands.pending,
+    commands=Commands(f"{__name__}.commands:COMMANDS", ("regiment",)),
+    pending=Deferred(f"{__name__}.commands:pending"),
     state=RegimentsState,
     undo=state.undo,
     templates=__name__,

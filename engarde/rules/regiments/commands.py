@@ -14,7 +14,7 @@ from ...config import Campaign
 from ...errors import CampaignError
 from ...tables import Tables
 from ...world import World
-from .. import decisions
+from .. import answers, decisions
 from . import rules
 
 
@@ -75,7 +75,7 @@ def decide_application(campaign: Campaign, tables: Tables, regiment: str, applic
         reg = world.regiment(info.name)
         return reg.pending if reg is not None else []
 
-    entry = decisions.record_answer(campaign, queue, applicant, accept,
+    entry = answers.record_answer(campaign, queue, applicant, accept,
                                     f"no application from {applicant!r} waits for the {info.name}'s commander")
     return dict(entry, regiment=info.name)
 
