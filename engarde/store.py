@@ -27,6 +27,7 @@ from .calendar import GameMonth
 from .dberrors import translated
 from .errors import CampaignError
 from .records import Character, Event, LedgerEntry
+from .statuses import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SKIPPED, SUPERSEDED  # noqa: F401 (the store's names too)
 
 
 def utcnow() -> dt.datetime:
@@ -101,11 +102,8 @@ class RollRow(SQLModel, table=True):
     reason: str = Field(sa_type=Text)
 
 
-# What a stored sheet can be, once read (SheetRow.status): engarde.ops.acceptance decides.
-ACCEPTED, HELD, REJECTED, SUPERSEDED, DUPLICATE = "accepted", "held", "rejected", "superseded", "duplicate"
-ACTIVE = (ACCEPTED, HELD)
-# What the intake reports of a file it did not read (a FIFO, a file of another kind): never stored.
-SKIPPED = "skipped"
+# What a stored sheet can be (SheetRow.status) is in engarde.statuses (imported above), where a
+# command that opens no database (`engarde orders check`) reads it too.
 
 
 class SheetRow(SQLModel, table=True):
