@@ -17,6 +17,11 @@ import click
 from .config import Campaign
 from .tables import Tables
 
+# How long a command that writes waits for another working on the same campaign (engarde.lock),
+# and where the CLI's --wait is kept for it (click's Context.meta).
+DEFAULT_WAIT = 10.0  # seconds: a turn is resolved in well under that
+WAIT_KEY = "engarde.lock.wait"
+
 
 class Context:
     """The campaign a command works on (``--config``, ``--campaign``)."""

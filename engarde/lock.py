@@ -41,13 +41,12 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
+from .clikit import DEFAULT_WAIT, WAIT_KEY  # noqa: F401 (lock.DEFAULT_WAIT too)
 from . import pause, store
 from .config import Campaign
 from .dberrors import translated
 from .errors import CampaignError
 
-DEFAULT_WAIT = 10.0  # seconds: a turn is resolved in well under that
-WAIT_KEY = "engarde.lock.wait"  # where the CLI's --wait is kept (click's Context.meta)
 POLL = 0.05
 
 _HELD: set[tuple[str, str]] = set()  # (database, campaign) this process holds

@@ -78,7 +78,7 @@ def test_init_writes_a_commented_campaigns_file_and_sets_up_the_campaign(tmp_pat
 
 def test_init_asks_at_a_terminal_for_what_the_options_do_not_give(tmp_path, monkeypatch):
     """Each question has the default a GM may take with Enter; the name has none."""
-    monkeypatch.setattr("engarde.cli._interactive", lambda: True)
+    monkeypatch.setattr("engarde.commands.campaign._interactive", lambda: True)
     answers = "Les Trois Mousquetaires\n\nLe Mercure\n\nthe 1st of every month at 9am\nEurope/Paris\n\n"
     engarde(tmp_path, "init", given=answers)
     camp = load_one(tmp_path / "campaigns.toml", None)

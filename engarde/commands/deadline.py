@@ -12,9 +12,9 @@ from pathlib import Path
 
 import click
 
-from . import terminal
-from .clikit import Context, fail, pass_ctx
-from .ops import routine
+from .. import terminal
+from ..clikit import Context, fail, pass_ctx
+from ..ops import routine
 
 
 @click.command("deadline")

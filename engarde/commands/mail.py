@@ -13,11 +13,11 @@ from pathlib import Path
 
 import click
 
-from .calendar import GameMonth
-from . import terminal
-from .clikit import Context, fail, pass_ctx
-from .ops import mailing
-from .store import FAILED
+from .. import terminal
+from ..calendar import GameMonth
+from ..clikit import Context, fail, pass_ctx
+from ..ops import mailing
+from ..store import FAILED
 
 DRY_RUN = click.option("--dry-run", "dry_run", type=click.Path(path_type=Path), metavar="FOLDER",
                        help="Write the messages as .eml files to FOLDER instead of sending them (nothing is "
