@@ -10,13 +10,16 @@ from engarde.records import Character
 from engarde.resolve import resolve_month
 from engarde.rules.appointments.codes import (
     EV_APPOINTED,
+    EV_APPOINTMENT_AWAITS,
     EV_APPOINTMENT_ENDED,
     EV_APPOINTMENT_REFUSED,
     EV_APPOINTMENT_STATUS,
     EV_BRIGADE_COMMAND,
 )
 from engarde.rules.appointments.orders import SeekAppointment
-from engarde.rules.regiments.state import BrigadeRecord
+from engarde.rules.influence.codes import EV_INFLUENCE_USED
+from engarde.rules.influence.orders import UseInfluence
+from engarde.rules.regiments.state import BrigadeRecord, Officer, Regiment
 from engarde.rules.appointments.rules import RULE_APPOINTMENTS
 from engarde.rules import decisions
 from engarde.world import World
@@ -29,6 +32,12 @@ IGI = "Inspector-General of Infantry"
 
 def _man(name, rank, sl, ma=4, **kw):
     return Character(name, social_level=sl, rank=rank, military_ability=ma, crowns=5000, **kw)
+
+
+def _regiment(name, officers):
+    """A regiment organised before the month: its ten posts (Colonel, Lieutenant-Colonel, two Majors, six
+    Captains), those not given vacant."""
+    return Regiment(name, [officers.get(i, Officer(None)) for i in range(10)], organised="1607-01")
 
 
 def test_applications_terms_and_status_line_by_line():
@@ -226,3 +235,217 @@ def test_a_brigadier_takes_his_own_regiments_brigade_and_gives_it_up():
     ]
     assert [(b.name, b.commander) for b in result.world.brigades] == [
         ("Heavy Brigade", None), ("Horse Guards Brigade", "Beaufort")]
+
+
+def test_the_player_who_appoints_each_post_line_by_line():
+    """Appointments (en-garde-tables.md): "rank, min SL, post, number allowed, who appoints"; the rules' example:
+    "he must go to the Minister of War who appoints that position (it is assumed that no player holds the
+    post)" -- a player holding the appointing position decides, no roll.  In April, week 1: Bazin's
+    application to be Regimental Adjutant waits for Athos, his regiment's Colonel and a player; Planchet,
+    who commands the Gascon Regiment himself, and Grimaud, whose Colonel is no player, roll; Felton's to be
+    Aide to a Brigadier-General waits for Conde, commanding his brigade, while Winter's brigade commander is
+    no character and he rolls (his Colonel, Athos, appoints only the Regimental Adjutant); Aramis's (Division
+    Adjutant) waits for Rochefort, the player Division Commander, Porthos's (Army Adjutant) for Marcel, the
+    first by name of the two player Army Commanders (engarde's choice); D'Artagnan's to be Inspector-General
+    of Cavalry is rolled, the Minister of War being dead.  Jussac's influence "on the appointment" for Grimaud
+    lowers his 4 to 3; Vendome fails the Brigadier's roll (barred from "brigadier-brigade-
+    commander"), Winter the Aide's; Louis, seeking the Army Commander's post, finds both held
+    and is told by whom."""
+    dg, gascon, marines = "Dragoon Guards", "Gascon Regiment", "Royal Marines"
+    men = [
+        _man("Athos", "Colonel", 12, regiment=dg),
+        _man("Bazin", "Captain", 2, regiment=dg),
+        _man("Planchet", "Captain", 2, regiment=gascon),
+        _man("Grimaud", "Captain", 2, regiment=marines),
+        _man("Conde", "Brigadier-General", 12, regiment="Crown Prince Cuirassiers",
+             appointment="Brigadier (Brigade Commander)", counters={"appointment.months": 6}),
+        _man("Felton", "Captain", 6, regiment="Archduke Leopold Cuirassiers"),
+        _man("Winter", "Captain", 6, regiment=dg),
+        _man("Rochefort", "Lieutenant-General", 12, appointment="Division Commander",
+             counters={"appointment.months": 6}),
+        _man("Aramis", "Major", 8),
+        _man("Turenne", "General", 14, appointment="Army Commander", counters={"appointment.months": 6}),
+        _man("Marcel", "General", 12, appointment="Army Commander", counters={"appointment.months": 6}),
+        _man("Porthos", "Lieutenant-Colonel", 9),
+        _man("Richelieu", "General", 16, appointment="Minister of War", counters={"appointment.months": 6},
+             state="dead"),
+        _man("D'Artagnan", "Lieutenant-General", 10),
+        _man("Louis", "General", 12),
+        _man("Vendome", "Brigadier-General", 1, regiment=marines),
+        _man("Jussac", "Captain", 4, counters={"favour.npc.class3": 1}),
+    ]
+    seeks = {"Bazin": "Regimental Adjutant", "Planchet": "Regimental Adjutant", "Grimaud": "Regimental Adjutant",
+             "Felton": "Aide to a Brigadier-General", "Winter": "Aide to a Brigadier-General",
+             "Aramis": "Division Adjutant", "Porthos": "Army Adjutant", "D'Artagnan": IGC, "Louis": "Army Commander",
+             "Vendome": "Brigadier"}
+    sheets = {n: OrderSheet(n[0], n, weeks={1: SeekAppointment(post)}) for n, post in seeks.items()}
+    sheets["Jussac"] = OrderSheet("j", "Jussac", weeks={1: UseInfluence("3", "the appointment", "Grimaud")})
+    # Every regiment of theirs already organised (no dice for its officers): ten posts, those not named vacant.
+    world = World(regiments=[_regiment(dg, {0: Officer("Athos", player=True)}),
+                             _regiment(gascon, {4: Officer("Planchet", player=True)}),
+                             _regiment(marines, {0: Officer("Treville")}),
+                             _regiment("Crown Prince Cuirassiers", {}), _regiment("Archduke Leopold Cuirassiers", {}),
+                             ],
+                  brigades=[BrigadeRecord("Heavy Brigade", commander="Conde"),
+                            BrigadeRecord("Horse Guards Brigade", commander="Mordaunt")])
+    result = resolve_month(APRIL, men, sheets, ScriptedDice([6, 3, 4, 4, 3]), world=world)
+    events = [(e.code, e.characters, e.data) for e in result.events
+              if e.code in (EV_APPOINTED, EV_APPOINTMENT_AWAITS, EV_APPOINTMENT_REFUSED) and e.week == 1]
+
+    def awaits(name, post, appointer):
+        return (EV_APPOINTMENT_AWAITS, (name, appointer), {"post": post, "appointer": appointer, "applicant": name})
+
+    def rolled(name, post, needed, value, **more):
+        return {"post": post, "needed": needed, "base": needed, "roll": value, "influence": 0, "adjustments": [],
+                **more}
+
+    assert events == [
+        awaits("Aramis", "Division Adjutant", "Rochefort"),
+        awaits("Bazin", "Regimental Adjutant", "Athos"),
+        (EV_APPOINTED, ("D'Artagnan",), {"reappointed": False, **rolled("D'Artagnan", IGC, 6, 6)}),
+        awaits("Felton", "Aide to a Brigadier-General", "Conde"),
+        (EV_APPOINTED, ("Grimaud",), {"reappointed": False, **rolled("Grimaud", "Regimental Adjutant", 4, 3),
+                                      "needed": 3, "influence": -1}),
+        (EV_APPOINTMENT_REFUSED, ("Louis",),
+         {"post": "Army Commander", "reason": "every post of Army Commander (2) is held, by Marcel, Turenne"}),
+        (EV_APPOINTED, ("Planchet",), {"reappointed": False, **rolled("Planchet", "Regimental Adjutant", 4, 4)}),
+        awaits("Porthos", "Army Adjutant", "Marcel"),
+        (EV_APPOINTMENT_REFUSED, ("Vendome",),
+         {"post": "Brigadier (Brigade Commander)", "reason": "the decision went against him",
+          **{k: v for k, v in rolled("Vendome", "", 5, 4).items() if k != "post"}}),
+        (EV_APPOINTMENT_REFUSED, ("Winter",),
+         {"post": "Aide to a Brigadier-General", "reason": "the decision went against him",
+          **{k: v for k, v in rolled("Winter", "", 4, 3).items() if k != "post"}}),
+    ]
+    assert [(p["character"], p["post"], p["appointer"], p["week"]) for p in result.world.appointments_pending] == [
+        ("Aramis", "Division Adjutant", "Rochefort", 1), ("Bazin", "Regimental Adjutant", "Athos", 1),
+        ("Felton", "Aide to a Brigadier-General", "Conde", 1), ("Porthos", "Army Adjutant", "Marcel", 1)]
+    assert [r.reason for r in result.rolls] == [
+        f"Minister decides the post of {IGC} for D'Artagnan: 6+ needed",
+        "Colonel decides the post of Regimental Adjutant for Grimaud: 3+ needed",
+        "Colonel decides the post of Regimental Adjutant for Planchet: 4+ needed",
+        "Minister decides the post of Brigadier (Brigade Commander) for Vendome: 5+ needed",
+        "Brigadier-General decides the post of Aide to a Brigadier-General for Winter: 4+ needed"]
+    assert [(e.character, e.field) for e in result.ledger if e.field.startswith("appointment_bar.") and e.week == 1] \
+        == [("Vendome", "appointment_bar.brigadier-brigade-commander"),
+            ("Winter", "appointment_bar.aide-to-a-brigadier-general")]
+    assert [(e.code, e.week, e.data["what"]) for e in result.events if e.code == EV_INFLUENCE_USED] == [
+        (EV_INFLUENCE_USED, 1, "the post of Regimental Adjutant")]
+    assert [e.message for e in result.errors if e.source == "Bazin"] == [
+        "Bazin seeks the post of Regimental Adjutant; Athos, a player, appoints to it (no roll): the application "
+        "waits for his answer"]
+
+
+def test_a_player_ministers_answers_when_things_have_changed_line_by_line():
+    """"he must go to the Minister of War who appoints that position (it is assumed that no player holds the
+    post)"; "a failed application cannot be repeated for three months".  In April Richelieu, a player, is
+    Minister of War in his term's last month; these applications wait for him: Aramis's (Inspector-General
+    of Infantry), Beaufort's and Vendome's (Brigadier: both of the Horse Guards Brigade), Felton's (of
+    Cavalry), Hugo's, Ivo's and, in week 2, Jules's (Division Commander: two of the four posts held), and
+    Porthos's.  In week 2 Aramis becomes Minister of Justice by the King's roll; Porthos dies after the
+    month.  At May's start Richelieu's answers, all accepting: Aramis holds another post; Beaufort takes the
+    brigade, so Vendome, accepted too, no longer qualifies; Hugo and Ivo fill the posts, so Jules finds all
+    four held and is told by whom; Porthos is dead.  Felton's waits: in May, with no player Minister, he
+    applies again and fails the roll (barred three months, two at the month's end); Richelieu's refusal,
+    carried out at June's start, bars him three months from then, no more."""
+    dg, qoc = "Dragoon Guards", "Queen's Own Carabiniers"
+    men = [
+        _man("Richelieu", "General", 16, appointment="Minister of War", counters={"appointment.months": 1}),
+        _man("Aramis", "Lieutenant-General", 16),
+        _man("Beaufort", "Brigadier-General", 12, regiment=dg),
+        _man("Vendome", "Brigadier-General", 12, regiment=qoc),
+        _man("Felton", "Lieutenant-General", 11),
+        _man("Hugo", "Lieutenant-General", 11),
+        _man("Ivo", "Lieutenant-General", 11),
+        _man("Jules", "Lieutenant-General", 11),
+        _man("Kurt", "Lieutenant-General", 11, appointment="Division Commander", counters={"appointment.months": 6}),
+        _man("Leon", "Lieutenant-General", 11, appointment="Division Commander", counters={"appointment.months": 6}),
+        _man("Porthos", "Lieutenant-General", 11),
+    ]
+    seeks = {"Aramis": IGI, "Beaufort": "Brigadier", "Vendome": "Brigadier", "Felton": IGC,
+             "Hugo": "Division Commander", "Ivo": "Division Commander", "Porthos": IGC}
+    sheets = {n: OrderSheet(n[0], n, weeks={1: SeekAppointment(post)}) for n, post in seeks.items()}
+    sheets["Aramis"].weeks[2] = SeekAppointment("Minister of Justice")
+    sheets["Jules"] = OrderSheet("j", "Jules", weeks={2: SeekAppointment("Division Commander")})
+    world = World(regiments=[_regiment(dg, {}), _regiment(qoc, {})])
+    april = resolve_month(APRIL, men, sheets, ScriptedDice([6, 1]), world=world)
+    assert [(p["character"], p["post"], p["week"]) for p in april.world.appointments_pending] == [
+        ("Aramis", IGI, 1), ("Beaufort", "Brigadier (Brigade Commander)", 1), ("Felton", IGC, 1),
+        ("Hugo", "Division Commander", 1), ("Ivo", "Division Commander", 1), ("Porthos", IGC, 1),
+        ("Vendome", "Brigadier (Brigade Commander)", 1), ("Jules", "Division Commander", 2)]
+    world = april.world.copy()
+    for name in ("Aramis", "Beaufort", "Hugo", "Ivo", "Jules", "Porthos", "Vendome"):
+        decisions.record(world.appointments_pending, name, True, "1607-05")
+    may_men = april.characters
+    next(c for c in may_men if c.name == "Porthos").state = "dead"
+    felton_again = {"Felton": OrderSheet("f", "Felton", weeks={1: SeekAppointment(IGC)})}
+    may = resolve_month(GameMonth(1607, 5), may_men, felton_again, ScriptedDice([1]), world=world)
+
+    def accepted_but(name, post, why):
+        return (EV_APPOINTMENT_REFUSED, (name,), {"post": post, "reason": f"Richelieu accepted him, but {why}",
+                                                  "appointer": "Richelieu", "decision": "accept"})
+
+    def appointed(name, post):
+        return (EV_APPOINTED, (name,), {"post": post, "reappointed": False, "appointed_by": "Richelieu",
+                                        "decision": "accept"})
+
+    brigadier = "Brigadier (Brigade Commander)"
+    assert [(e.code, e.characters, e.data) for e in may.events
+            if e.code in (EV_APPOINTED, EV_APPOINTMENT_REFUSED) and e.week == MONTH_START] == [
+        accepted_but("Aramis", IGI, "he holds the post of Minister of Justice: one post at a time"),
+        appointed("Beaufort", brigadier),
+        appointed("Hugo", "Division Commander"),
+        appointed("Ivo", "Division Commander"),
+        accepted_but("Porthos", IGC, "dead"),
+        accepted_but("Vendome", brigadier, "the Horse Guards Brigade is commanded by Beaufort"),
+        accepted_but("Jules", "Division Commander",
+                     "every post of Division Commander (4) is held, by Hugo, Ivo, Kurt, Leon"),
+    ]
+    assert [p["character"] for p in may.world.appointments_pending] == ["Felton"]
+    bar = "appointment_bar.inspector-general-of-cavalry"
+    felton = next(c for c in may.characters if c.name == "Felton")
+    assert felton.get(bar) == 2
+    world = may.world.copy()
+    decisions.record(world.appointments_pending, "Felton", False, "1607-06")
+    june = resolve_month(GameMonth(1607, 6), may.characters, {}, SeededDice("june"), world=world)  # the summer's dice
+    assert [(e.character, e.field, e.delta, e.week, e.reason) for e in june.ledger if e.field == bar] == [
+        ("Felton", bar, 1, MONTH_START, f"refused the post of {IGC} by Richelieu: not again for 3 months"),
+        ("Felton", bar, -1, MONTH_END, "a month passed since a failed application"),
+    ]
+
+
+def test_a_player_ministers_acceptance_for_the_post_he_already_holds():
+    """"Posts usually run for twelve months"; reappointment is applying for his own post in the last month of
+    its term (engarde's choice).  Two applications have waited for Richelieu, the player Minister of War,
+    since before their applicants were given those posts by the roll (while no player was Minister):
+    accepted, carried out at April's start, Athos, in his term's last month, is reappointed for another term
+    (12 months more, 12 left at the month's end); Aramis, with two months left, is not given a second term
+    on top of his first (he is told to seek it in its last month)."""
+    minister = _man("Richelieu", "General", 16, appointment="Minister of War", counters={"appointment.months": 6})
+    men = [_man("Athos", "Lieutenant-General", 12, appointment=IGC, counters={"appointment.months": 1}),
+           _man("Aramis", "Lieutenant-General", 12, appointment=IGI, counters={"appointment.months": 2}),
+           minister]
+    waiting = [{"character": "Athos", "post": IGC, "appointer": "Richelieu", "month": "1606-05", "week": 1},
+               {"character": "Aramis", "post": IGI, "appointer": "Richelieu", "month": "1606-09", "week": 2}]
+    world = World(appointments_pending=waiting)
+    for name in ("Athos", "Aramis"):
+        decisions.record(world.appointments_pending, name, True, "1607-04")
+    result = resolve_month(APRIL, men, {}, ScriptedDice([]), world=world)
+    ledger = [(e.character, e.field, e.delta, e.value, e.week, e.reason) for e in result.ledger
+              if e.rule == RULE_APPOINTMENTS and e.field != "status_points"]
+    assert ledger == [
+        ("Athos", "appointment.months", 12, None, MONTH_START, f"reappointed {IGC} by Richelieu for another term"),
+        ("Aramis", "appointment.months", -1, None, MONTH_END, f"a month of his term as {IGI}"),
+        ("Athos", "appointment.months", -1, None, MONTH_END, f"a month of his term as {IGC}"),
+        ("Richelieu", "appointment.months", -1, None, MONTH_END, "a month of his term as Minister of War"),
+    ]
+    assert [(e.code, e.characters, e.public, e.data) for e in result.events
+            if e.code in (EV_APPOINTED, EV_APPOINTMENT_REFUSED)] == [
+        (EV_APPOINTED, ("Athos",), True,
+         {"post": IGC, "reappointed": True, "appointed_by": "Richelieu", "decision": "accept"}),
+        (EV_APPOINTMENT_REFUSED, ("Aramis",), False,
+         {"post": IGI, "reason": "Richelieu accepted him, but he holds the post for 2 months more; seek "
+                                 "reappointment in its last month", "appointer": "Richelieu", "decision": "accept"}),
+    ]
+    after = {c.name: c.get("appointment.months") for c in result.characters}
+    assert (after["Athos"], after["Aramis"]) == (12, 1)

@@ -4,12 +4,13 @@ docs/rules-coverage.md, "Mutation testing")."""
 from __future__ import annotations
 
 from engarde.calendar import GameMonth
-from engarde.dice import ScriptedDice
+from engarde.dice import ScriptedDice, SeededDice
 from engarde.orders import OrderSheet
 from engarde.records import Character
 from engarde.resolve import resolve_month
 from engarde.rules.bawdyhouse.orders import VisitBawdyhouse
 from engarde.rules.bawdyhouse.rules import RULE_BAWDYHOUSE
+from engarde.rules.duel.codes import EV_DUEL
 from engarde.rules.gambling.orders import Gambling
 
 APRIL = GameMonth(1607, 4)
@@ -102,3 +103,18 @@ def test_the_default_purse_of_a_man_without_company_or_luck():
                     crowns=12)
     assert not [e for e in poor.events if e.code == "gambling"]
     assert [e.data for e in poor.events if e.code == "footpads"] == [{"lost": 7}]
+
+
+def test_two_men_of_unfriendly_regiments_meet_at_the_bawdyhouse():
+    """Cause: "Two characters of two unfriendly Regiments meeting": the bawdyhouse is a place where men meet.
+    Jussac (the Cardinal's Guard) and Athos (the King's Musketeers) both spend week 2 at the bawdyhouse,
+    Aramis (no regiment) week 3: Jussac and Athos meet there in week 2 and fight; Aramis meets no one."""
+    men = [Character(n, social_level=9, crowns=500, strength=10, constitution=10, expertise=10, endurance=100, **kw)
+           for n, kw in (("Jussac", {"regiment": "Cardinal's Guard", "rank": "Private"}),
+                         ("Athos", {"regiment": "King's Musketeers", "rank": "Private"}), ("Aramis", {}))]
+    sheets = {"Jussac": OrderSheet("j", "Jussac", weeks={2: VisitBawdyhouse()}),
+              "Athos": OrderSheet("a", "Athos", weeks={2: VisitBawdyhouse()}),
+              "Aramis": OrderSheet("ar", "Aramis", weeks={3: VisitBawdyhouse()})}
+    result = resolve_month(GameMonth(1607, 4), men, sheets, SeededDice("bawdyhouse"))
+    assert [(e.week, sorted(e.characters), e.data["place"]) for e in result.events if e.code == EV_DUEL] == [
+        (2, ["Athos", "Jussac"], "bawdyhouse")]

@@ -8,13 +8,16 @@ import pytest
 
 from engarde.calendar import MONTH_END, GameMonth
 from engarde.dice import ScriptedDice, SeededDice
-from engarde.orders import OrderSheet
-from engarde.records import Character
+from engarde.orders import OrderSheet, Parts
+from engarde.records import Character, Event
 from engarde.resolve import resolve_month
 from engarde.rules.clubs.codes import EV_CLUB_JOINED, EV_CLUB_REFUSED, EV_CLUB_VISIT
+from engarde.rules.clubs.gazette import club_visits
 from engarde.rules.clubs.orders import ClubOrders, VisitClub
 from engarde.rules.gambling.codes import EV_GAMBLING
 from engarde.rules.gambling.orders import Gambling
+from engarde.rules.loans.orders import Borrow, Lend, LoanOrders
+from engarde.tables import Tables
 
 APRIL = GameMonth(1607, 4)
 
@@ -235,3 +238,75 @@ def test_a_stranger_no_member_takes_in_is_turned_away_with_the_reason():
     joined = _month(Character("Aramis", social_level=9, crowns=500), {}, ScriptedDice([]), monthly="Hunter's")
     assert [(e.field, e.value, e.reason) for e in joined.ledger if e.field == "club"] == [
         ("club", "Hunter's", "joined Hunter's (SL of 9+; SL 9)")]
+
+
+def test_guests_found_through_a_host_named_loosely_and_a_members_companions():
+    """"A character may not visit a club unless he is a member of that club or a guest of a member"; "A
+    character carousing as the guest of a character of higher Social Level must pay a carousing cost equal
+    to that of his host."  In week 1 Red Phillips and Hunter's are both in use.  Aramis goes "as the guest of
+    rodney  bergerac" (no club named, the name written loosely): he is taken to Hunter's, where Rodney
+    Bergerac is, and carouses at his own cost (his host is of his own level, not higher); D'Artagnan goes to
+    Red Phillips naming no host: Planchet, a member there, does not name him, Porthos, who goes "with
+    D'Artagnan", takes him in."""
+    men = [Character("Rodney Bergerac", social_level=9, crowns=500, club="Hunter's"),
+           Character("Planchet", social_level=9, crowns=500, club="Red Phillips"),
+           Character("Porthos", social_level=9, crowns=500, club="Red Phillips"),
+           Character("Aramis", social_level=9, crowns=500),
+           Character("D'Artagnan", social_level=6, crowns=500)]
+    sheets = {"Rodney Bergerac": OrderSheet("r", "Rodney Bergerac", weeks={1: VisitClub()}),
+              "Planchet": OrderSheet("pl", "Planchet", weeks={1: VisitClub()}),
+              "Porthos": OrderSheet("p", "Porthos", weeks={1: VisitClub(companions=("D'Artagnan",))}),
+              "Aramis": OrderSheet("a", "Aramis", weeks={1: VisitClub(guest_of="rodney  bergerac", carouse=True)}),
+              "D'Artagnan": OrderSheet("d", "D'Artagnan", weeks={1: VisitClub("Red Phillips")})}
+    result = resolve_month(APRIL, men, sheets, SeededDice("guests"))
+    visits = {e.characters[0]: (e.data["club"], e.data.get("guest_of")) for e in result.events
+              if e.code == EV_CLUB_VISIT and e.week == 1}
+    assert visits == {"Rodney Bergerac": ("Hunter's", None), "Planchet": ("Red Phillips", None),
+                      "Porthos": ("Red Phillips", None), "Aramis": ("Hunter's", "Rodney Bergerac"),
+                      "D'Artagnan": ("Red Phillips", "Porthos")}
+    assert [(e.character, e.field, e.delta, e.reason) for e in result.ledger
+            if e.week == 1 and e.character == "Aramis"] == [
+        ("Aramis", "crowns", -9, "caroused at Hunter's (SL 9 crowns)"),
+        ("Aramis", "status_points", 1, "caroused at Hunter's"),
+    ]
+
+
+def test_a_member_arriving_with_the_guests_takes_one_in_and_the_weeks_order():
+    """"A character may not visit a club unless he is a member of that club or a guest of a member"; b. Time
+    Sequence: each week's actions in name order (engarde's choice), a guest's after the members' (he needs
+    his host there).  In week 1 Planchet, a member of Red Phillips, goes "as the guest of Porthos" (another
+    member) and so arrives with the guests, after Aramis, Porthos's guest; Treville, naming no host, is taken
+    in by Planchet, who goes "with Treville", though Aramis, no member, arrived between them.  Bazin's
+    borrowing, no club visit, is done in its name order, before Porthos's carousing: Porthos's offer of 100
+    is taken whole and his 5 crowns left cannot pay his carousing (9)."""
+    men = [Character("Porthos", social_level=9, crowns=105, club="Red Phillips"),
+           Character("Planchet", social_level=9, crowns=500, club="Red Phillips"),
+           Character("Aramis", social_level=9, crowns=500),
+           Character("Treville", social_level=9, crowns=500),
+           Character("Bazin", social_level=3, crowns=0)]
+    sheets = {"Porthos": OrderSheet("p", "Porthos", weeks={1: VisitClub(carouse=True)},
+                                    monthly=Parts([LoanOrders(lend=(Lend(100, "Bazin"),))])),
+              "Planchet": OrderSheet("pl", "Planchet",
+                                     weeks={1: VisitClub(guest_of="Porthos", companions=("Treville",))}),
+              "Aramis": OrderSheet("a", "Aramis", weeks={1: VisitClub(guest_of="Porthos")}),
+              "Treville": OrderSheet("t", "Treville", weeks={1: VisitClub("Red Phillips")}),
+              "Bazin": OrderSheet("b", "Bazin", weeks={1: Borrow(100, "Porthos")})}
+    result = resolve_month(APRIL, men, sheets, SeededDice("arrivals"))
+    assert [(e.characters[0], e.data.get("guest_of")) for e in result.events
+            if e.code == EV_CLUB_VISIT and e.week == 1] == [
+        ("Porthos", None), ("Aramis", "Porthos"), ("Planchet", None), ("Treville", "Planchet")]
+    assert [(e.character, e.field, e.delta) for e in result.ledger
+            if e.week == 1 and e.character in ("Porthos", "Bazin") and e.field == "crowns"] == [
+        ("Porthos", "crowns", -100), ("Bazin", "crowns", 100)]
+    assert [e.data["what"] for e in result.events if e.code == "cannot-afford" and e.characters == ("Porthos",)] \
+        == ["carousing"]
+
+
+def test_the_gazettes_clubs_in_the_tables_order_and_a_club_it_lacks_last():
+    """The gazette's club column: the clubs in the order of the Clubs Table, a club the campaign's table lacks
+    (a visit recorded under an older table) after them all, as "No club" ranks."""
+    tables = Tables().clubs
+    events = [Event(APRIL, 1, EV_CLUB_VISIT, (name,), True, {"club": club, "caroused": False, "companions": []})
+              for name, club in (("Athos", "The Old Club"), ("Porthos", "Red Phillips"), ("Aramis", "Hunter's"))]
+    assert [(v.club, v.visitors) for v in club_visits(tables, events)] == [
+        ("Hunter's", ["Aramis"]), ("Red Phillips", ["Porthos"]), ("The Old Club", ["Athos"])]

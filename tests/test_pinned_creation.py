@@ -3,8 +3,11 @@ of Birth Tables A to D and the sibling rank's and the orphan's changes, through 
 
 from __future__ import annotations
 
+import pytest
+from helpers import tables
+
 from engarde.dice import ScriptedDice
-from engarde.rules.creation.rules import adjust, given_character, roll_character
+from engarde.rules.creation.rules import CreationError, adjust, birth_from_tables, given_character, roll_character
 from engarde.tables import Tables
 
 BOOK = Tables()
@@ -171,3 +174,89 @@ def test_rounding_to_the_nearest_and_a_given_character_at_the_edges():
     birth = given_character(BOOK, "Y", crowns=0, social_level=1, strength=10, constitution=10)
     assert (birth.character.crowns, birth.character.social_level, birth.character.endurance) == (0, 1, 100)
     assert birth.story == ["Created by the GM with given values"]
+
+
+def test_the_campaigns_rounding_of_a_first_son_and_a_bastard_and_a_half_crown():
+    """Birth Table B: "Increase Initial Funds and Allowance by 10%"; "Decrease Initial Funds and Allowance by
+    10%": the fraction rounded as the campaign's [rules] say (the book is silent).  Rounding up, the first
+    son of a Small Merchant (25 crowns, 5 a month) has 28 and 6, the bastard 23 and 5 (rounding down: 27 and
+    5, 22 and 4); with a campaign's -50%, a crown's half rounds up to the nearest (1), down to 0."""
+    up = tables(rounding="up")
+    down = tables()
+    # Strength, Constitution, Expertise; A=1 (commoner), B=1 (first son), the orphan roll 2, C=3; MA.
+    first_son = [3] * 9 + [1, 1, 2, 3, 4]
+    bastard = [3] * 9 + [1, 5, 3, 4]
+    assert [(b.crowns, b.allowance) for b in (roll_character(book, "S", ScriptedDice(dice)).character
+                                                for book in (up, down) for dice in (first_son, bastard))] == [
+        (28, 6), (23, 5), (27, 5), (22, 4)]
+    half = tables({"creation": {"bastard_percent": -50}}, rounding="nearest")
+    assert birth_from_tables(half, "H", "commoner", "bastard", "Small Merchant").character.allowance == 3
+    assert [adjust(1, -50, "nearest"), adjust(1, -50, "down"), adjust(1, -50, "up"), adjust(0, 10, "nearest")] == [
+        1, 0, 1, 0]
+
+
+def test_a_birth_from_the_tables_results_and_its_mistakes():
+    """"Generate a character by rolling on the Birth Tables" -- or from their results given (a worked example):
+    the Bergerac example, "the first son of a nobleman ... father is welltodo ... an Earl", named, his father's
+    title and the story of his birth returned; each result the tables lack refused, naming what they have;
+    an orphan who is no first son refused; a campaign's Table C row naming an Initial Social Level row that
+    does not exist refused, naming it."""
+    birth = birth_from_tables(BOOK, "Rodney Bergerac", "nobleman", "first son", "Well-to-do", "Earl")
+    ch = birth.character
+    assert (ch.name, ch.father_title, ch.social_level, ch.crowns, ch.allowance, ch.title) == (
+        "Rodney Bergerac", "Earl", 10, 275, 55, None)
+    assert birth.story == [
+        "Nobleman, first son; father Well-to-do, Earl: Social Level 9 (son of Earl), funds 250, allowance 50",
+        "First son: +10% funds and allowance (275, 55), +1 Social Level",
+        "Initial Social Level 10",
+    ]
+    mistakes = [
+        (("squire", "second son", "Peasant"), "class must be one of commoner, gentleman, nobleman, not 'squire'"),
+        (("commoner", "third son", "Peasant"), "sibling rank must be one of bastard, first son, second son"),
+        (("commoner", "second son", "Earl"),
+         "a commoner's father is one of Merchant, Peasant, Small Merchant, Very Wealthy Merchant, Wealthy Merchant, "
+         "not 'Earl'"),
+        (("nobleman", "second son", "Wealthy", "Duke"),
+         "a nobleman's father needs a title from Birth Table D, not 'Duke'"),
+        (("gentleman", "second son", "Wealthy", None, True), "only a first son rolls for being an orphan"),
+    ]
+    for given, message in mistakes:
+        with pytest.raises(CreationError) as refused:
+            birth_from_tables(BOOK, "X", *given)
+        assert str(refused.value) == message
+    no_row = tables({"creation": {"birth_table_c_commoner": {"3": {"sl_row": "Duke"}}}})
+    with pytest.raises(CreationError) as refused:
+        birth_from_tables(no_row, "X", "commoner", "second son", "Small Merchant")
+    assert str(refused.value) == "the Initial Social Level table has no row for the son of 'Duke'"
+
+
+def test_a_rolled_character_is_named_and_belongs_to_no_player_until_given_one():
+    """"the character may be given a name": the name given; the player and his address empty unless given."""
+    dice = [3] * 9 + [1, 2, 1, 4]
+    ch = roll_character(BOOK, "Planchet", ScriptedDice(dice)).character
+    assert (ch.name, ch.player, ch.email) == ("Planchet", "", "")
+    ch = roll_character(BOOK, "Planchet", ScriptedDice(dice), player="pl", email="pl@example.org").character
+    assert (ch.name, ch.player, ch.email) == ("Planchet", "pl", "pl@example.org")
+
+
+def test_the_gms_given_values_line_by_line():
+    """Importing a running campaign, the GM gives each value; "Endurance is determined by multiplying
+    Constitution by Strength" when he gives none (None is none), his own kept when he does.  Every value a
+    sheet holds may be given; an unknown one, a number not whole, crowns below 0 are refused, saying which."""
+    values = dict(player="p", email="p@example.org", social_level=9, crowns=40, strength=10, constitution=12,
+                  expertise=11, military_ability=3, allowance=50, club="Hunter's", title="Knight",
+                  social_class="nobleman", sibling_rank="first son", father_position="Wealthy", father_title="Earl",
+                  orphan=True)
+    ch = given_character(BOOK, "Imported", **values).character
+    assert {key: getattr(ch, key) for key in values} == values and ch.endurance == 120
+    assert given_character(BOOK, "E", strength=10, constitution=12, endurance=90).character.endurance == 90
+    assert given_character(BOOK, "E", strength=10, constitution=12, endurance=None).character.endurance == 120
+    mistakes = [
+        ({"wit": 3, "charm": 2}, "unknown character value(s): charm, wit"),
+        ({"strength": 9.5}, "strength must be a whole number"),
+        ({"crowns": -1}, "crowns cannot be negative"),
+    ]
+    for given, message in mistakes:
+        with pytest.raises(CreationError) as refused:
+            given_character(BOOK, "Bad", **given)
+        assert str(refused.value) == message

@@ -652,3 +652,20 @@ def test_a_moneylenders_default_and_a_disgrace_lifted():
         ("disgrace-lifted", MONTH_END, ("Bazin",), True, {}),
         ("disgraced", MONTH_END, ("Planchet",), True, {"loan": 1, "lender": "moneylender", "owed": 110, "had": 109}),
     ]
+
+
+def test_a_loan_to_a_man_of_two_names_called_in_by_name():
+    """ "At any time after three months from the date of the loan, however, the lender may demand payment from
+    the borrower."  Athos lent Rodney Bergerac 100 crowns in April; in July he calls it in by name, written
+    with its spaces loose and in another case ("rodney   BERGERAC"): it is called, and paid at the month's
+    end."""
+    world = World(loans=[Loan(1, "Rodney Bergerac", "Athos", 100, "1607-04", principal=100)], last_loan_number=1)
+    men = [Character("Athos", social_level=10, crowns=500, counters={"lent.1": 100}),
+           Character("Rodney Bergerac", social_level=9, crowns=400, counters={"debt.1": 100})]
+    _, ledger, events = _month(JULY, men, {"Athos": OrderSheet("a", "Athos", monthly=_calls("rodney   BERGERAC"))},
+                               world)
+    assert [e for e in events if e[0] in ("loan-called", "order-refused")] == [
+        ("loan-called", MONTH_START, ("Athos", "Rodney Bergerac"), False,
+         {"loan": 1, "borrower": "Rodney Bergerac", "lender": "Athos", "amount": 100}),
+    ]
+    assert ledger[0] == ("Rodney Bergerac", "crowns", -100, MONTH_END, "repaid Athos when due (loan 1)", RULE_BETWEEN)

@@ -5,11 +5,12 @@ indiscretions, line by line, each pinned by a month played (mutation testing: do
 from __future__ import annotations
 
 from engarde.calendar import MONTH_END, GameMonth
-from engarde.dice import ScriptedDice
+from engarde.dice import ScriptedDice, SeededDice
 from engarde.orders import OrderSheet, Parts
 from engarde.records import Character
 from engarde.resolve import resolve_month
 from engarde.rules.clubs.orders import VisitClub
+from engarde.rules.duel.codes import EV_DUEL
 from engarde.rules.mistresses.orders import Court, SuitorStanding, VisitMistress
 from engarde.rules.mistresses.rules import RULE_FAVOURS, RULE_MISTRESSES, roll_mistresses
 from engarde.rules.mistresses.state import Mistress
@@ -389,3 +390,19 @@ def test_mistresses_rolled_past_the_list_of_names():
         (2, "Bella", 3, True, True, False),
         (3, "Mistress 3", 3, True, True, False),
     ]
+
+
+def test_two_suitors_of_one_mistress_meet_at_a_club():
+    """Cause: "Two characters courting the same mistress."  Porthos courts Ninon in week 1 and D'Artagnan in
+    week 2 (neither wins her), Aramis courts Bella in week 1; all three are at Red Phillips in week 3: Porthos
+    and D'Artagnan meet there with cause and fight; Aramis, who courted another, has no quarrel with them."""
+    men = [Character(n, social_level=4, crowns=500, strength=10, constitution=10, expertise=10, endurance=100,
+                     club="Red Phillips") for n in ("Porthos", "D'Artagnan", "Aramis")]
+    world = World(mistresses=[Mistress(3, "Ninon", 12), Mistress(5, "Bella", 12)])
+    sheets = {"Porthos": OrderSheet("p", "Porthos", weeks={1: Court("Ninon"), 3: VisitClub()}),
+              "D'Artagnan": OrderSheet("d", "D'Artagnan", weeks={2: Court("Ninon"), 3: VisitClub()}),
+              "Aramis": OrderSheet("a", "Aramis", weeks={1: Court("Bella"), 3: VisitClub()})}
+    result = resolve_month(GameMonth(1607, 4), men, sheets, SeededDice("suitors"), world=world)
+    assert [m.lover for m in result.world.mistresses] == [None, None]
+    assert [(e.week, sorted(e.characters), e.data["place"]) for e in result.events if e.code == EV_DUEL] == [
+        (3, ["D'Artagnan", "Porthos"], "club:Red Phillips")]

@@ -215,9 +215,13 @@ def settle_decisions(turn: Turn) -> None:
                        reason=f"{by}, who appoints to it, refused him", appointer=by, decision=decision)
             return
         reappointment = ch.appointment == post.name
+        # An answer to a request made before he was given the post (by the roll, while no
+        # player appointed) is a reappointment only in his term's last month, as in ``seek``.
         why = ("dead" if ch.state == "dead" else
                f"he holds the post of {ch.appointment}: one post at a time"
-               if ch.appointment and not reappointment else qualifies(turn.tables, ch, post, turn))
+               if ch.appointment and not reappointment else
+               f"he holds the post for {ch.get(MONTHS_LEFT)} months more; seek reappointment in its last month"
+               if reappointment and ch.get(MONTHS_LEFT) > 1 else qualifies(turn.tables, ch, post, turn))
         others = [n for n in holders(turn, post) if n != ch.name]
         if why is None and len(others) >= post.number:
             why = f"every post of {post.name} ({post.number}) is held, by " + ", ".join(others)

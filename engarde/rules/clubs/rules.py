@@ -200,11 +200,10 @@ def _target(turn: Turn, ch: Character, order: VisitClub, week: int) -> Club | No
     return club
 
 
-def needs_host(tables: ClubsTables, ch: Character, order: object) -> bool:
+def needs_host(tables: ClubsTables, ch: Character, order: VisitClub) -> bool:
     """True for a visit to a club he is not a member of: he can enter only as a guest,
-    so the resolver lets the week's members arrive first (``visit`` then finds his host)."""
-    if not isinstance(order, VisitClub):
-        return False
+    so the resolver lets the week's members arrive first (``visit`` then finds his host).
+    Its one caller, ``guest_waits``, is the action of VisitClub orders only."""
     if not order.club:
         return bool(order.guest_of)  # his host's club, wherever the host goes
     club = tables.club(order.club)

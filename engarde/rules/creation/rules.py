@@ -42,7 +42,8 @@ def adjust(amount: int, percent: int, rounding: str) -> int:
     if rounding == "up":
         return -((-exact.numerator) // exact.denominator)
     if rounding == "nearest":
-        return int(exact + Fraction(1, 2)) if exact >= 0 else round(exact)
+        # A half goes up.  Never below 0: the tables' crowns are 0 or more and their percentages -100 or more.
+        return int(exact + Fraction(1, 2))
     return exact.numerator // exact.denominator
 
 
