@@ -3,15 +3,20 @@ applications (Regimental Table A), purchase (Table B), duty and its excusal, pay
 
 from __future__ import annotations
 
-from engarde.orders import OrderSheet
+from engarde.orders import OrderSheet, Rest
+from engarde.parse import parse_sheet
+from engarde.rules.practice.orders import Practise
 from engarde.records import Character
 from engarde.resolve import resolve_month
 from engarde.calendar import GameMonth
 from engarde.dice import ScriptedDice, SeededDice
+from engarde.rules.influence.orders import UseInfluence
 from engarde.rules.loans.state import Loan
-from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, ResignCommission
+from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
 from engarde.rules.regiments.state import BrigadeRecord, Officer
+from rigged_dice import RiggedDice
 from test_regiments import APRIL, npc_regiment, world_with
+from helpers import rules_registry
 
 MAY, JUNE = GameMonth(1607, 5), GameMonth(1607, 6)
 
@@ -377,7 +382,10 @@ def test_disgrace_resignation_and_leaving_a_regiment_month_by_month():
         n: OrderSheet(f"{n}.eml", n, month=MAY, weeks={1: ResignCommission()})
         for n in ("Porthos", "Athos", "Aramis", "Bazin")
     }
-    may = resolve_month(MAY, men, sheets, SeededDice("b"), world)
+    # the Frontier's May battle (it is always on campaign) neither kills nor promotes the two disgraced men
+    battle = {"MA of the Colonel of the Frontier": [1], "Dartagnan: death": [1, 1], "Porthos: death": [1, 1],
+              "Dartagnan: promotion": [1, 1], "Porthos: promotion": [1, 1]}
+    may = resolve_month(MAY, men, sheets, RiggedDice("b", battle), world)
     ledger, events = disgrace_lines(may)
     assert ledger == [
         ("Dartagnan", "disgrace.frontier", 1, 0, "serving on the Frontier for his disgrace", "d. Loans (disgrace)"),
@@ -995,3 +1003,239 @@ def test_horses_bought_and_kept_and_an_expulsion_line_by_line():
         ("Planchet", "rank", None, 5, expelled, "i. Promotion"),
         ("Planchet", "regiment", None, 5, expelled, "i. Promotion"),
     ]
+
+
+def test_a_player_colonels_answers_and_the_waiting_request_line_by_line():
+    """Regimental Table A: "If the Regiment is commanded by a player, no roll is required: the Commander
+    decides who is accepted. The candidate must meet all the minimum criteria for acceptance into the
+    Regiment."
+
+    Month start (May): Athos's answers recorded by the GM are carried out: D'Artagnan accepted joins (his
+    horse bought); Jussac refused has a rejection; accepted, Grimaud (dead), Planchet (already a Gascon) and
+    Bazin (50 crowns, a horse costs 100) do not join, each told why; Mousqueton accepted as a Captain buys
+    the Subaltern's and Captain's commissions and a horse and is the junior Captain.  Week 1: Rochefort's application waits
+    for Athos, who is told with him; the GM is told the command that records the answer."""
+    athos = Character("Athos", social_level=14, rank="Colonel", regiment="Dragoon Guards")
+    men = [
+        athos,
+        Character("D'Artagnan", social_level=8, crowns=200),
+        Character("Jussac", social_level=8, crowns=200),
+        Character("Grimaud", social_level=8, crowns=200, state="dead"),
+        Character("Planchet", social_level=8, crowns=200, regiment="Gascon Regiment", rank="Private"),
+        Character("Bazin", social_level=8, crowns=50),
+        Character("Rochefort", social_level=8, crowns=200),
+        Character("Mousqueton", social_level=12, crowns=2000),
+    ]
+    reg = npc_regiment("Dragoon Guards", Officer("Athos", player=True))
+    answers = {"D'Artagnan": "accept", "Jussac": "refuse", "Grimaud": "accept", "Planchet": "accept",
+               "Bazin": "accept"}
+    reg.pending = [{"character": n, "rank": "Private", "month": "1607-04", "week": 1, "colonel": "Athos",
+                    "decision": d} for n, d in answers.items()]
+    reg.pending.append({"character": "Mousqueton", "rank": "Captain", "month": "1607-04", "week": 1,
+                        "colonel": "Athos", "decision": "accept"})
+    sheets = {"Rochefort": OrderSheet("r.eml", "Rochefort", month=MAY, weeks={1: ApplyRegiment("Dragoon Guards")})}
+    dice = ScriptedDice([6] * 4)  # the Privates D'Artagnan and Planchet excused from duty
+    result = resolve_month(MAY, men, sheets, dice, world_with(reg, npc_regiment("Gascon Regiment")))
+    ledger, events = regiment_lines(result, codes=("regiment",))
+    assert [line for line in ledger if line[3] < 5] == [  # the month end's pay and status pinned above
+        ("D'Artagnan", "regiment", "Dragoon Guards", 0, "accepted by the Dragoon Guards"),
+        ("D'Artagnan", "rank", "Private", 0, "entered the Dragoon Guards as Private"),
+        ("D'Artagnan", "crowns", -100, 0, "1 horse and equipment at 100 crowns"),
+        ("D'Artagnan", "regiment.horses", 1, 0, "horses for a Private of the Dragoon Guards"),
+        ("Jussac", "regiment.rejections", 1, 0, "refused by the commander of the Dragoon Guards"),
+        ("Mousqueton", "regiment", "Dragoon Guards", 0, "accepted by the Dragoon Guards"),
+        ("Mousqueton", "crowns", -120, 0, "bought the rank of Subaltern in the Dragoon Guards"),
+        ("Mousqueton", "crowns", -130, 0, "bought the rank of Captain in the Dragoon Guards"),
+        ("Mousqueton", "rank", "Captain", 0, "entered the Dragoon Guards as Captain"),
+        ("Mousqueton", "crowns", -100, 0, "1 horse and equipment at 100 crowns"),
+        ("Mousqueton", "regiment.horses", 1, 0, "horses for a Captain of the Dragoon Guards"),
+    ]
+    answer = {"regiment": "Dragoon Guards", "rank": "Private", "colonel": "Athos"}
+    assert [e for e in events if e[1] < 5] == [
+        ("regiment-application-decided", 0, ("D'Artagnan",), False, dict(answer, decision="accept", joined=True)),
+        ("regiment-joined", 0, ("D'Artagnan",), True,
+         {"regiment": "Dragoon Guards", "rank": "Private", "accepted_by": "Athos"}),
+        ("regiment-application-decided", 0, ("Jussac",), False, dict(answer, decision="refuse")),
+        ("regiment-application-decided", 0, ("Grimaud",), False,
+         dict(answer, decision="accept", reason="dead", joined=False)),
+        ("regiment-application-decided", 0, ("Planchet",), False,
+         dict(answer, decision="accept", reason="already of the Gascon Regiment", joined=False)),
+        ("regiment-application-decided", 0, ("Bazin",), False,
+         dict(answer, decision="accept", reason="he has 50 crowns; the commission and horses cost 100", joined=False)),
+        ("regiment-application-decided", 0, ("Mousqueton",), False, dict(answer, rank="Captain", decision="accept",
+                                                                         joined=True)),
+        ("regiment-joined", 0, ("Mousqueton",), True,
+         {"regiment": "Dragoon Guards", "rank": "Captain", "accepted_by": "Athos"}),
+        ("regiment-awaits-colonel", 1, ("Rochefort", "Athos"), False,
+         {"regiment": "Dragoon Guards", "colonel": "Athos", "rank": "Private"}),
+    ]
+    waiting = [(e.source, e.code, e.message, e.suggestion) for e in result.errors if e.code == "awaits-player-decision"]
+    assert waiting == [("Rochefort", "awaits-player-decision",
+                        "Rochefort applies to the Dragoon Guards as Private; its commander Athos is a player and "
+                        "decides (no roll): the application waits for his answer",
+                        'record the colonel\'s answer: engarde regiment decide "Dragoon Guards" "Rochefort" '
+                        "--accept|--refuse")]
+    dragoons = result.world.regiment("Dragoon Guards")
+    assert [p["character"] for p in dragoons.pending] == ["Rochefort"]
+    assert (dragoons.officers[9].name, dragoons.officers[9].player) == ("Mousqueton", True)  # the junior Captain
+    assert dice.remaining == 0
+
+
+def test_applications_the_frontier_a_fallback_and_the_rejections_penalty_line_by_line():
+    """Regimental Table A: "Frontier Regiments  Automatic"; "A player who unsuccessfully attempts to join a
+    Regiment may apply to other Regiments in the same week"; "For every two rejections, the character must
+    subtract one from his die roll on subsequent applications" (a campaign subtracting two).
+
+    Week 1: Aramis (no crowns) may not join the Dragoon Guards (a Private's horse costs 100) and joins the
+    Gascon Regiment named after it (no die at Social Level 9); Porthos, two rejections behind him, needs the
+    Royal Foot Guards' 4 and 2 more: a 5 refuses him; Rochefort (Social Level 7: 5 needed) is helped by three
+    friends' class 3 favours ("One level of modification may be effected with a favour of the class needed"),
+    each pledged in its own words (the regiment, his application, the colonel), and joins on a 2.  Week 2: Jacques enters the Frontier Regiment as a
+    Captain with no die, paying the Subaltern's and Captain's prices and a horse; the regiment is organised
+    that week (its Colonel's MA rolled) and he is its junior Captain."""
+    men = [
+        Character("Aramis", social_level=9, crowns=0),
+        Character("Porthos", social_level=9, crowns=0, counters={"regiment.rejections": 2}),
+        Character("Jacques", social_level=8, crowns=1000),
+        Character("Rochefort", social_level=7, crowns=0),
+        *(Character(n, social_level=6, counters={"favour.npc.class3": 1}) for n in ("Treville", "Jussac", "Bazin")),
+    ]
+    orders = {
+        "Aramis": {1: ApplyRegiment("Dragoon Guards", None, ("Gascon Regiment",))},
+        "Rochefort": {1: ApplyRegiment("Royal Foot Guards")},
+        "Treville": {1: UseInfluence("class 3", "his regiment", "Rochefort")},
+        "Jussac": {1: UseInfluence("class 3", "his application", "Rochefort")},
+        "Bazin": {1: UseInfluence("class 3", "his colonel", "Rochefort")},
+        "Porthos": {1: ApplyRegiment("Royal Foot Guards")},
+        "Jacques": {2: ApplyRegiment("Frontier", "Captain")},
+    }
+    sheets = {n: OrderSheet(f"{n}.eml", n, month=APRIL, weeks=w) for n, w in orders.items()}
+    dice = ScriptedDice([5, 2, 3])  # Porthos's and Rochefort's applications; the Frontier Colonel's MA
+    result = resolve_month(APRIL, men, sheets, dice, world_with(npc_regiment("Gascon Regiment"),
+                                                                  npc_regiment("Royal Foot Guards")),
+                           registry=rules_registry({"regiments": {"rejection_penalty": 2}}))
+    ledger, events = regiment_lines(result, codes=("regiment",))
+    assert [line for line in ledger if line[3] < 5] == [
+        ("Aramis", "regiment", "Gascon Regiment", 1, "accepted by the Gascon Regiment"),
+        ("Aramis", "rank", "Private", 1, "entered the Gascon Regiment as Private"),
+        ("Porthos", "regiment.rejections", 1, 1, "refused by the Royal Foot Guards"),
+        ("Rochefort", "regiment", "Royal Foot Guards", 1, "accepted by the Royal Foot Guards"),
+        ("Rochefort", "rank", "Private", 1, "entered the Royal Foot Guards as Private"),
+        ("Jacques", "regiment", "Frontier Regiment", 2, "accepted by the Frontier Regiment"),
+        ("Jacques", "crowns", -50, 2, "bought the rank of Subaltern in the Frontier Regiment"),
+        ("Jacques", "crowns", -60, 2, "bought the rank of Captain in the Frontier Regiment"),
+        ("Jacques", "rank", "Captain", 2, "entered the Frontier Regiment as Captain"),
+        ("Jacques", "crowns", -100, 2, "1 horse and equipment at 100 crowns"),
+        ("Jacques", "regiment.horses", 1, 2, "horses for a Captain of the Frontier Regiment"),
+    ]
+    no_die = {"influence": 0, "adjustments": []}
+    assert [e for e in events if e[1] < 5] == [
+        ("regiment-not-eligible", 1, ("Aramis",), False,
+         {"regiment": "Dragoon Guards", "reason": "he has 0 crowns; the commission and horses cost 100"}),
+        ("regiment-joined", 1, ("Aramis",), True,
+         dict(no_die, regiment="Gascon Regiment", rank="Private", needed=0, base=0, roll=None)),
+        ("regiment-rejected", 1, ("Porthos",), False,
+         {"regiment": "Royal Foot Guards", "needed": 6, "base": 4, "roll": 5, "influence": 0,
+          "adjustments": [["2 rejections", 2]]}),
+        ("regiment-joined", 1, ("Rochefort",), True,
+         dict(no_die, regiment="Royal Foot Guards", rank="Private", needed=2, base=5, roll=2, influence=-3)),
+        ("regiment-organised", 2, (), False, {"regiment": "Frontier Regiment", "colonel": "de Montclair", "ma": 3}),
+        ("regiment-joined", 2, ("Jacques",), True, {"regiment": "Frontier Regiment", "rank": "Captain", "automatic": True}),
+    ]
+    frontier = result.world.regiment("Frontier Regiment")
+    assert [(o.name, o.player) for o in frontier.officers][9] == ("Jacques", True)
+    # each pledge names the application in its own words: the regiment, his application, the colonel
+    used = [(e.week, e.data["by"], e.data["amount"]) for e in result.events if e.code == "influence-used"]
+    assert used == [(1, "Bazin", 1), (1, "Jussac", 1), (1, "Treville", 1)]
+    assert dice.remaining == 0
+
+
+def test_duty_weeks_a_players_excusal_and_the_disgraced_line_by_line():
+    """g. Regiments: "Characters with the rank of Private must spend two weeks of each month on duty ... While
+    on duty, they may undertake no other action.  Privates and Subalterns may be excused from duty by the
+    permission of their Battalion Commanders.  A non-player Battalion Commander will excuse a player from one
+    week of duty on a roll of 5 or greater on one die."  d. Loans: "he must join a Frontier Regiment and
+    remain with it until he is able to pay."
+
+    May, month start: Jacques, a Gascon Private resting in week 1 and practising after, is refused excusal
+    twice (two 4s): he serves week 1 (his rest) and week 4 (his latest practice, which he loses); Planchet, a
+    Gascon Private on campaign, owes no duty at home; Grimaud, a Dragoon Guards Private, is excused both weeks
+    by Athos, his player Battalion Commander, by his standing order (no die); Rochefort, disgraced and out of
+    any regiment though already counted as serving his disgrace, joins the Frontier Regiment as a Private (the
+    count stays one).  Week 1: Aramis, of no regiment, is refused the duty he orders."""
+    athos = Character("Athos", social_level=11, regiment="Dragoon Guards", rank="Lieutenant-Colonel")
+    men = [
+        athos,
+        Character("Jacques", social_level=3, crowns=10, regiment="Gascon Regiment", rank="Private"),
+        Character("Planchet", social_level=3, crowns=10, regiment="Gascon Regiment", rank="Private",
+                  state="on campaign"),
+        Character("Grimaud", social_level=5, crowns=10, regiment="Dragoon Guards", rank="Private"),
+        Character("Rochefort", social_level=5, crowns=0, state="disgraced",
+                  counters={"disgrace.frontier": 1, "disgrace.unpaid_loans": 1, "debt.1": 50}),
+        Character("Aramis", social_level=8, crowns=10),
+    ]
+    world = world_with(npc_regiment("Gascon Regiment"), npc_regiment("Dragoon Guards", l1=Officer("Athos", player=True)))
+    world.loans = [Loan(1, "Rochefort", "moneylender", 50, "1606-10", due="1607-04", defaulted="1607-04",
+                        interest_percent=10, principal=45)]
+    jacques = {1: Rest(), **{w: Practise("rapier") for w in (2, 3, 4)}}
+    sheets = {"Jacques": OrderSheet("j.eml", "Jacques", month=MAY, weeks=jacques),
+              "Grimaud": OrderSheet("g.eml", "Grimaud", month=MAY, weeks={w: Practise("sabre") for w in range(1, 5)}),
+              "Aramis": OrderSheet("a.eml", "Aramis", month=MAY, weeks={1: RegimentalDuty()})}
+    excusal = parse_sheet("Character: Athos\nExcuse from duty: Grimaud", "athos.txt").standing
+    dice = RiggedDice("duty", {"duty for Jacques": [4, 4]})
+    result = resolve_month(MAY, men, sheets, dice, world, standing={"Athos": excusal})
+    ledger, events = disgrace_lines(result)
+    assert [line for line in ledger if line[3] < 5] == [
+        ("Rochefort", "regiment", "Frontier Regiment", 0, "disgraced: he must join a Frontier Regiment until he can pay",
+         "d. Loans (disgrace)"),
+        ("Rochefort", "rank", "Private", 0, "disgraced: a Private of the Frontier Regiment", "d. Loans (disgrace)"),
+    ]
+    assert [e for e in events if e[1] < 5 and e[0] != "regiment-organised" and "duty" not in e[0]] == [
+        ("disgraced-to-the-frontier", 0, ("Rochefort",), True, {"regiment": None}),
+        ("order-refused", 1, ("Aramis",), False, {"order": "Regimental duty", "reason": "he is not of any regiment"}),
+    ]
+    # he marches with the Frontier Regiment at once: no duty at home, no die for its excusal
+    assert "Rochefort" in result.world.front.campaigners
+    assert [r.reason for r in result.rolls if "duty" in r.reason] == [
+        "Lieutenant-Colonel decides excusal from a week of duty for Jacques: 5+ needed"] * 2
+    jacques_duty = {"regiment": "Gascon Regiment", "rank": "Private"}
+    duty = [(e.code, e.week, e.characters, e.public, e.data) for e in result.events if "duty" in e.code]
+    assert duty == [
+        ("duty-excused", 0, ("Grimaud",), False, {"by": "Athos"}),
+        ("duty-excused", 0, ("Grimaud",), False, {"by": "Athos"}),
+        ("regimental-duty", 1, ("Jacques",), False, jacques_duty),
+        ("duty-instead", 4, ("Jacques",), False, {"regiment": "Gascon Regiment", "order": "Practise with the rapier"}),
+        ("regimental-duty", 4, ("Jacques",), False, jacques_duty),
+    ]
+    assert next(c for c in result.characters if c.name == 'Jacques').get("practice.rapier") == 2  # weeks 2 and 3
+
+
+def test_a_disgraced_man_released_within_the_season_comes_home_from_the_frontier():
+    """d. Loans: "he must join a Frontier Regiment and remain with it until he is able to pay"; "The Frontier
+    and RNHB Regiments ... are always on campaign, year round."
+
+    April: Porthos, disgraced, leaves the Gascons for the Frontier Regiment and marches with it; he pays his
+    loan at the month's end.  May, the same season: released at the month's start, he comes home from the
+    campaign (he is no longer among those fighting): his week's practice is done, and the Frontier's battle is
+    not his."""
+    porthos = Character("Porthos", social_level=6, crowns=100, regiment="Gascon Regiment", rank="Captain",
+                        state="disgraced", counters={"disgrace.unpaid_loans": 1, "debt.1": 50})
+    world = world_with(npc_regiment("Gascon Regiment", c4=Officer("Porthos", player=True)))
+    world.loans = [Loan(1, "Porthos", "moneylender", 50, "1606-10", due="1607-04", defaulted="1607-04",
+                        interest_percent=10, principal=45)]
+    april = resolve_month(APRIL, [porthos], {}, SeededDice("release"), world)
+    assert "returned" not in april.world.front.campaigners["Porthos"]
+    sheet = {"Porthos": OrderSheet("p.eml", "Porthos", month=MAY, weeks={1: Practise("rapier")})}
+    may = resolve_month(MAY, april.characters, sheet, SeededDice("release-2"), april.world)
+    assert (may.world.front.start, may.world.front.end) == (april.world.front.start, april.world.front.end)
+    assert may.world.front.campaigners["Porthos"]["returned"] is True
+    ledger, _ = disgrace_lines(may)
+    assert [line for line in ledger if line[3] == 0] == [
+        ("Porthos", "disgrace.frontier", -1, 0, "his debts paid, his disgrace is over", "d. Loans (disgrace)"),
+        ("Porthos", "rank", None, 0, "his debts paid, he leaves the Frontier Regiment", "d. Loans (disgrace)"),
+        ("Porthos", "regiment", None, 0, "his debts paid, he leaves the Frontier Regiment", "d. Loans (disgrace)"),
+    ]
+    his = [(e.code, e.week, e.public) for e in may.events if "Porthos" in e.characters and e.week < 5]
+    assert his == [("released-from-the-frontier", 0, True), ("practice", 1, False), ("rest", 2, False),
+                   ("rest", 3, False), ("rest", 4, False)]
+    assert not [e for e in may.events if e.code in ("personal-outcome", "killed-in-action")]

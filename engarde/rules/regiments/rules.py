@@ -420,11 +420,9 @@ def apply(turn: Turn, ch: Character, order: ApplyRegiment, week: int) -> bool:
         if why:
             turn.event(EV_REGIMENT_NOT_ELIGIBLE, week, ch.name, public=False, regiment=reg_info.name, reason=why)
             continue
+        # (A regiment organised only now has non-players in every post: no rank of it is
+        # filled by players, so the check above stands.)
         reg = organise(turn, reg_info.name, week)
-        why = _eligible(turn, ch, reg_info, rank)  # now that the roster is known
-        if why:
-            turn.event(EV_REGIMENT_NOT_ELIGIBLE, week, ch.name, public=False, regiment=reg_info.name, reason=why)
-            continue
         colonel, colonel_rank = commander(reg)
         if reg_info.name != FRONTIER_REGIMENT and colonel is not None and colonel.player:
             # "If the Regiment is commanded by a player, no roll is required: the
@@ -671,8 +669,6 @@ def enforce_disgrace(turn: Turn, ch: Character) -> None:
         front = turn.world.front
         if front is not None and ch.name in front.campaigners:
             front.campaigners[ch.name]["returned"] = True
-        if ch.state == "on campaign":
-            turn.assign(ch, "state", None, MONTH_START, "released from the Frontier: his debts paid", RULE_DISGRACE)
         turn.event(EV_DISGRACE_RELEASED, MONTH_START, ch.name, public=True)
 
 
@@ -688,17 +684,14 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
     he rests, else of his latest other order (choice)."""
     tables = turn.tables.regiments
     required = tables.duty_weeks.get(ch.rank or "", 0)
-    reg = turn.world.regiment(ch.regiment or "")
-    if not required or not ch.regiment or ch.state == "on campaign":
+    if not required or not ch.regiment or ch.state == "on campaign" or _marching(turn, ch):
         return []
     weeks = {w: (sheet.action(w) if sheet else Rest("no orders")) for w in range(1, 5)}
     ordered = [w for w, o in weeks.items() if isinstance(o, RegimentalDuty)]
     owed = required - len(ordered)
     if owed <= 0:
         return []
-    if reg is None:
-        reg = organise(turn, ch.regiment, MONTH_START)
-    bc, bc_rank = battalion_commander(reg)
+    bc, bc_rank = battalion_commander(organise(turn, ch.regiment, MONTH_START))  # his regiment's, as organised
     forced: list[int] = []
     for _ in range(owed):
         if bc is not None and bc.player:
@@ -720,6 +713,15 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
             forced.append(week)
     turn.fact(ch.name)[FACT_DUTY] = sorted(forced)
     return sorted(forced)
+
+
+def _marching(turn: Turn, ch: Character) -> bool:
+    """He marches with this season's campaign (engarde.rules.military's front, read here as
+    ``enforce_disgrace`` reads it: military imports this module).  A disgraced man marching
+    with the Frontier Regiment keeps the state "disgraced", so his state does not say it."""
+    front = turn.world.front
+    return (front is not None and front.start <= turn.month.key <= front.end and ch.name in front.campaigners
+            and not front.campaigners[ch.name].get("returned"))
 
 
 def duty_week(turn: Turn, ch: Character, week: int) -> bool:
