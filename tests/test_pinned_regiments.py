@@ -1157,12 +1157,15 @@ def test_duty_weeks_a_players_excusal_and_the_disgraced_line_by_line():
     week of duty on a roll of 5 or greater on one die."  d. Loans: "he must join a Frontier Regiment and
     remain with it until he is able to pay."
 
-    May, month start: Jacques, a Gascon Private resting in week 1 and practising after, is refused excusal
+    March, month start (the spring season begins): Jacques, a Gascon Private resting in week 1 and practising after, is refused excusal
     twice (two 4s): he serves week 1 (his rest) and week 4 (his latest practice, which he loses); Planchet, a
     Gascon Private on campaign, owes no duty at home; Grimaud, a Dragoon Guards Private, is excused both weeks
     by Athos, his player Battalion Commander, by his standing order (no die); Rochefort, disgraced and out of
     any regiment though already counted as serving his disgrace, joins the Frontier Regiment as a Private (the
-    count stays one).  Week 1: Aramis, of no regiment, is refused the duty he orders."""
+    count stays one); Mousqueton and Fourreau, Gascon Privates, are each helped by a friend's class 4 favour
+    pledged in his own words ("his duty", "being excused"): excused on a 4 once (2 needed), not the second time
+    (the favour spent), they serve week 4.  Week 1: Aramis, of no regiment, is refused the duty he orders."""
+    MARCH = GameMonth(1607, 3)
     athos = Character("Athos", social_level=11, regiment="Dragoon Guards", rank="Lieutenant-Colonel")
     men = [
         athos,
@@ -1173,17 +1176,24 @@ def test_duty_weeks_a_players_excusal_and_the_disgraced_line_by_line():
         Character("Rochefort", social_level=5, crowns=0, state="disgraced",
                   counters={"disgrace.frontier": 1, "disgrace.unpaid_loans": 1, "debt.1": 50}),
         Character("Aramis", social_level=8, crowns=10),
+        *(Character(n, social_level=3, crowns=10, regiment="Gascon Regiment", rank="Private")
+          for n in ("Mousqueton", "Fourreau")),
+        *(Character(n, social_level=6, counters={"favour.npc.class4": 1}) for n in ("Treville", "Bazin")),
     ]
     world = world_with(npc_regiment("Gascon Regiment"), npc_regiment("Dragoon Guards", l1=Officer("Athos", player=True)))
-    world.loans = [Loan(1, "Rochefort", "moneylender", 50, "1606-10", due="1607-04", defaulted="1607-04",
+    world.loans = [Loan(1, "Rochefort", "moneylender", 50, "1606-10", due="1607-02", defaulted="1607-02",
                         interest_percent=10, principal=45)]
     jacques = {1: Rest(), **{w: Practise("rapier") for w in (2, 3, 4)}}
-    sheets = {"Jacques": OrderSheet("j.eml", "Jacques", month=MAY, weeks=jacques),
-              "Grimaud": OrderSheet("g.eml", "Grimaud", month=MAY, weeks={w: Practise("sabre") for w in range(1, 5)}),
-              "Aramis": OrderSheet("a.eml", "Aramis", month=MAY, weeks={1: RegimentalDuty()})}
+    sheets = {"Jacques": OrderSheet("j.eml", "Jacques", month=MARCH, weeks=jacques),
+              "Grimaud": OrderSheet("g.eml", "Grimaud", month=MARCH, weeks={w: Practise("sabre") for w in range(1, 5)}),
+              "Aramis": OrderSheet("a.eml", "Aramis", month=MARCH, weeks={1: RegimentalDuty()}),
+              "Treville": OrderSheet("t.eml", "Treville", month=MARCH,
+                                     weeks={1: UseInfluence("class 4", "his duty", "Mousqueton")}),
+              "Bazin": OrderSheet("b.eml", "Bazin", month=MARCH,
+                                  weeks={1: UseInfluence("class 4", "being excused", "Fourreau")})}
     excusal = parse_sheet("Character: Athos\nExcuse from duty: Grimaud", "athos.txt").standing
-    dice = RiggedDice("duty", {"duty for Jacques": [4, 4]})
-    result = resolve_month(MAY, men, sheets, dice, world, standing={"Athos": excusal})
+    dice = RiggedDice("duty", {"duty for Jacques": [4, 4], "duty for Mousqueton": [4, 4], "duty for Fourreau": [4, 4]})
+    result = resolve_month(MARCH, men, sheets, dice, world, standing={"Athos": excusal})
     ledger, events = disgrace_lines(result)
     assert [line for line in ledger if line[3] < 5] == [
         ("Rochefort", "regiment", "Frontier Regiment", 0, "disgraced: he must join a Frontier Regiment until he can pay",
@@ -1196,17 +1206,25 @@ def test_duty_weeks_a_players_excusal_and_the_disgraced_line_by_line():
     ]
     # he marches with the Frontier Regiment at once: no duty at home, no die for its excusal
     assert "Rochefort" in result.world.front.campaigners
-    assert [r.reason for r in result.rolls if "duty" in r.reason] == [
-        "Lieutenant-Colonel decides excusal from a week of duty for Jacques: 5+ needed"] * 2
-    jacques_duty = {"regiment": "Gascon Regiment", "rank": "Private"}
+    assert [r.reason.split(" for ")[1] for r in result.rolls if "duty" in r.reason] == [
+        "Fourreau: 2+ needed", "Fourreau: 5+ needed", "Jacques: 5+ needed", "Jacques: 5+ needed",
+        "Mousqueton: 2+ needed", "Mousqueton: 5+ needed"]
+    private = {"regiment": "Gascon Regiment", "rank": "Private"}
+    helped = {"needed": 2, "base": 5, "roll": 4, "influence": -3, "adjustments": []}
     duty = [(e.code, e.week, e.characters, e.public, e.data) for e in result.events if "duty" in e.code]
     assert duty == [
+        ("duty-excused", 0, ("Fourreau",), False, helped),
         ("duty-excused", 0, ("Grimaud",), False, {"by": "Athos"}),
         ("duty-excused", 0, ("Grimaud",), False, {"by": "Athos"}),
-        ("regimental-duty", 1, ("Jacques",), False, jacques_duty),
+        ("duty-excused", 0, ("Mousqueton",), False, helped),
+        ("regimental-duty", 1, ("Jacques",), False, private),
+        ("regimental-duty", 4, ("Fourreau",), False, private),
         ("duty-instead", 4, ("Jacques",), False, {"regiment": "Gascon Regiment", "order": "Practise with the rapier"}),
-        ("regimental-duty", 4, ("Jacques",), False, jacques_duty),
+        ("regimental-duty", 4, ("Jacques",), False, private),
+        ("regimental-duty", 4, ("Mousqueton",), False, private),
     ]
+    used = [(e.week, e.data["by"], e.data["subject"]) for e in result.events if e.code == "influence-used"]
+    assert used == [(0, "Bazin", "Fourreau"), (0, "Treville", "Mousqueton")]
     assert next(c for c in result.characters if c.name == 'Jacques').get("practice.rapier") == 2  # weeks 2 and 3
 
 
@@ -1239,3 +1257,82 @@ def test_a_disgraced_man_released_within_the_season_comes_home_from_the_frontier
     assert his == [("released-from-the-frontier", 0, True), ("practice", 1, False), ("rest", 2, False),
                    ("rest", 3, False), ("rest", 4, False)]
     assert not [e for e in may.events if e.code in ("personal-outcome", "killed-in-action")]
+
+
+def test_the_yearly_brigade_major_roll_line_by_line():
+    """Regimental Table C: "A player from each Brigade should roll once each game year to determine if one of
+    the Majors is serving as Brigade Major ... On a roll of 1 through 3, the Brigade Major is from the first
+    named Regiment of the Brigade; on a 4 through 6, he is from the second named Regiment. ... Re-roll Brigade
+    Major assignments at the end of the regular campaign season each year."  Sample Organisation II: "One of
+    the Majors has been detached from the Regiment as Brigade Major."
+
+    Week 1 of August: Jussac's application organises the 13th Fusiliers and the 53rd with them (non-player
+    officers named in turn, the names numbered once the list is used up) and the 2nd Brigade of Foot's first
+    Brigade Major is rolled (a 1: the 13th's senior Major).  Month end, the yearly roll, for every brigade
+    organised (the 2nd Brigade of Foot again; a 1, the same Major) in Table C's order: in the 4th Brigade of
+    Foot Henri returns to the 69th and a 5 names the Gascon Regiment, whose two Majors' posts are vacant (the
+    season's dead): no one serves this year; in the Dragoon Brigade a 6 names Princess Louisa's Light Dragoons
+    and Aramis, their senior Major and acting commander, is detached (the other Major takes the command, his
+    MA rolled); the Heavy Brigade, known only by its Brigadier, has its regiments organised by the roll (a 2:
+    the Crown Prince Cuirassiers' senior Major)."""
+    aug = GameMonth(1607, 8)
+    gascons = npc_regiment("Gascon Regiment", m2=Officer(), m3=Officer())
+    louisa = npc_regiment("Princess Louisa's Light Dragoons", Officer(), l1=Officer(), m2=Officer("Aramis", player=True))
+    max_ = npc_regiment("Grand Duke Max's Dragoons", m2=Officer("Old BM", detached="Brigade Major"))
+    the_69th = npc_regiment("69th Arquebusiers", m2=Officer("Henri", player=True, detached="Brigade Major"))
+    world = world_with(the_69th, gascons, max_, louisa)
+    world.brigades = [BrigadeRecord("4th Brigade of Foot", "Henri", "69th Arquebusiers", "1606-08"),
+                      BrigadeRecord("Dragoon Brigade", "Old BM", "Grand Duke Max's Dragoons", "1606-08"),
+                      BrigadeRecord("Heavy Brigade", commander="Louis")]
+    world.npc_serial = 39  # the last of the names
+    men = [
+        Character("Henri", social_level=9, crowns=100, regiment="69th Arquebusiers", rank="Major",
+                  appointment="Brigade Major"),
+        Character("Aramis", social_level=9, crowns=100, regiment="Princess Louisa's Light Dragoons", rank="Major"),
+        Character("Jussac", social_level=12, crowns=100),
+    ]
+    sheets = {"Jussac": OrderSheet("j.eml", "Jussac", month=aug, weeks={1: ApplyRegiment("13th Fusiliers")})}
+    rolls = {"Brigade Major of the 2nd Brigade of Foot": [1, 1], "Brigade Major of the 4th Brigade of Foot": [5],
+             "Brigade Major of the Dragoon Brigade": [6], "Brigade Major of the Heavy Brigade": [2],
+             "MA of the acting commander of the Princess Louisa's": [4]}
+    result = resolve_month(aug, men, sheets, RiggedDice("bm", rolls), world)
+    appointments = [(e.character, e.value, e.week, e.reason, e.rule) for e in result.ledger if e.field == "appointment"]
+    assert appointments == [  # the brigades in Table C's order
+        ("Aramis", "Brigade Major", 5, "Brigade Major of the Dragoon Brigade (the yearly roll: 6)",
+         "g. Regimental Organisation"),
+        ("Henri", None, 5, "no longer Brigade Major of the 4th Brigade of Foot (the yearly roll)",
+         "g. Regimental Organisation"),
+    ]
+    rolled = [(e.week, e.characters, e.public, e.data) for e in result.events if e.code == "brigade-major"]
+    w = result.world
+    fusiliers = {"brigade": "2nd Brigade of Foot", "regiment": "13th Fusiliers", "officer": "de Brissac (2)", "roll": 1}
+    assert rolled == [
+        (1, (), False, fusiliers),
+        (5, (), False, {"brigade": "Heavy Brigade", "regiment": "Crown Prince Cuirassiers",
+                        "officer": "de Rantzau (2)", "roll": 2}),
+        (5, ("Aramis",), True, {"brigade": "Dragoon Brigade", "regiment": "Princess Louisa's Light Dragoons",
+                                "officer": "Aramis", "roll": 6}),
+        (5, (), False, fusiliers),  # organised this August, it is rolled for again at the season's end
+        (5, (), False, {"brigade": "4th Brigade of Foot", "regiment": "Gascon Regiment", "officer": None, "roll": 5}),
+    ]
+    organised = [(e.week, e.data["regiment"]) for e in result.events if e.code == "regiment-organised"]
+    assert organised == [(1, "13th Fusiliers"), (1, "53rd Fusiliers"), (5, "Crown Prince Cuirassiers"),
+                         (5, "Archduke Leopold Cuirassiers")]
+    assert [r.organised for r in w.regiments[4:]] == ["1607-08"] * 4
+    assert [o.name for o in w.regiment("13th Fusiliers").officers][:3] == [
+        "de Béthune", "de Montclair (2)", "de Brissac (2)"]
+    assert w.npc_serial == 39 + 40
+    records = {b.name: (b.brigade_major, b.brigade_major_regiment, b.rolled) for b in w.brigades}
+    assert records == {
+        "4th Brigade of Foot": (None, "Gascon Regiment", "1607-08"),
+        "Dragoon Brigade": ("Aramis", "Princess Louisa's Light Dragoons", "1607-08"),
+        "Heavy Brigade": ("de Rantzau (2)", "Crown Prince Cuirassiers", "1607-08"),
+        "2nd Brigade of Foot": ("de Brissac (2)", "13th Fusiliers", "1607-08"),
+    }
+    assert [(o.name, o.detached) for o in w.regiment("69th Arquebusiers").officers[2:4]] == [
+        ("Henri", None), ("NPC 3", None)]
+    assert [(o.name, o.detached) for o in w.regiment("Gascon Regiment").officers[2:4]] == [(None, None), (None, None)]
+    assert w.regiment("Grand Duke Max's Dragoons").officers[2].detached is None
+    louisa = w.regiment("Princess Louisa's Light Dragoons")
+    assert [(o.name, o.detached, o.ma) for o in louisa.officers[2:4]] == [
+        ("Aramis", "Brigade Major", None), ("NPC 3", None, 4)]

@@ -718,10 +718,11 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
 def _marching(turn: Turn, ch: Character) -> bool:
     """He marches with this season's campaign (engarde.rules.military's front, read here as
     ``enforce_disgrace`` reads it: military imports this module).  A disgraced man marching
-    with the Frontier Regiment keeps the state "disgraced", so his state does not say it."""
+    with the Frontier Regiment keeps the state "disgraced", so his state does not say it.
+    (One marked "returned" at the month's start has just been released from the Frontier
+    and is of no regiment: the season's end, the other return, opens a new season.)"""
     front = turn.world.front
-    return (front is not None and front.start <= turn.month.key <= front.end and ch.name in front.campaigners
-            and not front.campaigners[ch.name].get("returned"))
+    return front is not None and front.start <= turn.month.key <= front.end and ch.name in front.campaigners
 
 
 def duty_week(turn: Turn, ch: Character, week: int) -> bool:
