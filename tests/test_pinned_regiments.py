@@ -15,7 +15,8 @@ from engarde.rules.loans.state import Loan
 from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
 from engarde.rules.regiments.state import BrigadeRecord, Officer
 from rigged_dice import RiggedDice
-from test_regiments import APRIL, npc_regiment, world_with
+from test_regiments import APRIL, BOOK, npc_regiment, world_with
+from engarde.rules.regiments import rules as regiments_rules
 from helpers import rules_registry
 
 MAY, JUNE = GameMonth(1607, 5), GameMonth(1607, 6)
@@ -1336,3 +1337,57 @@ def test_the_yearly_brigade_major_roll_line_by_line():
     louisa = w.regiment("Princess Louisa's Light Dragoons")
     assert [(o.name, o.detached, o.ma) for o in louisa.officers[2:4]] == [
         ("Aramis", "Brigade Major", None), ("NPC 3", None, 4)]
+
+
+def test_the_gms_roster_and_a_captaincy_bought_into_a_vacancy_line_by_line():
+    """g. Regimental Organisation: "There are ten officers above the rank of Subaltern in each Regiment ... all
+    vacancies are shown at the bottom of the rank"; "Upon achieving the rank of Captain or above a player
+    becomes the junior officer holding that rank"; Sample Organisation II (an officer below the rank of his
+    command's own post is acting).
+
+    April, week 1: Porthos joins the Dragoon Guards as a Captain and takes their vacant junior Captaincy (no
+    non-player officer leaves).  Month end: Treville, the Gascons' Lieutenant-Colonel, is paid as one (Table B
+    column 10).  The GM's roster (``engarde regiment``): each post with its rank, seniority, holder, MA (a
+    player's from his sheet) and command, Treville acting Regimental Commander for the vacant Colonelcy; then
+    the regiment's Subaltern and Privates, highest rank first and by name; no man of another regiment."""
+    officers = {"l1": Officer("Treville", player=True), "m3": Officer("Henri", player=True), "c9": Officer()}
+    gascons = npc_regiment("Gascon Regiment", Officer(), **officers)
+    men = [
+        Character("Treville", social_level=12, crowns=0, regiment="Gascon Regiment", rank="Lieutenant-Colonel",
+                  military_ability=4),
+        Character("Henri", social_level=9, crowns=0, regiment="Gascon Regiment", rank="Major", military_ability=5),
+        Character("Porthos", social_level=10, crowns=1000, military_ability=2),
+        Character("Planchet", social_level=3, crowns=0, regiment="Gascon Regiment", rank="Private", military_ability=3),
+        Character("Jacques", social_level=3, crowns=0, regiment="Gascon Regiment", rank="Subaltern",
+                  military_ability=1),
+        Character("Bazin", social_level=3, crowns=0, regiment="Gascon Regiment", rank="Private", military_ability=6),
+        Character("Athos", social_level=3, crowns=0, regiment="Dragoon Guards", rank="Private", military_ability=6),
+    ]
+    sheets = {"Porthos": OrderSheet("p.eml", "Porthos", month=APRIL, weeks={1: ApplyRegiment("Dragoon Guards",
+                                                                                            "Captain")})}
+    dice = RiggedDice("roster", {"excusal": [6] * 7, "Colonel decides application": [6]})
+    result = resolve_month(APRIL, men, sheets, dice, world_with(gascons, npc_regiment("Dragoon Guards", c9=Officer())))
+    pay = [(e.character, e.delta, e.reason) for e in result.ledger if e.character == "Treville" and e.field == "crowns"]
+    assert pay == [("Treville", 16, "pay of a Lieutenant-Colonel of the Gascon Regiment")]
+    dragoons = result.world.regiment("Dragoon Guards")
+    assert [(o.name, o.player) for o in dragoons.officers[8:]] == [("NPC 8", False), ("Porthos", True)]
+    post = {"detached": None, "player": False, "ma": None}
+    captain = dict(post, rank="Captain")
+    assert regiments_rules.roster(BOOK, result.world, "the gascons", result.characters) == [
+        dict(post, rank="Colonel", seniority=1, name=None, command=None),
+        dict(post, rank="Lieutenant-Colonel", seniority=1, name="Treville", player=True, ma=4,
+             command="acting Regimental Commander"),
+        dict(post, rank="Major", seniority=1, name="NPC 2", command="acting 1st Battalion Commander"),
+        dict(post, rank="Major", seniority=2, name="Henri", player=True, ma=5, command="2nd Battalion Commander"),
+        dict(captain, seniority=1, name="NPC 4", command="acting 3rd Battalion Commander"),
+        dict(captain, seniority=2, name="NPC 5", command="A Company Commander"),
+        dict(captain, seniority=3, name="NPC 6", command="B Company Commander"),
+        dict(captain, seniority=4, name="NPC 7", command="C Company Commander"),
+        dict(captain, seniority=5, name="NPC 8", command="D Company Commander"),
+        dict(captain, seniority=6, name=None, command=None),
+        dict(post, rank="Subaltern", seniority=None, name="Jacques", player=True, ma=1, command=None),
+        dict(post, rank="Private", seniority=None, name="Bazin", player=True, ma=6, command=None),
+        dict(post, rank="Private", seniority=None, name="Planchet", player=True, ma=3, command=None),
+    ]
+    assert regiments_rules.roster(BOOK, result.world, "No Such", result.characters) == []
+    assert regiments_rules.roster(BOOK, result.world, "Royal Marines", result.characters) == []  # not organised

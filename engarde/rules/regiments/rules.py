@@ -502,12 +502,12 @@ def _join(turn: Turn, ch: Character, reg_info: RegimentInfo, reg: Regiment, rank
         turn.post(ch, "crowns", -price, week, f"bought the rank of {r} in the {reg_info.name}", RULE_TABLE_B)
     turn.assign(ch, "rank", rank, week, f"entered the {reg_info.name} as {rank}", RULE_TABLE_B)
     if rank in OFFICER_RANKS:
-        _take_post(turn, reg, ch, rank, week, entry=True)
+        _take_post(turn, reg, ch, rank, week)
     buy_horses(turn, ch, reg_info, rank, week)
     turn.event(EV_REGIMENT_JOINED, week, ch.name, public=True, regiment=reg_info.name, rank=rank, **data)
 
 
-def _take_post(turn: Turn, reg: Regiment, ch: Character, rank: str, week: int, entry: bool) -> None:
+def _take_post(turn: Turn, reg: Regiment, ch: Character, rank: str, week: int) -> None:
     if place_junior(reg, rank, Officer(ch.name, player=True)) is not None:
         return
     # On entry there need be no opening: the most junior non-player of the rank sells
@@ -864,7 +864,7 @@ def organise_for_members(turn: Turn, ch: Character) -> None:
         return
     reg = organise(turn, reg_info.name, MONTH_START)
     if ch.rank in OFFICER_RANKS and post_of(reg, ch.name) is None:
-        _take_post(turn, reg, ch, ch.rank, MONTH_START, entry=True)
+        _take_post(turn, reg, ch, ch.rank, MONTH_START)
 
 
 # -- the roster (for ``engarde regiment NAME``) ------------------------------------
