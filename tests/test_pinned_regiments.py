@@ -13,7 +13,7 @@ from engarde.dice import ScriptedDice, SeededDice
 from engarde.rules.influence.orders import UseInfluence
 from engarde.rules.loans.state import Loan
 from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
-from engarde.rules.regiments.state import BrigadeRecord, Officer
+from engarde.rules.regiments.state import BrigadeRecord, Officer, Regiment
 from rigged_dice import RiggedDice
 from test_regiments import APRIL, BOOK, npc_regiment, world_with
 from engarde.rules.regiments import rules as regiments_rules
@@ -473,6 +473,8 @@ def test_disgrace_resignation_and_leaving_a_regiment_month_by_month():
     ]
     officers = [o.name for o in may.world.regiment("Gascon Regiment").officers]
     assert "Porthos" not in officers and "Bazin" not in officers
+    # marching with the Frontier Regiment in the spring season's last month, neither owes duty at home
+    assert may.world.front.end == "1607-05" and not [r for r in may.rolls if "duty" in r.reason]
     june = resolve_month(JUNE, may.characters, {}, SeededDice("b-2"), may.world)
     ledger, events = disgrace_lines(june)
     assert ledger == [
@@ -1088,7 +1090,8 @@ def test_applications_the_frontier_a_fallback_and_the_rejections_penalty_line_by
     subtract one from his die roll on subsequent applications" (a campaign subtracting two).
 
     Week 1: Aramis (no crowns) may not join the Dragoon Guards (a Private's horse costs 100) and joins the
-    Gascon Regiment named after it (no die at Social Level 9); Porthos, two rejections behind him, needs the
+    Gascon Regiment named after it (no die at Social Level 9); Mousqueton, as poor but with a horse of his own,
+    may apply there (the Private's one horse is his) and joins on a 4; Porthos, two rejections behind him, needs the
     Royal Foot Guards' 4 and 2 more: a 5 refuses him; Rochefort (Social Level 7: 5 needed) is helped by three
     friends' class 3 favours ("One level of modification may be effected with a favour of the class needed"),
     each pledged in its own words (the regiment, his application, the colonel), and joins on a 2.  Week 2: Jacques enters the Frontier Regiment as a
@@ -1099,11 +1102,13 @@ def test_applications_the_frontier_a_fallback_and_the_rejections_penalty_line_by
         Character("Porthos", social_level=9, crowns=0, counters={"regiment.rejections": 2}),
         Character("Jacques", social_level=8, crowns=1000),
         Character("Rochefort", social_level=7, crowns=0),
+        Character("Mousqueton", social_level=9, crowns=0, counters={"regiment.horses": 1}),
         *(Character(n, social_level=6, counters={"favour.npc.class3": 1}) for n in ("Treville", "Jussac", "Bazin")),
     ]
     orders = {
         "Aramis": {1: ApplyRegiment("Dragoon Guards", None, ("Gascon Regiment",))},
         "Rochefort": {1: ApplyRegiment("Royal Foot Guards")},
+        "Mousqueton": {1: ApplyRegiment("Dragoon Guards")},
         "Treville": {1: UseInfluence("class 3", "his regiment", "Rochefort")},
         "Jussac": {1: UseInfluence("class 3", "his application", "Rochefort")},
         "Bazin": {1: UseInfluence("class 3", "his colonel", "Rochefort")},
@@ -1111,14 +1116,17 @@ def test_applications_the_frontier_a_fallback_and_the_rejections_penalty_line_by
         "Jacques": {2: ApplyRegiment("Frontier", "Captain")},
     }
     sheets = {n: OrderSheet(f"{n}.eml", n, month=APRIL, weeks=w) for n, w in orders.items()}
-    dice = ScriptedDice([5, 2, 3])  # Porthos's and Rochefort's applications; the Frontier Colonel's MA
+    dice = ScriptedDice([4, 5, 2, 3])  # Mousqueton's, Porthos's and Rochefort's applications; the Frontier's MA
     result = resolve_month(APRIL, men, sheets, dice, world_with(npc_regiment("Gascon Regiment"),
-                                                                  npc_regiment("Royal Foot Guards")),
+                                                                  npc_regiment("Royal Foot Guards"),
+                                                                  npc_regiment("Dragoon Guards")),
                            registry=rules_registry({"regiments": {"rejection_penalty": 2}}))
     ledger, events = regiment_lines(result, codes=("regiment",))
     assert [line for line in ledger if line[3] < 5] == [
         ("Aramis", "regiment", "Gascon Regiment", 1, "accepted by the Gascon Regiment"),
         ("Aramis", "rank", "Private", 1, "entered the Gascon Regiment as Private"),
+        ("Mousqueton", "regiment", "Dragoon Guards", 1, "accepted by the Dragoon Guards"),
+        ("Mousqueton", "rank", "Private", 1, "entered the Dragoon Guards as Private"),
         ("Porthos", "regiment.rejections", 1, 1, "refused by the Royal Foot Guards"),
         ("Rochefort", "regiment", "Royal Foot Guards", 1, "accepted by the Royal Foot Guards"),
         ("Rochefort", "rank", "Private", 1, "entered the Royal Foot Guards as Private"),
@@ -1135,6 +1143,8 @@ def test_applications_the_frontier_a_fallback_and_the_rejections_penalty_line_by
          {"regiment": "Dragoon Guards", "reason": "he has 0 crowns; the commission and horses cost 100"}),
         ("regiment-joined", 1, ("Aramis",), True,
          dict(no_die, regiment="Gascon Regiment", rank="Private", needed=0, base=0, roll=None)),
+        ("regiment-joined", 1, ("Mousqueton",), True,
+         dict(no_die, regiment="Dragoon Guards", rank="Private", needed=3, base=3, roll=4)),
         ("regiment-rejected", 1, ("Porthos",), False,
          {"regiment": "Royal Foot Guards", "needed": 6, "base": 4, "roll": 5, "influence": 0,
           "adjustments": [["2 rejections", 2]]}),
@@ -1391,3 +1401,50 @@ def test_the_gms_roster_and_a_captaincy_bought_into_a_vacancy_line_by_line():
     ]
     assert regiments_rules.roster(BOOK, result.world, "No Such", result.characters) == []
     assert regiments_rules.roster(BOOK, result.world, "Royal Marines", result.characters) == []  # not organised
+
+
+def test_the_rank_spellings_the_gm_imports():
+    """Regimental Table B's ranks, "Private, Subaltern, Captain, Major, Lieutenant-Colonel, Colonel", and the
+    general officers' ("Brigadier-General, Lieutenant-General, General, Field Marshal"), as a GM's records spell
+    them (``engarde character import --rank``): any case, hyphens or spaces, and the Subaltern's and
+    Lieutenant-Colonel's common names; anything else is no rank."""
+    spellings = {
+        "private": "Private", "CAPTAIN": "Captain", "Lieutenant-Colonel": "Lieutenant-Colonel",
+        "lieutenant  colonel": "Lieutenant-Colonel", "Lt Colonel": "Lieutenant-Colonel", "Lieutenant": "Subaltern",
+        "ensign": "Subaltern", "Cornet": "Subaltern", "brigadier general": "Brigadier-General",
+        "Brigadier": "Brigadier-General", "Lieutenant-General": "Lieutenant-General", "field marshal": "Field Marshal",
+        "Admiral": None, "": None, None: None,
+    }
+    assert {text: regiments_rules.normalise_rank(text) for text in spellings} == spellings
+
+
+def test_who_decides_when_the_commanders_posts_are_empty_line_by_line():
+    """Regimental Table A: "This die roll may be modified by influence with the Regimental Commander"; g.
+    Regiments: "A non-player Battalion Commander will excuse a player from one week of duty on a roll of 5 or
+    greater"; Sample Organisation II (the senior officer present commands, acting).
+
+    April, after a season that emptied the Gascon Regiment of officers and took the 69th's Colonel and
+    Lieutenant-Colonel: Planchet, a Gascon Private, asks his excusal of the absent 1st Battalion Commander,
+    reckoned a Lieutenant-Colonel (choice), and Aramis applies to the Gascons' absent Colonel; in the 69th the
+    senior Major commands the regiment (Bazin's application) and the junior Major the 1st Battalion (Jussac's
+    excusal)."""
+    empty = Regiment("Gascon Regiment", [Officer() for _ in range(10)], organised="1607-03")
+    the_69th = npc_regiment("69th Arquebusiers", Officer(), l1=Officer(), m2=Officer("NPC 2", ma=4))
+    men = [
+        Character("Planchet", social_level=3, crowns=0, regiment="Gascon Regiment", rank="Private"),
+        Character("Jussac", social_level=3, crowns=0, regiment="69th Arquebusiers", rank="Private"),
+        Character("Aramis", social_level=3, crowns=0),
+        Character("Bazin", social_level=3, crowns=0),
+    ]
+    orders = {"Aramis": {1: ApplyRegiment("Gascon Regiment")}, "Bazin": {1: ApplyRegiment("69th Arquebusiers")}}
+    sheets = {n: OrderSheet(f"{n}.eml", n, month=APRIL, weeks=w) for n, w in orders.items()}
+    result = resolve_month(APRIL, men, sheets, RiggedDice("empty", {"decides": [6] * 6}),
+                           world_with(empty, the_69th))
+    assert [r.reason for r in result.rolls if "decides" in r.reason] == [
+        "Major decides excusal from a week of duty for Jussac: 5+ needed",
+        "Major decides excusal from a week of duty for Jussac: 5+ needed",
+        "Lieutenant-Colonel decides excusal from a week of duty for Planchet: 5+ needed",
+        "Lieutenant-Colonel decides excusal from a week of duty for Planchet: 5+ needed",
+        "Colonel decides application to the Gascon Regiment for Aramis: 3+ needed",
+        "Major decides application to the 69th Arquebusiers for Bazin: 3+ needed",
+    ]

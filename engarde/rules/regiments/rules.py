@@ -143,8 +143,9 @@ def normalise_rank(text: str | None) -> str | None:
     if not text:
         return None
     key = " ".join(text.replace("-", " ").lower().split())
+    # ("lieutenant colonel" needs no alias: the ranks themselves are read with spaces for hyphens)
     aliases = {"lieutenant": "Subaltern", "ensign": "Subaltern", "cornet": "Subaltern", "lt colonel": "Lieutenant-Colonel",
-               "lieutenant colonel": "Lieutenant-Colonel", "brigadier": "Brigadier-General"}
+               "brigadier": "Brigadier-General"}
     for rank in RANKS + GENERAL_RANKS:
         if key == rank.replace("-", " ").lower():
             return rank
