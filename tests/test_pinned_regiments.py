@@ -317,7 +317,8 @@ def test_disgrace_resignation_and_leaving_a_regiment_month_by_month():
     May, month start: Porthos, a disgraced Captain of the Gascon Regiment, leaves it for the Frontier Regiment
     as a Private; Dartagnan, disgraced and already of it, is recorded as serving his disgrace there.  Week 1:
     Athos resigns his commission in the Dragoon Guards (his Horse Guards membership lapses), Bazin his
-    Lieutenant-Colonelcy (and his brevet rank with it); Aramis holds none.  Month end: both disgraced men are
+    Lieutenant-Colonelcy (and his brevet rank with it); Aramis holds none.  Marching with the Frontier
+    Regiment in the season's last month, the disgraced owe no duty at home.  Month end: both disgraced men are
     paid as Frontier Privates; Porthos keeps his horse and groom, pays his loan and his disgrace is over.
     June, month start: his debts paid, he leaves the Frontier Regiment; Dartagnan, who cannot pay, stays."""
     gascon = npc_regiment("Gascon Regiment", c4=Officer("Porthos", player=True), l1=Officer("Bazin", player=True))
@@ -1448,3 +1449,11 @@ def test_who_decides_when_the_commanders_posts_are_empty_line_by_line():
         "Colonel decides application to the Gascon Regiment for Aramis: 3+ needed",
         "Major decides application to the 69th Arquebusiers for Bazin: 3+ needed",
     ]
+
+
+def test_a_regiment_named_with_its_apostrophe_misplaced():
+    """Regimental Table A names "Cardinal's Guard" and "King's Musketeers"; a sheet or a GM's record that
+    writes them with the apostrophe elsewhere, curled, or left out names the same regiment."""
+    spellings = {"Cardinals' Guard": "Cardinal's Guard", "the Cardinal\u2019s Guard": "Cardinal's Guard",
+                 "Kings Musketeers": "King's Musketeers", "KING'S MUSKETEERS": "King's Musketeers"}
+    assert {text: BOOK.regiment(text).name for text in spellings} == spellings
