@@ -763,6 +763,7 @@ def test_a_campaigns_regiments_reach_the_order_language():
      'tables.regiments.regimental_table_a."Royal Foot Guards".rolls'),
     ({"regiments": {"Gascon Regiment": {"column": 11}}}, 'tables.regiments.regiments."Gascon Regiment".column'),
     ({"duty_excused_on": 8}, "tables.regiments.duty_excused_on"),
+    ({"duty_weeks": {"Private": 5}}, "tables.regiments.duty_weeks.Private"),  # a month has four weeks
     ({"highest_entry_rank": "General"}, "tables.regiments.highest_entry_rank"),
     ({"regimental_table_c": {"Heavy Brigade": {"brigade_major_roll": [{"high": 7}, {}]}}},
      'tables.regiments.regimental_table_c."Heavy Brigade".brigade_major_roll[0].high'),
@@ -776,6 +777,8 @@ def test_a_bad_override_of_the_regiments_is_refused_naming_the_key(override, key
 @pytest.mark.parametrize("lines, message", [
     ([{"low": 1, "high": 2}, {"low": 4, "high": 6}], "must cover each face of one die, 1 to 6, once"),
     ([{"low": 1, "high": 4}, {"low": 4, "high": 6}], "must cover each face of one die, 1 to 6, once"),
+    ([{"regiment": "Gascon Regiment"}, {}], "'Gascon Regiment' is not a regiment of the Horse Guards Brigade "
+                                           "(Dragoon Guards, Queen's Own Carabiniers)"),
 ])
 def test_a_brigade_major_roll_must_cover_the_die(lines, message):
     """Regimental Table C: "On a roll of 1 through 3, the Brigade Major is from the first named Regiment of

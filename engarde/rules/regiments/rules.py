@@ -143,8 +143,9 @@ def normalise_rank(text: str | None) -> str | None:
     if not text:
         return None
     key = " ".join(text.replace("-", " ").lower().split())
+    # ("lieutenant colonel" needs no alias: the ranks themselves are read with spaces for hyphens)
     aliases = {"lieutenant": "Subaltern", "ensign": "Subaltern", "cornet": "Subaltern", "lt colonel": "Lieutenant-Colonel",
-               "lieutenant colonel": "Lieutenant-Colonel", "brigadier": "Brigadier-General"}
+               "brigadier": "Brigadier-General"}
     for rank in RANKS + GENERAL_RANKS:
         if key == rank.replace("-", " ").lower():
             return rank
@@ -420,11 +421,9 @@ def apply(turn: Turn, ch: Character, order: ApplyRegiment, week: int) -> bool:
         if why:
             turn.event(EV_REGIMENT_NOT_ELIGIBLE, week, ch.name, public=False, regiment=reg_info.name, reason=why)
             continue
+        # (A regiment organised only now has non-players in every post: no rank of it is
+        # filled by players, so the check above stands.)
         reg = organise(turn, reg_info.name, week)
-        why = _eligible(turn, ch, reg_info, rank)  # now that the roster is known
-        if why:
-            turn.event(EV_REGIMENT_NOT_ELIGIBLE, week, ch.name, public=False, regiment=reg_info.name, reason=why)
-            continue
         colonel, colonel_rank = commander(reg)
         if reg_info.name != FRONTIER_REGIMENT and colonel is not None and colonel.player:
             # "If the Regiment is commanded by a player, no roll is required: the
@@ -504,12 +503,12 @@ def _join(turn: Turn, ch: Character, reg_info: RegimentInfo, reg: Regiment, rank
         turn.post(ch, "crowns", -price, week, f"bought the rank of {r} in the {reg_info.name}", RULE_TABLE_B)
     turn.assign(ch, "rank", rank, week, f"entered the {reg_info.name} as {rank}", RULE_TABLE_B)
     if rank in OFFICER_RANKS:
-        _take_post(turn, reg, ch, rank, week, entry=True)
+        _take_post(turn, reg, ch, rank, week)
     buy_horses(turn, ch, reg_info, rank, week)
     turn.event(EV_REGIMENT_JOINED, week, ch.name, public=True, regiment=reg_info.name, rank=rank, **data)
 
 
-def _take_post(turn: Turn, reg: Regiment, ch: Character, rank: str, week: int, entry: bool) -> None:
+def _take_post(turn: Turn, reg: Regiment, ch: Character, rank: str, week: int) -> None:
     if place_junior(reg, rank, Officer(ch.name, player=True)) is not None:
         return
     # On entry there need be no opening: the most junior non-player of the rank sells
@@ -671,8 +670,6 @@ def enforce_disgrace(turn: Turn, ch: Character) -> None:
         front = turn.world.front
         if front is not None and ch.name in front.campaigners:
             front.campaigners[ch.name]["returned"] = True
-        if ch.state == "on campaign":
-            turn.assign(ch, "state", None, MONTH_START, "released from the Frontier: his debts paid", RULE_DISGRACE)
         turn.event(EV_DISGRACE_RELEASED, MONTH_START, ch.name, public=True)
 
 
@@ -688,17 +685,14 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
     he rests, else of his latest other order (choice)."""
     tables = turn.tables.regiments
     required = tables.duty_weeks.get(ch.rank or "", 0)
-    reg = turn.world.regiment(ch.regiment or "")
-    if not required or not ch.regiment or ch.state == "on campaign":
+    if not required or not ch.regiment or ch.state == "on campaign" or _marching(turn, ch):
         return []
     weeks = {w: (sheet.action(w) if sheet else Rest("no orders")) for w in range(1, 5)}
     ordered = [w for w, o in weeks.items() if isinstance(o, RegimentalDuty)]
     owed = required - len(ordered)
     if owed <= 0:
         return []
-    if reg is None:
-        reg = organise(turn, ch.regiment, MONTH_START)
-    bc, bc_rank = battalion_commander(reg)
+    bc, bc_rank = battalion_commander(organise(turn, ch.regiment, MONTH_START))  # his regiment's, as organised
     forced: list[int] = []
     for _ in range(owed):
         if bc is not None and bc.player:
@@ -720,6 +714,16 @@ def plan_duty(turn: Turn, ch: Character, sheet: OrderSheet | None) -> list[int]:
             forced.append(week)
     turn.fact(ch.name)[FACT_DUTY] = sorted(forced)
     return sorted(forced)
+
+
+def _marching(turn: Turn, ch: Character) -> bool:
+    """He marches with this season's campaign (engarde.rules.military's front, read here as
+    ``enforce_disgrace`` reads it: military imports this module).  A disgraced man marching
+    with the Frontier Regiment keeps the state "disgraced", so his state does not say it.
+    (One marked "returned" at the month's start has just been released from the Frontier
+    and is of no regiment: the season's end, the other return, opens a new season.)"""
+    front = turn.world.front
+    return front is not None and front.start <= turn.month.key <= front.end and ch.name in front.campaigners
 
 
 def duty_week(turn: Turn, ch: Character, week: int) -> bool:
@@ -861,7 +865,7 @@ def organise_for_members(turn: Turn, ch: Character) -> None:
         return
     reg = organise(turn, reg_info.name, MONTH_START)
     if ch.rank in OFFICER_RANKS and post_of(reg, ch.name) is None:
-        _take_post(turn, reg, ch, ch.rank, MONTH_START, entry=True)
+        _take_post(turn, reg, ch, ch.rank, MONTH_START)
 
 
 # -- the roster (for ``engarde regiment NAME``) ------------------------------------

@@ -324,8 +324,8 @@ class RegimentsTables:
     horses_major_and_above: int = value(3, high=10, note='"Majors and above in any Regiment must buy three horses '
                                         'and equipment"')
     duty_weeks: Mapping[str, int] = value(
-        {"Private": 2, "Subaltern": 1}, note='"Characters with the rank of Private must spend two weeks of each '
-        'month on duty ... Subalterns must spend one week of every month on duty"')
+        {"Private": 2, "Subaltern": 1}, low=0, high=4, note='"Characters with the rank of Private must spend two '
+        'weeks of each month on duty ... Subalterns must spend one week of every month on duty" (a month has four)')
     duty_excused_on: int = value(5, low=1, high=7, note='"A non-player Battalion Commander will excuse a player from '
                                  'one week of duty on a roll of 5 or greater on one die" (7: never)')
     below_minimum_months: int = value(3, low=1, high=120, note='"the character has three game months to raise his '
