@@ -34,6 +34,7 @@ from ..records import ErrorRecord
 from ..registry import Registry, for_campaign
 from ..sources import SourceError, read_imap, read_path
 from ..store import ACCEPTED, ACTIVE, DUPLICATE, HELD, REJECTED, SKIPPED, SUPERSEDED, CampaignRow, SheetRow
+from ..collector import bulk_work
 from .acceptance import Everyone, OnFile, PasswordCheck, Sent, Who, decide, month_of, sender_problem
 from .names import known_in
 
@@ -49,6 +50,7 @@ class IngestResult:
     month: GameMonth | None = None  # the month it counts for (accepted or held)
 
 
+@bulk_work()
 def ingest(campaign: Campaign, folder: Path, tick: Tick = nothing) -> list[IngestResult]:
     """Read order mail for the month being resolved: a folder of .eml/text files, a Maildir
     or an mbox file.  See ``ingest_messages``."""
@@ -59,6 +61,7 @@ def ingest(campaign: Campaign, folder: Path, tick: Tick = nothing) -> list[Inges
     return ingest_messages(campaign, messages, tick=tick)
 
 
+@bulk_work()
 def ingest_imap(campaign: Campaign, password: str | None = None, tick: Tick = nothing) -> list[IngestResult]:
     """Read the order mail in the campaign's IMAP folder (``[campaigns.ID.mail.imap]``)."""
     if campaign.mail.imap is None:
@@ -90,6 +93,7 @@ def release_held(s: Session, campaign: Campaign, month: GameMonth) -> None:
         s.add(row)
 
 
+@bulk_work()
 def ingest_messages(campaign: Campaign, messages: list[Message], now: dt.datetime | None = None,
                     tick: Tick = nothing) -> list[IngestResult]:
     """Attribute, date and store each message; return what became of each.

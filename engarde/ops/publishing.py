@@ -14,11 +14,13 @@ from ..config import Campaign
 from ..errors import CampaignError
 from ..progress import Tick, nothing
 from ..registry import for_campaign
+from ..collector import bulk_work
 from .intake import month_sheets
 from .sheet_template import order_templates
 from .views import characters_at_end_of, month_events, month_ledger
 
 
+@bulk_work()
 def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True, reports: bool = True,
             tick: Tick = nothing) -> list[Path]:
     """Write the gazette of a resolved month (default: the last), HTML and PDF if asked, and the

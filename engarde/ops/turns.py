@@ -25,6 +25,7 @@ from ..registry import for_campaign
 from ..resolve import MonthResult, resolve_month
 from ..store import CharacterRow, EventRow, LedgerRow, RollRow, TurnRow
 from ..world import World
+from ..collector import bulk_work
 from .intake import active_sheets, release_held
 
 
@@ -52,6 +53,7 @@ def refuse_mass_nmr(campaign: Campaign, month: GameMonth, total: int, missing: l
         "('engarde orders missing', 'engarde orders list --status rejected'), or run the turn with --force")
 
 
+@bulk_work()
 def run_turn(campaign: Campaign, force: bool = False) -> TurnReport:
     """Resolve the current month in one transaction and advance the calendar.
 

@@ -13,6 +13,7 @@ from ..config import Campaign
 from ..orders import STANDING, Parts
 from ..records import Character, Event, LedgerEntry, replay
 from ..registry import for_campaign
+from ..collector import bulk_work
 from .intake import active_sheets, schedule
 
 
@@ -102,6 +103,7 @@ class AuditFinding:
         return f"{self.character}: {self.field} is {self.recorded!r} on the sheet but {self.recomputed!r} from the ledger"
 
 
+@bulk_work()
 def audit(campaign: Campaign) -> tuple[int, list[AuditFinding]]:
     """Recompute every sheet from its starting values and ledger; list disagreements."""
     findings: list[AuditFinding] = []
