@@ -183,7 +183,20 @@ class Known:
         return name in self.dead
 
     def mistress(self, number: int | None = None, name: str | None = None) -> KnownMistress | None:
-        return next((m for m in self.mistresses if m.number == number or m.name == name), None)
+        # the first of the list with that number or that name, as a search of the list finds it
+        found = [self._mistress_at[1].get(number), self._mistress_at[0].get(name)]
+        return min((f for f in found if f is not None), key=lambda f: f[0], default=(0, None))[1]
+
+    @cached_property
+    def _mistress_at(self) -> tuple[Mapping[str, tuple[int, KnownMistress]], Mapping[int, tuple[int, KnownMistress]]]:
+        """Each name's and each number's first mistress, with her place in the list (a sheet's
+        every mistress named was a search of the list: quadratic in a large campaign)."""
+        names: dict[str, tuple[int, KnownMistress]] = {}
+        numbers: dict[int, tuple[int, KnownMistress]] = {}
+        for at, m in enumerate(self.mistresses):
+            names.setdefault(m.name, (at, m))
+            numbers.setdefault(m.number, (at, m))
+        return names, numbers
 
     def kept_by(self, character: str | None) -> KnownMistress | None:
         if not character:

@@ -58,6 +58,7 @@ import dataclasses
 import re
 import weakref
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Callable, Sequence
 
 from . import codes, frame
@@ -280,11 +281,34 @@ class _WeekLine:
     action: str
 
 
+@dataclass(frozen=True)
+class Signers:
+    """The names a sheet may be signed with, each read once: the campaign's players (one set made
+    for a whole batch of mail: asking every sheet to normalise every player's name made the
+    ingest quadratic) and a sheet's own (his mail's sender name).  A name alone on a line signs
+    when it is one of them, or one word of one ("jacques" signs for Jacques Bonhomme)."""
+
+    names: tuple[str, ...] = ()
+
+    @cached_property
+    def _keys(self) -> frozenset[str]:
+        return frozenset(normalise_name(n).casefold() for n in self.names if n)
+
+    @cached_property
+    def _words(self) -> frozenset[str]:
+        return frozenset(w for k in self._keys for w in k.split())
+
+    def signs(self, name: str) -> bool:
+        """Whether ``name`` (normalised and casefolded) is one of the names or a word of one."""
+        return name in self._keys or name in self._words
+
+
 class _SheetReader:
     """Reads one sheet line by line; ``finish`` resolves dittos and sorts errors."""
 
     def __init__(self, source: str, registry: Registry, known: Known | None, lines: list[str], raws: list[str],
-                 numbers: Callable[[int], int], current: GameMonth | None, signers: tuple[str, ...]) -> None:
+                 numbers: Callable[[int], int], current: GameMonth | None, signers: tuple[str, ...],
+                 players: Signers) -> None:
         self.sheet = OrderSheet(source=source)
         self.registry = registry
         self.context = SheetContext(self.sheet, registry.tables, known)
@@ -295,6 +319,7 @@ class _SheetReader:
         self.lines, self.raws, self.number_of = lines, raws, numbers
         self.current = current
         self.signers = tuple(s for s in signers if s)
+        self.players = players
         self.pending: tuple[int, int, tuple[int, ...]] | None = None  # a label alone: its line, index, weeks
         self.index = 0  # the index in the text of the line being read
         self.above: _WeekLine | None = None  # the week line right above the line being read
@@ -606,8 +631,7 @@ class _SheetReader:
         if not self.ordered or not words or len(words) > 4 or self.reads_alone(line):
             return None  # before any order, a line is asked about
         name = normalise_name(" ".join(words)).casefold()
-        known = [normalise_name(k).casefold() for k in (self.sheet.character or "", *self.signers) if k]
-        if any(name == k or name in k.split() for k in known):
+        if Signers((self.sheet.character or "", *self.signers)).signs(name) or self.players.signs(name):
             return "known"  # in any case: "jacques" signs Jacques's orders
         if not frame.name_like(line):
             return None
@@ -737,7 +761,7 @@ class _SheetReader:
 
 def parse_sheet(text: str, source: str, registry: Registry | None = None, known: Known | None = None, *,
                 lines: Sequence[int] | None = None, current: GameMonth | None = None,
-                signers: Sequence[str] = ()) -> OrderSheet:
+                signers: Sequence[str] = (), players: Signers = Signers()) -> OrderSheet:
     """A player's order text as an ``OrderSheet``, read with the campaign's modules
     (default: the core rules).  Never raises.
 
@@ -748,7 +772,8 @@ def parse_sheet(text: str, source: str, registry: Registry | None = None, known:
     ``lines``: the line of the file the player sent where each line of ``text`` begins
     (``engarde.intake.Message.lines``, for mail); without it, lines are counted in ``text``.
     ``current``: the campaign's month to resolve, which a month written without its year is
-    read against.  ``signers``: the names the player signs with (his mail's sender name).
+    read against.  ``signers``: the names the player signs with (his mail's sender name);
+    ``players``: the campaign's players' names, which sign any sheet (made once for a batch).
 
     Text before the first header (or week) line and after ``End of orders`` or the
     player's sign-off is ignored (see the module's notes), so a player may write a
@@ -764,7 +789,7 @@ def parse_sheet(text: str, source: str, registry: Registry | None = None, known:
         return (file_lines[-1] if file_lines else 0) + index + 1 - len(file_lines)
 
     reader = _SheetReader(source, registry or core_registry(), known, cleaned, raws, number_of, current,
-                          tuple(signers))
+                          tuple(signers), players)
     start = _sheet_start(cleaned)
     if start is not None:
         for index in range(start, len(cleaned)):

@@ -447,3 +447,14 @@ def test_ingest_reads_the_campaigns_names_and_says_how_it_read_slips(campaign):
     assert result.errors == [], result.errors
     assert "read 'Rochefrot' as 'Rochefort'" in result.confirmation
     assert "Week 1: Challenge Rochefort with the rapier" in result.confirmation
+
+
+def test_a_mistress_is_found_by_number_or_by_name_the_first_in_the_list():
+    """The campaign's mistresses are looked up through an index (a search of the list for each one
+    named was quadratic in a large campaign): the answer is still the first of the list with that
+    number or that name."""
+    ann, bea, ann2 = KnownMistress(1, "Ann", None), KnownMistress(2, "Bea", "Athos"), KnownMistress(3, "Ann", None)
+    known = Known.of(["Athos"], mistresses=[ann, bea, ann2])
+    assert known.mistress(2) is bea and known.mistress(name="Ann") is ann
+    assert known.mistress(3, "Bea") is bea and known.mistress(3, "Ann") is ann and known.mistress(3) is ann2
+    assert known.mistress(9, "Zed") is None and known.mistress() is None

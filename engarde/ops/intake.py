@@ -27,7 +27,7 @@ from ..intake import Message, safe_text
 from ..known import Known
 from ..month_orders import month_on_file
 from ..orders import OrderSheet
-from ..parse import parse_sheet
+from ..parse import Signers, parse_sheet
 from ..progress import Tick, nothing
 from ..redaction import redact_raw, redact_text, scrub, scrub_data, secrets_in
 from ..records import ErrorRecord
@@ -196,12 +196,12 @@ class _Roll:
 
     everyone: Everyone
     by_name: dict[str, Any]
-    players: tuple[str, ...]
+    players: Signers
 
     @classmethod
     def of(cls, rows: list[Any]) -> "_Roll":
         everyone = Everyone(Who(r.name, r.email or "", r.password or "", queries.is_dead(r)) for r in rows)
-        return cls(everyone, {r.name: r for r in rows}, tuple(r.player for r in rows))
+        return cls(everyone, {r.name: r for r in rows}, Signers(tuple(r.player for r in rows)))
 
 
 @dataclass
@@ -242,7 +242,7 @@ def _read_ahead(s: Session, campaign: Campaign, registry: Registry, messages: li
 
 def _parse(msg: Message, registry: Registry, known: Known, current: GameMonth, roll: _Roll) -> OrderSheet:
     return parse_sheet(msg.body, msg.source, registry, known, lines=msg.lines, current=current,
-                       signers=(msg.sender_name or "", *roll.players))
+                       signers=(msg.sender_name or "",), players=roll.players)
 
 
 def _digest(msg: Message) -> str:
