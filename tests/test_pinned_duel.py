@@ -1509,3 +1509,25 @@ def test_duels_the_rules_require_line_by_line():
             },
         ),
     ]
+
+
+def test_a_challenge_between_men_who_fought_a_required_duel_that_week_is_not_unmet():
+    """ "When two characters are in the same place (that is, performing the same activity), a duel may take
+    place": with ``challenges = "same_place"`` a challenge goes unmet when the challenged man is not on the field.
+    But A and B met that week at a lady's door and fought the duel the rules require (rival suitors); a pair
+    settles one affair a week, so A's challenge of B, who stayed off the field, was settled by it: no
+    "challenge unmet" is told to either.  C's challenge of D, off the field, is unmet as before."""
+    men = [gent("A", exp=12), gent("B", strength=8), gent("C"), gent("D")]
+    standing_ = {n: orders(duel_sequence=LUNGER, duel_conditions=YIELDS) for n in "ABCD"}
+    turn = turn_of(*men, standing_=standing_)
+    turn.dice = SeededDice("required")
+    duel.challenge(turn, turn.characters["A"], Challenge("B", "he trod on my cloak", "rapier"), 1)
+    duel.challenge(turn, turn.characters["C"], Challenge("D", "he trod on my cloak", "rapier"), 1)
+    turn.pending_duels.append(PendingDuel(1, "A", "B", "rival suitors", "mistress:1"))
+    assert turn.tables.duel.challenges == "same_place"
+    duel.resolve_week(turn, 1)
+    events = [(e.code, e.week, e.characters, e.data.get("kind")) for e in turn.events]
+    assert events == [
+        ("duel", 1, ("A", "B"), "required"),
+        ("challenge-unmet", 1, ("C", "D"), None),
+    ]

@@ -1433,7 +1433,8 @@ def resolve_week(turn: Turn, week: int, rulings: dict[frozenset, bool] | None = 
         _affair(turn, week, pd.challenger, pd.defender, pd.cause, pd.place, pd.weapon, "required", rulings, done)
     for name in sorted(turn.characters):
         for w, order, opponent in turn.fact(name).get(_CHALLENGES, []):
-            if w == week and _met(turn, week, name, opponent, order):
+            # a pair that has fought this week met: its challenge is settled, not unmet
+            if w == week and frozenset((name, opponent)) not in done and _met(turn, week, name, opponent, order):
                 _affair(turn, week, name, opponent, order.cause, FIELD, order.weapon, "challenge", rulings, done)
     for place, names in list(turn.whereabouts.get(week, {}).items()):
         if place.startswith("mistress:") or place == FIELD:
