@@ -281,3 +281,20 @@ def test_the_fights_end_and_what_is_said_turn_by_turn():
 
     with pytest.raises(ValueError, match=r"illegal_sequence must be one of \('insert_rests', 'replace_routines'\)"):
         fight(replace(BOOK, illegal_sequence="anything"), D("A", "X"), D("B", "X"), ScriptedDice([]))
+
+
+def test_a_disarmed_mans_jump_back_and_close_turn_by_turn():
+    """Table B's note: "In either case the thrower is now unarmed."  Unarmed, he can still jump back, close and
+    kick (the actions that need no blade): a lunge at his jump back is Table B's 0, at his close 3 x 10 = 30,
+    not a lunge at a rest (20); his kick lands (3 x 10 x 1)."""
+    turns, reasons, record = turn_by_turn(D("A", "JB X T X JB X X CL K X X X", "sabre"),
+                                          D("B", "X L X", endurance=100), [5], 9)
+    assert reasons == ["duel A v B, turn 3: A throws his sabre: hits on 1-2"]
+    assert [t[:3] for t in turns[4:]] == [
+        (["JB", "L"], [0, 0], []),
+        (["X", "X"], [0, 0], []),
+        (["X", "X"], [0, 0], []),
+        (["CL", "L"], [30, 0], ["B: L v CL = 3 x 10 x 1 = 30"]),
+        (["K", "X"], [0, 30], ["A: K v X = 3 x 10 x 1 = 30"]),
+    ]
+    assert (record.disarmed, record.loss) == ([True, False], [50, 30])

@@ -601,7 +601,6 @@ class _Routine:
     actions: list[str]
     form: RoutineForm | None = None  # None: a rest or close the fight put in, or an optional routine
     mandatory: bool = False
-    optional: bool = False
     closes_before: int = 0
     performed: list[str] = field(default_factory=list)
 
@@ -812,8 +811,7 @@ class _Fighter:
         routines after it on."""
         actions = list(_OPTIONAL_ACTIONS[name])
         fill = max(0, self.remaining() - len(actions))
-        self.current = _Routine(name, actions + ["X"] * fill, None, optional=True,
-                                closes_before=self.closes_run())
+        self.current = _Routine(name, actions + ["X"] * fill)
         self.pos = 0
         self.notes.append(f"turn {t}: {why}: {name} ({' '.join(actions)})"
                           + (f", made up with {fill} rest{'s' if fill > 1 else ''}" if fill else ""))
@@ -829,7 +827,8 @@ class _Fighter:
                 break
         else:
             performed = cur.actions[: self.pos]
-            free = not cur.optional and not cur.mandatory and all(a == "X" for a in performed)
+            # (an optional routine begins with its own action, never a rest: none is free in its course)
+            free = not cur.mandatory and all(a == "X" for a in performed)
             for cond in self.conditions if free else ():
                 if cond.routine == "Riposte":
                     parry = self.done[-1] if self.done else None
