@@ -1531,3 +1531,64 @@ def test_a_challenge_between_men_who_fought_a_required_duel_that_week_is_not_unm
         ("duel", 1, ("A", "B"), "required"),
         ("challenge-unmet", 1, ("C", "D"), None),
     ]
+
+
+def test_cause_and_meetings_in_one_week_line_by_line():
+    """Cause for duels: "When two characters are in the same place (that is, performing the same activity), a
+    duel may take place ... Unless permitted to by the rules, any character who has cause and an opportunity to
+    fight and does not will lose Status Points equal in number to half his current Social Level."  In one week:
+    A kills B in the duel the rules require, with the foil it names; B, dead, is then neither fought by C, who
+    challenged him, nor met by D of an enemy regiment at Hunter's.  E and F, of enemy regiments, E insulted
+    too, meet at Bothwell's and will not fight: each loses half his SL, the two causes said, once though they
+    meet again at the bawdyhouse.  At the Frog & Peach U has cause against G and H against U: U challenges G
+    first (the pairs in the order the men came), then H challenges U, who (wounded) refuses lawfully.  I, who
+    would refuse a challenge, has answered J's in advance: he challenges J.  K answered any challenge (naming
+    no challenger) with the sabre: he fights L's.  M and N, of enemy regiments, meet at a lady's door (the
+    mistresses rules' business: nothing here).  P and Q, who fought P's challenge, meet at the Red Phoenix:
+    nothing more."""
+    km, cg = "King's Musketeers", "Cardinal's Guard"
+    yields = orders(duel_sequence=LUNGER, duel_conditions=YIELDS)
+    refuses = orders(if_challenged="refuse", duel_sequence=LUNGER, duel_conditions=YIELDS)
+    men = [gent("A", exp=12), gent("B", strength=8, regiment=km), gent("C"), gent("D", regiment=cg),
+           gent("E", regiment=km), gent("F", regiment=cg), gent("G"), gent("H"), gent("U"), gent("I"), gent("J"),
+           gent("K"), gent("L"), gent("M", regiment=km), gent("N", regiment=cg), gent("P"), gent("Q")]
+    standing_ = {m.name: refuses if m.name in "DEFIKP" else yields for m in men}
+    standing_.update(A=orders(duel_sequence=LUNGER), B=orders(if_challenged="refuse", duel_sequence=LUNGER))
+    turn = turn_of(*men, standing_=standing_)
+    turn.dice = SeededDice("causes")
+    for place, names in [("mistress:1", "MN"), (duel.FIELD, "BKQ"), ("club:Hunter's", "DB"),
+                         ("club:Bothwell's", "EF"), ("bawdyhouse", "EF"), ("club:Frog & Peach", "GHU"),
+                         ("club:Blue Gables", "IJ"), ("club:Red Phoenix", "PQ")]:
+        for name in names:
+            turn.be_at(1, place, name)
+    turn.pending_duels.append(PendingDuel(1, "A", "B", "rival suitors", "mistress:2", "foil"))
+    for challenger, opponent, cause in (("C", "B", "he owes me"), ("L", "K", "he owes me"),
+                                        ("P", "Q", "he slapped me")):
+        duel.challenge(turn, turn.characters[challenger], Challenge(opponent, cause, "rapier"), 1)
+    for holder, against, cause in (("E", "F", "F spilled wine on him"), ("H", "U", "U mocked his hat"),
+                                   ("U", "G", "G trod on his cloak"), ("I", "J", "J cheated at cards"),
+                                   ("P", "Q", "Q slapped him")):
+        duel.note_cause(turn, holder, against, cause)
+    duel.note_answers(turn, "I", [AnswerChallenge("J", True)])
+    duel.note_answers(turn, "K", [AnswerChallenge("", True, "sabre")])
+    duel.resolve_week(turn, 1)
+    keys = ("weapons", "winner", "cause", "place", "kind", "lost")
+    events = [(e.code, e.characters, {k: v for k, v in e.data.items() if k in keys}) for e in turn.events]
+    both = "the King's Musketeers and the Cardinal's Guard are unfriendly regiments; F spilled wine on him"
+    field = "the field of honour"
+    assert events == [
+        ("duel", ("A", "B"), {"weapons": ["foil", "rapier"], "winner": "A", "cause": "rival suitors",
+                              "place": "mistress:2", "kind": "required"}),
+        ("duel-death", ("B", "A"), {"place": "mistress:2"}),
+        ("duel", ("L", "K"), {"weapons": ["rapier", "sabre"], "winner": "L", "cause": "he owes me", "place": field,
+                              "kind": "challenge"}),
+        ("duel", ("P", "Q"), {"weapons": ["rapier", "rapier"], "winner": None, "cause": "he slapped me",
+                              "place": field, "kind": "challenge"}),
+        ("duel-cause-ignored", ("E", "F"), {"cause": both, "place": "club:Bothwell's", "lost": 4}),
+        ("duel-cause-ignored", ("F", "E"), {"cause": both, "place": "club:Bothwell's", "lost": 4}),
+        ("duel", ("U", "G"), {"weapons": ["rapier", "rapier"], "winner": None, "cause": "G trod on his cloak",
+                              "place": "club:Frog & Peach", "kind": "meeting"}),
+        ("duel-refused", ("H", "U"), {"cause": "U mocked his hat", "lost": 0, "place": "club:Frog & Peach"}),
+        ("duel", ("I", "J"), {"weapons": ["rapier", "rapier"], "winner": None, "cause": "J cheated at cards",
+                              "place": "club:Blue Gables", "kind": "meeting"}),
+    ]
