@@ -92,7 +92,8 @@ def test_a_daggers_closes_and_ripostes_turn_by_turn():
     two-handed sword, he must precede all attacks with two close routines"; "The riposte may only be used if
     the riposting player parried his opponent's lunge in the previous turn"; Weapons Breakage: "A broken
     weapon is treated as a dagger in all respects except for throwing."  Against a two-handed sword a dagger
-    with no close written has two put in before his lunge, with one written one more; a dagger that closed
+    with no close written has two put in before his lunge, with one written one more; against a rapier one,
+    before each lunge; a rapier broken on a block closes before the lunge after; a dagger that closed
     once before parrying a lunge ripostes (1 x 10); a rapier broken on the parry (a cutlass's lunge stopped:
     3 - 1 - 1 = 1, rolled 1) is a dagger that had not closed, and does not riposte."""
     _, _, record = turn_by_turn(D("A", "X L X", "dagger"), D("B", "X", "two-handed sword"), [], 5)
@@ -102,6 +103,16 @@ def test_a_daggers_closes_and_ripostes_turn_by_turn():
     _, _, record = turn_by_turn(D("A", "CL X L X", "dagger"), D("B", "X", "two-handed sword"), [], 5)
     assert side(record, 0) == ("CL CL X L X", ["Close", "Close", "Lunge", "Lunge", "Lunge"])
     assert record.notes[0] == ["turn 2: with a dagger against a two-handed sword he must close before each attack: "
+                               "1 close routine put in before his Lunge"]
+
+    _, _, record = turn_by_turn(D("A", "X L X X", "dagger"), D("B", "X"), [], 10)
+    assert side(record, 0)[0] == "CL X L X X CL X L X X"
+    assert record.notes[0] == [f"turn {t}: with a dagger he must close before each attack: 1 close routine put in "
+                               "before his Lunge" for t in (1, 6)]
+    _, reasons, record = turn_by_turn(D("A", "X S X X X", "cutlass"), D("B", "X B X L X"), [1], 6)
+    assert (reasons, side(record, 1)[0], record.broken) == (
+        ["duel A v B, turn 2: does B's rapier break? (2 or less)"], "X B CL X L X", [False, True])
+    assert record.notes[1] == ["turn 3: with his broken blade (fought as a dagger) he must close before each attack: "
                                "1 close routine put in before his Lunge"]
 
     turns, _, record = turn_by_turn(D("A", "X L X"), D("B", "CL P R X", "dagger"), [], 4)
@@ -128,8 +139,8 @@ def test_mandatory_rests_put_in_turn_by_turn():
     sequence"; "A sequence is twelve turns long."  Rests missing from a sequence are put in at its first
     routine boundary (the tables' ``illegal_sequence = "insert_rests"``).  A rest written to begin at turn 13
     is not in turns 1-12 (one is put in at turn 1); a sequence beginning in the middle of a jump back has its
-    rest put in when it ends (turn 14); Endurance of exactly half owes none; two rests for a gap of 5, and one
-    more with a campaign's ``wounded_rests_below`` of 1/3."""
+    rest put in when it ends (turn 14); Endurance of exactly half owes none; two rests for a gap of 5 (one put
+    in beside the one written), and one more with a campaign's ``wounded_rests_below`` of 1/3."""
     cases = [
         (D("B", "L X X C X X X X L X JB X X"), 13, BOOK, 14,
          ("X L X X C X X X X L X JB X X", ["Rest"] + ["Furious Lunge"] * 7 + ["Lunge"] * 3 + ["Jump Back"] * 2
@@ -140,6 +151,10 @@ def test_mandatory_rests_put_in_turn_by_turn():
           + ["Rest", "Furious Lunge"]),
          [REST_NOTE.format("13-24", 1, "", "1 for Expertise 10 against 13", "1 rest was", 14)]),
         (D("B", "X L X", endurance=500, original=1000), 10, BOOK, 3, ("X L X", ["Lunge"] * 3), []),
+        (D("B", "L X X C X X X X"), 15, BOOK, 10,
+         ("X L X X C X X X X L", ["Rest"] + ["Furious Lunge"] * 7 + ["Rest", "Furious Lunge"]),
+         [REST_NOTE.format("1-12", 2, "s", "2 for Expertise 10 against 15", "1 rest was", 1).replace(
+             "had 0", "had 1")]),
         (D("B", "X L X"), 15, BOOK, 4, ("X X X L", ["Rest", "Rest", "Lunge", "Lunge"]),
          [REST_NOTE.format("1-12", 2, "s", "2 for Expertise 10 against 15", "2 rests were", 1)]),
         (D("B", "X L X", endurance=300, original=1000), 15, replace(BOOK, wounded_rests_below=Fraction(1, 3)), 4,
@@ -155,10 +170,13 @@ def test_mandatory_rests_put_in_turn_by_turn():
 def test_a_slash_shortened_only_straight_after_a_rest_turn_by_turn():
     """Duelling Table A: "If the previous routine ended in a rest (X), the slash routine may be abbreviated to
     X-S. ... This does not apply if the previous routine was a mandatory rest (see Swordsmanship)."  The
-    book's (X) X S after a lunge is X-S; an X-S written after a routine that ended in a rest, when a
-    mandatory rest was put in before it (turn 14) or an optional parry cut in (OP1 OP2), is X-X-S, and said."""
+    book's (X) X S after a lunge is X-S, after his written rest made mandatory X-X-S; an X-S written after a
+    routine that ended in a rest, when a mandatory rest was put in before it (turn 14) or an optional parry cut
+    in (OP1 OP2), is X-X-S, and said."""
     _, _, record = turn_by_turn(D("A", "X L X (X) X S"), D("B", "X"), [], 5)
     assert (side(record, 0), record.notes[0]) == (("X L X X S", ["Lunge"] * 3 + ["Slash"] * 2), [])
+    _, _, record = turn_by_turn(D("A", "X", expertise=13), D("B", "X (X) X S X L X"), [], 5)
+    assert (side(record, 1), record.notes[1]) == (("X X X S X", ["Rest"] + ["Slash"] * 3 + ["Lunge"]), [])
     _, _, record = turn_by_turn(D("A", "X", expertise=13),
                                 D("B", "X L X X C X X X JB X X L X X S L X X C X X X JB X"), [], 17)
     assert side(record, 1)[0] == "X L X X C X X X JB X X L X X X X S"
@@ -178,13 +196,16 @@ def test_mandatory_rests_replacing_routines_turn_by_turn():
     """Swordsmanship's mandatory rests, with a campaign's ``illegal_sequence = "replace_routines"``: the first
     routines of the sequence are replaced, turn for turn, by rests, the rests owed being mandatory and the
     others not.  A lunge replaced for one rest owed (X mandatory, X X not: his X-S slash after it stands); a
-    parry replaced for one (mandatory: the book's (X) X S after it is X-X-S); a jump back replaced for two,
+    parry replaced for one (mandatory: the book's (X) X S after it is X-X-S); a jump back replaced for one
+    (X mandatory, X not: the book's (X) X S after it is X-S); a jump back replaced for two,
     and a parry and a block for two (both mandatory: X-X-S after them)."""
     owed = "turns 1-12: he owed {} mandatory rest routine{} ({}) and his sequence had 0: the rules' rests replaced {}"
     one, two = (1, "", "1 for Expertise 10 against 13"), (2, "s", "2 for Expertise 10 against 15")
     cases = [
         (13, "X L X X S", 5, ("X X X X S", ["Rest"] * 3 + ["Slash"] * 2), owed.format(*one, "Lunge (X L X)")),
         (13, "P (X) X S X L X", 4, ("X X X S", ["Rest"] + ["Slash"] * 3), owed.format(*one, "Parry (P)")),
+        (13, "JB X (X) X S X L X", 5, ("X X X S X", ["Rest"] * 2 + ["Slash"] * 2 + ["Lunge"]),
+         owed.format(*one, "Jump Back (JB X)")),
         (15, "JB X (X) X S X L X", 5, ("X X X X S", ["Rest"] * 2 + ["Slash"] * 3),
          owed.format(*two, "Jump Back (JB X)")),
         (15, "P B (X) X S X L X", 5, ("X X X X S", ["Rest"] * 2 + ["Slash"] * 3),
