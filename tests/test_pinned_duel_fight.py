@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from engarde.dice import ScriptedDice
-from engarde.rules.duel.rules import damage, fight
+from engarde.rules.duel.rules import Condition, damage, fight, normalise_weapon, parse_condition
 from test_duel_fight import BOOK, D
 
 
@@ -319,3 +319,50 @@ def test_a_disarmed_mans_jump_back_and_close_turn_by_turn():
         (["K", "X"], [0, 30], ["A: K v X = 3 x 10 x 1 = 30"]),
     ]
     assert (record.disarmed, record.loss) == ([True, False], [50, 30])
+
+
+def test_written_conditions_for_the_optional_routines_read_line_by_line():
+    """Optional Routines: "Under some conditions a player may, at the beginning of a turn, substitute an optional
+    routine for the one previously recorded. ... There are four optional routines, as listed on Duelling Table
+    A."  By post the conditions are written: each form read, and each mistake named with the condition ("if
+    possible" is a riposte's way of saying "whenever allowed", not a surrender's)."""
+    surrender, parry, block = "Optional Surrender", "Optional Parry", "Optional Block"
+    read = [
+        ("riposte", Condition("Riposte", "always", text="riposte")),
+        ("R", Condition("Riposte", "always", text="R")),
+        ("Riposte whenever I parry a lunge", Condition("Riposte", "always", text="Riposte whenever I parry a lunge")),
+        ("Yield if endurance below 25%", Condition(surrender, "endurance%", 25, text="Yield if endurance below 25%")),
+        ("sur when my endurance falls below half",
+         Condition(surrender, "endurance%", 50, text="sur when my endurance falls below half")),
+        ("surrender if endurance under 10",
+         Condition(surrender, "endurance", 10, text="surrender if endurance under 10")),
+        ("OP if opponent X", Condition(parry, "opponent", action="X", text="OP if opponent X")),
+        ("optional block on opponent's last action was CL",
+         Condition(block, "opponent", action="CL", text="optional block on opponent's last action was CL")),
+        ("parry if opponent (X)", Condition(parry, "opponent", action="X", text="parry if opponent (X)")),
+    ]
+    assert [parse_condition(BOOK, text) for text, _ in read] == [(condition, None) for _, condition in read]
+    names = "a condition names an optional routine (riposte, optional parry, optional block, surrender) and when: " \
+            "e.g. 'surrender if endurance below 10'"
+    understood = "is not understood (use 'endurance below N', 'endurance below N%', 'endurance below half' or " \
+                 "'opponent <action>')"
+    assert [parse_condition(BOOK, text)[1] for text in ("surrender", "block if opponent ZZ", "surrender if raining",
+                                                        "surrender if possible", "dance", None)] == [
+        "'surrender': say when: e.g. 'surrender if endurance below 10' or 'if opponent CL'",
+        "'block if opponent ZZ': 'ZZ' is not an action of Duelling Table A",
+        f"'surrender if raining': the condition 'raining' {understood}",
+        f"'surrender if possible': the condition 'possible' {understood}",
+        f"'dance': {names}",
+        f"None: {names}",
+    ]
+
+
+def test_a_weapons_name_as_the_fight_reads_it():
+    """Duelling Table C's weapons (rapier, dagger, foil, sabre, cutlass, two-handed sword), named as players
+    write them: any case and spacing, an underscore, "saber", "sword" for the rapier, "greatsword" and
+    "two handed" or "2-handed" for the two-handed sword; none named, the rapier."""
+    written = [None, "", "Two_Handed  Sword", "two handed sword", "2-handed sword", "Greatsword", "SWORD", "Saber",
+               " Cutlass "]
+    assert [normalise_weapon(w) for w in written] == [
+        "rapier", "rapier", "two-handed sword", "two-handed sword", "two-handed sword", "two-handed sword", "rapier",
+        "sabre", "cutlass"]
