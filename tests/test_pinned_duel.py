@@ -10,6 +10,7 @@ from engarde.rules.duel.codes import EV_DUEL_TRADE
 from engarde.rules.duel.orders import AnswerChallenge, Challenge, TradeOrders
 from engarde.rules.duel import rules as duel
 from engarde.rules.duel.rules import RULE_PRACTICE, fight
+from engarde.rules.regiments.tables import RegimentsTables
 from engarde.turn import PendingDuel
 from helpers import rules_registry
 from test_duel_fight import BOOK, D
@@ -1592,3 +1593,36 @@ def test_cause_and_meetings_in_one_week_line_by_line():
         ("duel", ("I", "J"), {"weapons": ["rapier", "rapier"], "winner": None, "cause": "J cheated at cards",
                               "place": "club:Blue Gables", "kind": "meeting"}),
     ]
+
+
+def test_insults_regiments_and_a_dead_man_challenged_line_by_line():
+    """Cause for duels: "Two characters of two unfriendly Regiments meeting (Regimental friends and enemies are
+    listed in Regimental Table D)"; "Insulting a regimental friend of a character."  Regiments named as the
+    sheets and tables may write them (an apostrophe or none, "the", "Regiment" after, any case) are the same
+    regiment.  Aaron insults Moreau of the King's Musketeers: Bernard (King's Musketeers) and Zed (Royal Foot
+    Guards, the Musketeers' friends) have cause against him, Moreau himself too.  Yves, killed in the duel the
+    rules require, is challenged by Zola that week off the field: a dead man is told nothing, nor is Zola."""
+    regiments = RegimentsTables()
+    assert [duel.regiment_relation(regiments, a, b) for a, b in (
+        ("Kings Musketeers Regiment", "Cardinal's Guard"), ("the KING'S MUSKETEERS", "Kings Musketeers"),
+        ("King's Musketeers", "Royal Foot Guards Regiment"), ("King's Musketeers", None))] == [
+        "enemy", "friendly", "friendly", "neutral"]
+    km = "King's Musketeers"
+    men = [gent("Aaron"), gent("Bernard", regiment=km), gent("Moreau", regiment=km),
+           gent("Zed", regiment="Royal Foot Guards"), gent("Xavier", exp=12), gent("Yves", strength=8),
+           gent("Zola")]
+    turn = turn_of(*men, standing_={m.name: orders(duel_sequence=LUNGER) for m in men})
+    turn.dice = SeededDice("insults")
+    assert duel.insult(turn, turn.characters["Aaron"], turn.characters["Moreau"], "club:Hunter's", 1) == [
+        "Bernard", "Zed"]
+    assert {n: turn.fact(n).get("duel.causes") for n in ("Bernard", "Moreau", "Zed")} == {
+        "Bernard": [("Aaron", "Aaron insulted Moreau, a regimental friend (King's Musketeers)")],
+        "Moreau": [("Aaron", "Aaron insulted him")],
+        "Zed": [("Aaron", "Aaron insulted Moreau, a regimental friend (King's Musketeers)")],
+    }
+    turn.pending_duels.append(PendingDuel(1, "Xavier", "Yves", "rival suitors", "mistress:1"))
+    duel.challenge(turn, turn.characters["Zola"], Challenge("Yves", "he owes me", "rapier"), 1)
+    duel.resolve_week(turn, 1)
+    assert [(e.code, e.characters) for e in turn.events] == [
+        ("insult", ("Aaron", "Moreau", "Bernard", "Zed")), ("duel", ("Xavier", "Yves")),
+        ("duel-death", ("Yves", "Xavier"))]

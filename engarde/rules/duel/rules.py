@@ -1342,7 +1342,7 @@ def challenge(turn: Turn, ch: Character, order: Challenge, week: int) -> None:
     elif opponent.name == ch.name:
         why = "a man cannot challenge himself"
     elif not can_fight(opponent):
-        why = f"{opponent.name} is {'dead' if is_dead(opponent) else opponent.state}"
+        why = f"{opponent.name} is {opponent.state}"  # dead, or away (AWAY)
     if why:
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(), reason=why)
         return
@@ -1359,8 +1359,8 @@ def note_answers(turn: Turn, name: str, orders: Iterable[Order]) -> None:
 
 
 def answer(turn: Turn, ch: Character, order: AnswerChallenge, week: int) -> None:
-    """A week given to answering a challenge: the answer stands all month; he waits on the field."""
-    turn.fact(ch.name).setdefault(_ANSWERS, {}).setdefault(order.challenger.strip().lower(), order)
+    """A week given to answering a challenge: the answer stands all month (``note_answers`` noted it
+    at the month's start, from any week of his sheet); he waits on the field."""
     turn.be_at(week, FIELD, ch.name)
     turn.event(EV_DUEL_ANSWER, week, ch.name, public=False, answer=order.describe())
 
