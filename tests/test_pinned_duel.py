@@ -1626,3 +1626,32 @@ def test_insults_regiments_and_a_dead_man_challenged_line_by_line():
     assert [(e.code, e.characters) for e in turn.events] == [
         ("insult", ("Aaron", "Moreau", "Bernard", "Zed")), ("duel", ("Xavier", "Yves")),
         ("duel-death", ("Yves", "Xavier"))]
+
+
+def test_insults_given_a_knights_affront_and_one_required_duel_a_pair_line_by_line():
+    """Cause for duels: "Insulting a regimental friend of a character" (an insult is given the first week the two
+    are in the same place); "If a noble meets a non-noble who is four or more Social Levels above him" (a man
+    titled since, a Knight, is a noble).  Week 1: Bernard and Xavier both insult Zola at Hunter's (each his
+    own insult, Bernard's after one of "Nobody"; Aaron, before them in the list, has no sheet); Moreau's insult of Yves, whom he meets only at a
+    lady's door, is not given.  Week 2: two duels the rules require of Bernard and Xavier: one affair."""
+    men = [gent("Aaron"), gent("Bernard"), gent("Moreau"), gent("Xavier"), gent("Yves"), gent("Zola")]
+    yields = orders(duel_sequence=LUNGER, duel_conditions=YIELDS)
+    turn = turn_of(*men, standing_={m.name: yields for m in men})
+    turn.dice = SeededDice("insults given")
+    turn.sheets = sheets(Bernard={}, Moreau={}, Xavier={}, Yves={}, Zola={})
+    for name, targets in (("Bernard", ("Nobody", "Zola")), ("Xavier", ("Zola",)), ("Moreau", ("Yves",))):
+        turn.sheets[name].monthly.edit(TradeOrders).insult = targets
+    for place, names in (("club:Hunter's", ("Bernard", "Xavier", "Zola")), ("mistress:2", ("Moreau", "Yves"))):
+        for name in names:
+            turn.be_at(1, place, name)
+    duel.give_insults(turn, 1)
+    duel.give_insults(turn, 3)  # no one anywhere that week: nothing
+    turn.pending_duels.extend([PendingDuel(2, "Bernard", "Xavier", "rival suitors", "mistress:1")] * 2)
+    duel.resolve_week(turn, 2)
+    assert [(e.code, e.characters) for e in turn.events] == [
+        ("insult", ("Bernard", "Zola")), ("insult", ("Xavier", "Zola")), ("duel", ("Bernard", "Xavier"))]
+
+    knight, merchant = gent("Sir Guy", sl=5, title="Knight"), gent("Guillot", sl=9)
+    turn = turn_of(knight, merchant)
+    assert [c.text for c in duel.causes(turn, knight, merchant)] == [
+        "Sir Guy, a noble, met Guillot, a non-noble 4 Social Levels above him"]
