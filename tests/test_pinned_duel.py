@@ -1632,8 +1632,9 @@ def test_insults_given_a_knights_affront_and_one_required_duel_a_pair_line_by_li
     """Cause for duels: "Insulting a regimental friend of a character" (an insult is given the first week the two
     are in the same place); "If a noble meets a non-noble who is four or more Social Levels above him" (a man
     titled since, a Knight, is a noble).  Week 1: Bernard and Xavier both insult Zola at Hunter's (each his
-    own insult, Bernard's after one of "Nobody"; Aaron, before them in the list, has no sheet); Moreau's insult of Yves, whom he meets only at a
-    lady's door, is not given.  Week 2: two duels the rules require of Bernard and Xavier: one affair."""
+    own insult, Bernard's after one of "Nobody"; Aaron, before them in the list, has no sheet); Moreau's insult
+    of Yves, whom he meets only at a lady's door, is not given.  Week 2: two duels the rules require of Bernard
+    and Xavier: one affair."""
     men = [gent("Aaron"), gent("Bernard"), gent("Moreau"), gent("Xavier"), gent("Yves"), gent("Zola")]
     yields = orders(duel_sequence=LUNGER, duel_conditions=YIELDS)
     turn = turn_of(*men, standing_={m.name: yields for m in men})
