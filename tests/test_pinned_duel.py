@@ -1656,3 +1656,16 @@ def test_insults_given_a_knights_affront_and_one_required_duel_a_pair_line_by_li
     turn = turn_of(knight, merchant)
     assert [c.text for c in duel.causes(turn, knight, merchant)] == [
         "Sir Guy, a noble, met Guillot, a non-noble 4 Social Levels above him"]
+
+
+def test_a_man_at_exactly_half_his_endurance_fights_a_challenge():
+    """ "A player with less than 50% of his Endurance may decline a duel, regardless of cause": Bazin, at 40 of
+    80, is not under half, and with no standing order fights Jussac's challenge as a gentleman."""
+    men = [gent("Jussac"), gent("Bazin", strength=8, endurance=40)]
+    yields = orders(duel_sequence=LUNGER, duel_conditions=YIELDS)
+    turn = turn_of(*men, standing_={"Jussac": yields, "Bazin": yields})
+    turn.dice = SeededDice("half")
+    duel.challenge(turn, turn.characters["Jussac"], Challenge("Bazin", "he owes me", "rapier"), 1)
+    turn.be_at(1, duel.FIELD, "Bazin")
+    duel.resolve_week(turn, 1)
+    assert [(e.code, e.characters) for e in turn.events][:1] == [("duel", ("Jussac", "Bazin"))]

@@ -93,7 +93,7 @@ def test_a_daggers_closes_and_ripostes_turn_by_turn():
     the riposting player parried his opponent's lunge in the previous turn"; Weapons Breakage: "A broken
     weapon is treated as a dagger in all respects except for throwing."  Against a two-handed sword a dagger
     with no close written has two put in before his lunge, with one written one more; against a rapier one,
-    before each lunge; a rapier broken on a block closes before the lunge after; a dagger that closed
+    before each lunge (his sequence read ahead for a mandatory rest or not); a rapier broken on a block closes before the lunge after; a dagger that closed
     once before parrying a lunge ripostes (1 x 10); a rapier broken on the parry (a cutlass's lunge stopped:
     3 - 1 - 1 = 1, rolled 1) is a dagger that had not closed, and does not riposte."""
     _, _, record = turn_by_turn(D("A", "X L X", "dagger"), D("B", "X", "two-handed sword"), [], 5)
@@ -109,6 +109,8 @@ def test_a_daggers_closes_and_ripostes_turn_by_turn():
     assert side(record, 0)[0] == "CL X L X X CL X L X X"
     assert record.notes[0] == [f"turn {t}: with a dagger he must close before each attack: 1 close routine put in "
                                "before his Lunge" for t in (1, 6)]
+    _, _, record = turn_by_turn(D("A", "X L X X", "dagger"), D("B", "X", expertise=13), [], 8)
+    assert side(record, 0)[0] == "CL X L X X CL X L"
     _, reasons, record = turn_by_turn(D("A", "X S X X X", "cutlass"), D("B", "X B X L X"), [1], 6)
     assert (reasons, side(record, 1)[0], record.broken) == (
         ["duel A v B, turn 2: does B's rapier break? (2 or less)"], "X B CL X L X", [False, True])

@@ -1261,8 +1261,6 @@ def _caught(turn: Turn) -> dict[str, list]:
     """The month's EV_CAUGHT_COURTING events so far, by the lover, in the order they came: read
     once, the events added since the last call read on top (the month's events only grow)."""
     seen, index = turn.memo.get(_CAUGHT, (0, {}))
-    if seen > len(turn.events):
-        seen, index = 0, {}
     for ev in turn.events[seen:]:
         if ev.code == EV_CAUGHT_COURTING:
             index.setdefault(ev.data.get("lover"), []).append(ev)
