@@ -10,6 +10,7 @@ from engarde.rules.duel.codes import EV_DUEL_TRADE
 from engarde.rules.duel.orders import AnswerChallenge, Challenge, TradeOrders
 from engarde.rules.duel import rules as duel
 from engarde.rules.duel.rules import RULE_PRACTICE, fight
+from engarde.rules.regiments.tables import RegimentsTables
 from engarde.turn import PendingDuel
 from helpers import rules_registry
 from test_duel_fight import BOOK, D
@@ -1509,3 +1510,162 @@ def test_duels_the_rules_require_line_by_line():
             },
         ),
     ]
+
+
+def test_a_challenge_between_men_who_fought_a_required_duel_that_week_is_not_unmet():
+    """ "When two characters are in the same place (that is, performing the same activity), a duel may take
+    place": with ``challenges = "same_place"`` a challenge goes unmet when the challenged man is not on the field.
+    But A and B met that week at a lady's door and fought the duel the rules require (rival suitors); a pair
+    settles one affair a week, so A's challenge of B, who stayed off the field, was settled by it: no
+    "challenge unmet" is told to either.  C's challenge of D, off the field, is unmet as before."""
+    men = [gent("A", exp=12), gent("B", strength=8), gent("C"), gent("D")]
+    standing_ = {n: orders(duel_sequence=LUNGER, duel_conditions=YIELDS) for n in "ABCD"}
+    turn = turn_of(*men, standing_=standing_)
+    turn.dice = SeededDice("required")
+    duel.challenge(turn, turn.characters["A"], Challenge("B", "he trod on my cloak", "rapier"), 1)
+    duel.challenge(turn, turn.characters["C"], Challenge("D", "he trod on my cloak", "rapier"), 1)
+    turn.pending_duels.append(PendingDuel(1, "A", "B", "rival suitors", "mistress:1"))
+    assert turn.tables.duel.challenges == "same_place"
+    duel.resolve_week(turn, 1)
+    events = [(e.code, e.week, e.characters, e.data.get("kind")) for e in turn.events]
+    assert events == [
+        ("duel", 1, ("A", "B"), "required"),
+        ("challenge-unmet", 1, ("C", "D"), None),
+    ]
+
+
+def test_cause_and_meetings_in_one_week_line_by_line():
+    """Cause for duels: "When two characters are in the same place (that is, performing the same activity), a
+    duel may take place ... Unless permitted to by the rules, any character who has cause and an opportunity to
+    fight and does not will lose Status Points equal in number to half his current Social Level."  In one week:
+    A kills B in the duel the rules require, with the foil it names; B, dead, is then neither fought by C, who
+    challenged him, nor met by D of an enemy regiment at Hunter's.  E and F, of enemy regiments, E insulted
+    too, meet at Bothwell's and will not fight: each loses half his SL, the two causes said, once though they
+    meet again at the bawdyhouse.  At the Frog & Peach U has cause against G and H against U: U challenges G
+    first (the pairs in the order the men came), then H challenges U, who (wounded) refuses lawfully.  I, who
+    would refuse a challenge, has answered J's in advance: he challenges J.  K answered any challenge (naming
+    no challenger) with the sabre: he fights L's.  M and N, of enemy regiments, meet at a lady's door (the
+    mistresses rules' business: nothing here).  P and Q, who fought P's challenge, meet at the Red Phoenix:
+    nothing more."""
+    km, cg = "King's Musketeers", "Cardinal's Guard"
+    yields = orders(duel_sequence=LUNGER, duel_conditions=YIELDS)
+    refuses = orders(if_challenged="refuse", duel_sequence=LUNGER, duel_conditions=YIELDS)
+    men = [gent("A", exp=12), gent("B", strength=8, regiment=km), gent("C"), gent("D", regiment=cg),
+           gent("E", regiment=km), gent("F", regiment=cg), gent("G"), gent("H"), gent("U"), gent("I"), gent("J"),
+           gent("K"), gent("L"), gent("M", regiment=km), gent("N", regiment=cg), gent("P"), gent("Q")]
+    standing_ = {m.name: refuses if m.name in "DEFIKP" else yields for m in men}
+    standing_.update(A=orders(duel_sequence=LUNGER), B=orders(if_challenged="refuse", duel_sequence=LUNGER))
+    turn = turn_of(*men, standing_=standing_)
+    turn.dice = SeededDice("causes")
+    for place, names in [("mistress:1", "MN"), (duel.FIELD, "BKQ"), ("club:Hunter's", "DB"),
+                         ("club:Bothwell's", "EF"), ("bawdyhouse", "EF"), ("club:Frog & Peach", "GHU"),
+                         ("club:Blue Gables", "IJ"), ("club:Red Phoenix", "PQ")]:
+        for name in names:
+            turn.be_at(1, place, name)
+    turn.pending_duels.append(PendingDuel(1, "A", "B", "rival suitors", "mistress:2", "foil"))
+    for challenger, opponent, cause in (("C", "B", "he owes me"), ("L", "K", "he owes me"),
+                                        ("P", "Q", "he slapped me")):
+        duel.challenge(turn, turn.characters[challenger], Challenge(opponent, cause, "rapier"), 1)
+    for holder, against, cause in (("E", "F", "F spilled wine on him"), ("H", "U", "U mocked his hat"),
+                                   ("U", "G", "G trod on his cloak"), ("I", "J", "J cheated at cards"),
+                                   ("P", "Q", "Q slapped him")):
+        duel.note_cause(turn, holder, against, cause)
+    duel.note_answers(turn, "I", [AnswerChallenge("J", True)])
+    duel.note_answers(turn, "K", [AnswerChallenge("", True, "sabre")])
+    duel.resolve_week(turn, 1)
+    keys = ("weapons", "winner", "cause", "place", "kind", "lost")
+    events = [(e.code, e.characters, {k: v for k, v in e.data.items() if k in keys}) for e in turn.events]
+    both = "the King's Musketeers and the Cardinal's Guard are unfriendly regiments; F spilled wine on him"
+    field = "the field of honour"
+    assert events == [
+        ("duel", ("A", "B"), {"weapons": ["foil", "rapier"], "winner": "A", "cause": "rival suitors",
+                              "place": "mistress:2", "kind": "required"}),
+        ("duel-death", ("B", "A"), {"place": "mistress:2"}),
+        ("duel", ("L", "K"), {"weapons": ["rapier", "sabre"], "winner": "L", "cause": "he owes me", "place": field,
+                              "kind": "challenge"}),
+        ("duel", ("P", "Q"), {"weapons": ["rapier", "rapier"], "winner": None, "cause": "he slapped me",
+                              "place": field, "kind": "challenge"}),
+        ("duel-cause-ignored", ("E", "F"), {"cause": both, "place": "club:Bothwell's", "lost": 4}),
+        ("duel-cause-ignored", ("F", "E"), {"cause": both, "place": "club:Bothwell's", "lost": 4}),
+        ("duel", ("U", "G"), {"weapons": ["rapier", "rapier"], "winner": None, "cause": "G trod on his cloak",
+                              "place": "club:Frog & Peach", "kind": "meeting"}),
+        ("duel-refused", ("H", "U"), {"cause": "U mocked his hat", "lost": 0, "place": "club:Frog & Peach"}),
+        ("duel", ("I", "J"), {"weapons": ["rapier", "rapier"], "winner": None, "cause": "J cheated at cards",
+                              "place": "club:Blue Gables", "kind": "meeting"}),
+    ]
+
+
+def test_insults_regiments_and_a_dead_man_challenged_line_by_line():
+    """Cause for duels: "Two characters of two unfriendly Regiments meeting (Regimental friends and enemies are
+    listed in Regimental Table D)"; "Insulting a regimental friend of a character."  Regiments named as the
+    sheets and tables may write them (an apostrophe or none, "the", "Regiment" after, any case) are the same
+    regiment.  Aaron insults Moreau of the King's Musketeers: Bernard (King's Musketeers) and Zed (Royal Foot
+    Guards, the Musketeers' friends) have cause against him, Moreau himself too.  Yves, killed in the duel the
+    rules require, is challenged by Zola that week off the field: a dead man is told nothing, nor is Zola."""
+    regiments = RegimentsTables()
+    assert [duel.regiment_relation(regiments, a, b) for a, b in (
+        ("Kings Musketeers Regiment", "Cardinal's Guard"), ("the KING'S MUSKETEERS", "Kings Musketeers"),
+        ("King's Musketeers", "Royal Foot Guards Regiment"), ("King's Musketeers", None))] == [
+        "enemy", "friendly", "friendly", "neutral"]
+    km = "King's Musketeers"
+    men = [gent("Aaron"), gent("Bernard", regiment=km), gent("Moreau", regiment=km),
+           gent("Zed", regiment="Royal Foot Guards"), gent("Xavier", exp=12), gent("Yves", strength=8),
+           gent("Zola")]
+    turn = turn_of(*men, standing_={m.name: orders(duel_sequence=LUNGER) for m in men})
+    turn.dice = SeededDice("insults")
+    assert duel.insult(turn, turn.characters["Aaron"], turn.characters["Moreau"], "club:Hunter's", 1) == [
+        "Bernard", "Zed"]
+    assert {n: turn.fact(n).get("duel.causes") for n in ("Bernard", "Moreau", "Zed")} == {
+        "Bernard": [("Aaron", "Aaron insulted Moreau, a regimental friend (King's Musketeers)")],
+        "Moreau": [("Aaron", "Aaron insulted him")],
+        "Zed": [("Aaron", "Aaron insulted Moreau, a regimental friend (King's Musketeers)")],
+    }
+    turn.pending_duels.append(PendingDuel(1, "Xavier", "Yves", "rival suitors", "mistress:1"))
+    duel.challenge(turn, turn.characters["Zola"], Challenge("Yves", "he owes me", "rapier"), 1)
+    duel.resolve_week(turn, 1)
+    assert [(e.code, e.characters) for e in turn.events] == [
+        ("insult", ("Aaron", "Moreau", "Bernard", "Zed")), ("duel", ("Xavier", "Yves")),
+        ("duel-death", ("Yves", "Xavier"))]
+
+
+def test_insults_given_a_knights_affront_and_one_required_duel_a_pair_line_by_line():
+    """Cause for duels: "Insulting a regimental friend of a character" (an insult is given the first week the two
+    are in the same place); "If a noble meets a non-noble who is four or more Social Levels above him" (a man
+    titled since, a Knight, is a noble).  Week 1: Bernard and Xavier both insult Zola at Hunter's (each his
+    own insult, Bernard's after one of "Nobody"; Aaron, before them in the list, has no sheet); Moreau's insult
+    of Yves, whom he meets only at a lady's door, is not given.  Week 2: two duels the rules require of Bernard
+    and Xavier: one affair."""
+    men = [gent("Aaron"), gent("Bernard"), gent("Moreau"), gent("Xavier"), gent("Yves"), gent("Zola")]
+    yields = orders(duel_sequence=LUNGER, duel_conditions=YIELDS)
+    turn = turn_of(*men, standing_={m.name: yields for m in men})
+    turn.dice = SeededDice("insults given")
+    turn.sheets = sheets(Bernard={}, Moreau={}, Xavier={}, Yves={}, Zola={})
+    for name, targets in (("Bernard", ("Nobody", "Zola")), ("Xavier", ("Zola",)), ("Moreau", ("Yves",))):
+        turn.sheets[name].monthly.edit(TradeOrders).insult = targets
+    for place, names in (("club:Hunter's", ("Bernard", "Xavier", "Zola")), ("mistress:2", ("Moreau", "Yves"))):
+        for name in names:
+            turn.be_at(1, place, name)
+    duel.give_insults(turn, 1)
+    duel.give_insults(turn, 3)  # no one anywhere that week: nothing
+    turn.pending_duels.extend([PendingDuel(2, "Bernard", "Xavier", "rival suitors", "mistress:1")] * 2)
+    duel.resolve_week(turn, 2)
+    assert [(e.code, e.characters) for e in turn.events] == [
+        ("insult", ("Bernard", "Zola")), ("insult", ("Xavier", "Zola")), ("duel", ("Bernard", "Xavier"))]
+
+    knight, merchant = gent("Sir Guy", sl=5, title="Knight"), gent("Guillot", sl=9)
+    turn = turn_of(knight, merchant)
+    assert [c.text for c in duel.causes(turn, knight, merchant)] == [
+        "Sir Guy, a noble, met Guillot, a non-noble 4 Social Levels above him"]
+
+
+def test_a_man_at_exactly_half_his_endurance_fights_a_challenge():
+    """ "A player with less than 50% of his Endurance may decline a duel, regardless of cause": Bazin, at 40 of
+    80, is not under half, and with no standing order fights Jussac's challenge as a gentleman."""
+    men = [gent("Jussac"), gent("Bazin", strength=8, endurance=40)]
+    yields = orders(duel_sequence=LUNGER, duel_conditions=YIELDS)
+    turn = turn_of(*men, standing_={"Jussac": yields, "Bazin": yields})
+    turn.dice = SeededDice("half")
+    duel.challenge(turn, turn.characters["Jussac"], Challenge("Bazin", "he owes me", "rapier"), 1)
+    turn.be_at(1, duel.FIELD, "Bazin")
+    duel.resolve_week(turn, 1)
+    assert [(e.code, e.characters) for e in turn.events][:1] == [("duel", ("Jussac", "Bazin"))]

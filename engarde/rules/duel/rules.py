@@ -520,15 +520,13 @@ class Condition:
     text: str = ""
 
     def triggered(self, me: "_Fighter", opponent: "_Fighter") -> bool:
-        if self.kind == "always":
-            return True
+        """Whether an optional parry, block or surrender is due.  (A riposte's condition, "always", is
+        never asked: the fight ripostes whenever ``_Fighter.riposte_allowed``.)"""
         if self.kind == "endurance":
             return me.endurance < self.value
         if self.kind == "endurance%":
             return me.endurance * 100 < self.value * me.original
-        if self.kind == "opponent":
-            return opponent.last_action == self.action
-        return False  # pragma: no cover
+        return opponent.last_action == self.action  # "opponent"
 
 
 def parse_condition(tables: DuelTables, text: str) -> tuple[Condition | None, str | None]:
@@ -601,10 +599,8 @@ class Duellist:
 class _Routine:
     name: str
     actions: list[str]
-    form: RoutineForm | None = None
+    form: RoutineForm | None = None  # None: a rest or close the fight put in, or an optional routine
     mandatory: bool = False
-    inserted: str = ""  # why the fight put it there
-    optional: bool = False
     closes_before: int = 0
     performed: list[str] = field(default_factory=list)
 
@@ -625,10 +621,8 @@ def _routine(form: RoutineForm) -> _Routine:
 
 
 class _Fighter:
-    def __init__(self, tables: DuelTables, d: Duellist, index: int) -> None:
+    def __init__(self, tables: DuelTables, d: Duellist) -> None:
         self.tables = tables
-        self.d = d
-        self.index = index
         self.name = d.name
         self.weapon = normalise_weapon(d.weapon)
         self.notes: list[str] = []
@@ -649,7 +643,6 @@ class _Fighter:
         self.next_window = 1
         self.window_len = tables.sequence_turns
         self.surrendered = False
-        self.killed = False
         self.used_default = False
         self.sequence = d.sequence
         self.conditions: list[Condition] = []
@@ -760,8 +753,7 @@ class _Fighter:
                 if missing > 0 and j in window and j not in eligible:
                     replaced.append(f"{r.name} ({' '.join(r.actions)})")
                     for _ in r.actions:
-                        new.append(_Routine("Rest", ["X"], _form(self.tables, "Rest"), mandatory=missing > 0,
-                                            inserted="mandatory rest"))
+                        new.append(_Routine("Rest", ["X"], mandatory=missing > 0))
                         missing -= 1
                 else:
                     new.append(r)
@@ -769,16 +761,12 @@ class _Fighter:
             self.notes.append(owed + ": the rules' rests replaced " + ", ".join(replaced))
         else:
             for _ in range(missing):
-                self.queue.insert(0, _Routine("Rest", ["X"], _form(self.tables, "Rest"), mandatory=True,
-                                              inserted="mandatory rest"))
+                self.queue.insert(0, _Routine("Rest", ["X"], mandatory=True))
             self.notes.append(owed + f": {missing} rest{'s were' if missing > 1 else ' was'} put in "
                               f"from turn {t + self.remaining()}, and the rest of his sequence moved on")
 
     def begin(self, t: int, opponent: "_Fighter") -> None:
-        """Take up the next routine (finishing with the one before)."""
-        if self.current is not None and self.pos >= len(self.current.actions):
-            self.done.append(self.current)
-            self.current = None
+        """Take up the next routine (``fight`` has put the one before, if finished, in ``done``)."""
         if self.current is not None:
             return
         r = self._peek(0)
@@ -797,8 +785,8 @@ class _Fighter:
             attack_name = r.name
             self.queue.insert(0, r)
             for _ in range(need - 1):
-                self.queue.insert(0, _Routine("Close", ["CL"], _form(self.tables, "Close"), inserted="dagger close"))
-            r = _Routine("Close", ["CL"], _form(self.tables, "Close"), inserted="dagger close")
+                self.queue.insert(0, _Routine("Close", ["CL"]))
+            r = _Routine("Close", ["CL"])
             against = " against a two-handed sword" if self.closes_needed(opponent) == 2 else ""
             what = "his broken blade (fought as a dagger)" if self.broken else "a dagger"
             self.notes.append(f"turn {t}: with {what}{against} he must close before each attack: "
@@ -823,8 +811,7 @@ class _Fighter:
         routines after it on."""
         actions = list(_OPTIONAL_ACTIONS[name])
         fill = max(0, self.remaining() - len(actions))
-        self.current = _Routine(name, actions + ["X"] * fill, None, optional=True,
-                                closes_before=self.closes_run())
+        self.current = _Routine(name, actions + ["X"] * fill)
         self.pos = 0
         self.notes.append(f"turn {t}: {why}: {name} ({' '.join(actions)})"
                           + (f", made up with {fill} rest{'s' if fill > 1 else ''}" if fill else ""))
@@ -840,7 +827,8 @@ class _Fighter:
                 break
         else:
             performed = cur.actions[: self.pos]
-            free = not cur.optional and not cur.mandatory and all(a == "X" for a in performed)
+            # (an optional routine begins with its own action, never a rest: none is free in its course)
+            free = not cur.mandatory and all(a == "X" for a in performed)
             for cond in self.conditions if free else ():
                 if cond.routine == "Riposte":
                     parry = self.done[-1] if self.done else None
@@ -899,8 +887,7 @@ def _column(action: str, defender: _Fighter) -> str:
 
 @dataclass
 class _Strike:
-    damage: int = 0
-    killed: bool = False
+    damage: int = 0  # a throw that kills outright deals his whole Endurance
     table_b: int | None = None
     threw: bool = False
     note: str = ""
@@ -922,22 +909,23 @@ def _strike(att: _Fighter, action: str, dfn: _Fighter, d_action: str, dice: Dice
             roll = dice.roll(2, f"duel {att.name} v {dfn.name}, turn {t}: {att.name} throws his {thrown}: "
                                 f"a 2 on two dice kills outright")
             if roll == tables.throw_kills_on_two_dice:
-                return _Strike(dfn.endurance, True, None, True,
+                return _Strike(dfn.endurance, None, True,
                                f"{att.name} throws his {thrown} ({roll}): {dfn.name} is killed outright")
-            return _Strike(0, False, None, True, f"{att.name} throws his {thrown} ({roll}) and misses")
+            return _Strike(0, None, True, f"{att.name} throws his {thrown} ({roll}) and misses")
         hits_on = tables.dagger_throw_hits_on if thrown == "dagger" else tables.throw_hits_on
         roll = dice.d6(f"duel {att.name} v {dfn.name}, turn {t}: {att.name} throws his "
                        f"{'broken weapon' if att.broken else thrown}: hits on 1-{hits_on}")
         if roll > hits_on:
-            return _Strike(0, False, None, True, f"{att.name} throws ({roll}) and misses")
+            return _Strike(0, None, True, f"{att.name} throws ({roll}) and misses")
         b, multiplier, dealt = _damage_parts(tables, "T", col, att.strength, thrown)
-        return _Strike(dealt, False, b, True, f"{att.name} throws ({roll}) and hits: {b} x {att.strength} x "
+        return _Strike(dealt, b, True, f"{att.name} throws ({roll}) and hits: {b} x {att.strength} x "
                                                f"{_fmt(multiplier)} = {dealt}",
                        told=f"{att.name} throws ({roll}) and hits: {dealt}")
+    # Table B's "-" (its riposte row) is never met here: a riposte is allowed only the turn after the
+    # opponent's lunge, and every routine with a lunge goes on with a rest (a surrender, the only
+    # routine that may cut in, is met as a rest).
     b, multiplier, dealt = _damage_parts(tables, action, col, att.strength, att.fighting_weapon)
-    if b is None:
-        return _Strike(note=f"{action} against {d_action} is '-' on Duelling Table B: no damage", remark=True)
-    return _Strike(dealt, False, b, False,
+    return _Strike(dealt, b, False,
                    f"{att.name}: {action} v {col} = {b} x {att.strength} x {_fmt(multiplier)} = {dealt}",
                    told=f"{att.name}: {action} v {col} = {dealt}")
 
@@ -961,9 +949,9 @@ def _breakage(att: _Fighter, action: str, strike: _Strike, dfn: _Fighter, d_acti
     defender's blade: the attacker's weapon number less the defender's, one
     less if he parried, or less on one die.  Not after a jump back."""
     tables = att.tables
-    if action not in tables.attacks or action == "T" or strike.table_b != 0 or att.unarmed:
-        return ""
-    if dfn.unarmed or d_action == "JB":
+    # (A throw is never stopped: Table B's throw row has no 0; a disarmed man's column is a rest's,
+    # a kick's, a close's or a jump back's, and only the jump back stops an attack.)
+    if action not in tables.attacks or strike.table_b != 0 or att.unarmed or d_action == "JB":
         return ""
     weapons = tables.weapons
     chance = (weapons[att.fighting_weapon] - weapons[dfn.fighting_weapon]
@@ -974,7 +962,7 @@ def _breakage(att: _Fighter, action: str, strike: _Strike, dfn: _Fighter, d_acti
                    f"{'broken blade' if dfn.broken else dfn.weapon} break? ({chance} or less)")
     if roll > chance:
         return f"{dfn.name}'s blade holds ({roll}; broke on {chance} or less)"
-    if dfn.fighting_weapon == "dagger" and (dfn.broken or dfn.weapon == "dagger"):
+    if dfn.broken or dfn.weapon == "dagger":  # a stump breaks, or a dagger: nothing left
         dfn.unarmed = True
         return f"{dfn.name}'s {'broken blade' if dfn.broken else 'dagger'} breaks ({roll}): he is disarmed"
     dfn.broken = True
@@ -1043,7 +1031,7 @@ def fight(tables: DuelTables, a: Duellist, b: Duellist, dice: Dice, turn_limit: 
         raise ValueError(f"illegal_sequence must be one of {ILLEGAL_SEQUENCE_CHOICES}")
     if turn_limit is None:
         turn_limit = tables.duel_turn_limit
-    fa, fb = _Fighter(tables, a, 0), _Fighter(tables, b, 1)
+    fa, fb = _Fighter(tables, a), _Fighter(tables, b)
     fighters = (fa, fb)
     advantage = None
     if fa.expertise != fb.expertise:
@@ -1060,7 +1048,7 @@ def fight(tables: DuelTables, a: Duellist, b: Duellist, dice: Dice, turn_limit: 
         endurance_start=[fa.endurance, fb.endurance],
         endurance_original=[fa.original, fb.original],
         advantage=advantage,
-        sequences=[fa.sequence or "", fb.sequence or ""],
+        sequences=[fa.sequence, fb.sequence],  # each his own or his weapon's default (``_plan``)
         default_sequence=[fa.used_default, fb.used_default],
         conditions=[list(a.conditions), list(b.conditions)],
         mandatory_rests=[tables.gap_rests(fb.expertise - fa.expertise),
@@ -1102,8 +1090,6 @@ def fight(tables: DuelTables, a: Duellist, b: Duellist, dice: Dice, turn_limit: 
                 seen[1].append(text)
         fa.endurance -= hit_on_a.damage
         fb.endurance -= hit_on_b.damage
-        fa.killed = fa.killed or hit_on_a.killed
-        fb.killed = fb.killed or hit_on_b.killed
         fa.last_action, fb.last_action = act_a, act_b
         for side, (f, before) in enumerate(zip(fighters, notes_before)):
             notes += [f"{f.name}: {n}" for n in f.notes[before:]]
@@ -1117,7 +1103,7 @@ def fight(tables: DuelTables, a: Duellist, b: Duellist, dice: Dice, turn_limit: 
             "notes": notes,
             "seen": seen,
         })
-        dead = [f for f in fighters if f.endurance <= 0 or f.killed]
+        dead = [f for f in fighters if f.endurance <= 0]
         if dead:
             record.end = "killed"
             record.killed = [f.name for f in dead]
@@ -1275,8 +1261,6 @@ def _caught(turn: Turn) -> dict[str, list]:
     """The month's EV_CAUGHT_COURTING events so far, by the lover, in the order they came: read
     once, the events added since the last call read on top (the month's events only grow)."""
     seen, index = turn.memo.get(_CAUGHT, (0, {}))
-    if seen > len(turn.events):
-        seen, index = 0, {}
     for ev in turn.events[seen:]:
         if ev.code == EV_CAUGHT_COURTING:
             index.setdefault(ev.data.get("lover"), []).append(ev)
@@ -1356,7 +1340,7 @@ def challenge(turn: Turn, ch: Character, order: Challenge, week: int) -> None:
     elif opponent.name == ch.name:
         why = "a man cannot challenge himself"
     elif not can_fight(opponent):
-        why = f"{opponent.name} is {'dead' if is_dead(opponent) else opponent.state}"
+        why = f"{opponent.name} is {opponent.state}"  # dead, or away (AWAY)
     if why:
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(), reason=why)
         return
@@ -1373,8 +1357,8 @@ def note_answers(turn: Turn, name: str, orders: Iterable[Order]) -> None:
 
 
 def answer(turn: Turn, ch: Character, order: AnswerChallenge, week: int) -> None:
-    """A week given to answering a challenge: the answer stands all month; he waits on the field."""
-    turn.fact(ch.name).setdefault(_ANSWERS, {}).setdefault(order.challenger.strip().lower(), order)
+    """A week given to answering a challenge: the answer stands all month (``note_answers`` noted it
+    at the month's start, from any week of his sheet); he waits on the field."""
     turn.be_at(week, FIELD, ch.name)
     turn.event(EV_DUEL_ANSWER, week, ch.name, public=False, answer=order.describe())
 
@@ -1446,7 +1430,8 @@ def resolve_week(turn: Turn, week: int, rulings: dict[frozenset, bool] | None = 
         _affair(turn, week, pd.challenger, pd.defender, pd.cause, pd.place, pd.weapon, "required", rulings, done)
     for name in sorted(turn.characters):
         for w, order, opponent in turn.fact(name).get(_CHALLENGES, []):
-            if w == week and _met(turn, week, name, opponent, order):
+            # a pair that has fought this week met: its challenge is settled, not unmet
+            if w == week and frozenset((name, opponent)) not in done and _met(turn, week, name, opponent, order):
                 _affair(turn, week, name, opponent, order.cause, FIELD, order.weapon, "challenge", rulings, done)
     for place, names in list(turn.whereabouts.get(week, {}).items()):
         if place.startswith("mistress:") or place == FIELD:
