@@ -1,0 +1,121 @@
+"""Going on campaign, line by line (mutation testing: docs/rules-coverage.md, "Mutation testing"): a
+volunteer's enrolment (his rank, his state by the ledger, the news), a Brigadier's regiment sent and
+sent again, the week away told once, the names the RNHB and the Frontier go by, and the RNHB's
+requirements at their edges."""
+
+from __future__ import annotations
+
+from engarde.records import Character
+from engarde.rules.military import rules as mil
+from engarde.rules.military.orders import Volunteer
+from engarde.rules.regiments.state import BrigadeRecord
+from engarde.rules.regiments.tables import FOURTH_FOOT, FRONTIER, RNHB
+from engarde.world import World
+from helpers import tables
+from test_military_campaign import JUNE, OCTOBER, brigadier_henri, turn_for
+
+
+def events(turn) -> list[tuple]:
+    return [(e.code, e.week, e.characters, e.public, e.data) for e in turn.events]
+
+
+def ledger(turn) -> list[tuple]:
+    return [(e.character, e.week, e.field, e.delta, e.value, e.reason, e.rule) for e in turn.ledger]
+
+
+def test_volunteers_enrolled_and_a_regiment_sent_line_by_line():
+    """h. Volunteers: "Any character may volunteer to campaign with a Frontier Regiment ... (or the rank
+    of Private)"; "Players who command Brigades may volunteer their entire Brigade or any one Regiment
+    thereof. Players who volunteer only a portion of their commands need not accompany it on campaign";
+    "While on campaign, characters ... take no weekly action".
+
+    October (the season's mission a siege, one die of 4): Priv, of no rank, volunteers for the Frontier
+    in week 1 and is enrolled as a Private, on campaign by the ledger (h. Volunteers), public news; Pal,
+    a Captain, the same in week 2; Henri, the 4th Brigade's Brigadier, sends the Gascons in week 1 (a
+    unit of their own, his brigade named) and is refused them in week 3, they being gone.  Priv and Pal
+    are each told once that they are away."""
+    priv = Character("Priv", social_level=3)
+    pal = Character("Pal", social_level=5, regiment="Gascon Regiment", rank="Captain")
+    henri = brigadier_henri()
+    october = turn_for(OCTOBER, priv, pal, henri, dice=[4],
+                       world=World(brigades=[BrigadeRecord(FOURTH_FOOT, commander="Henri")]))
+    mil.volunteer(october, priv, Volunteer(frontier=True), 1)
+    mil.volunteer(october, henri, Volunteer(unit="Gascon Regiment"), 1)
+    mil.volunteer(october, pal, Volunteer(frontier=True), 2)
+    mil.volunteer(october, henri, Volunteer(unit="Gascon Regiment"), 3)
+    for week in (3, 4):
+        assert mil.away(october, priv, week) and mil.away(october, pal, week)
+    assert not mil.away(october, henri, 4)
+    front = october.world.front
+    assert front.units == [FRONTIER, RNHB, "Gascon Regiment"]
+    assert front.campaigners == {
+        "Priv": {"regiment": FRONTIER, "since": "1607-10", "week": 1, "volunteer": True, "rank": "Private"},
+        "Pal": {"regiment": FRONTIER, "since": "1607-10", "week": 2, "volunteer": True, "rank": "Captain"},
+    }
+    assert ledger(october) == [
+        ("Priv", 1, "state", None, "on campaign", f"on campaign with the {FRONTIER}", "h. Volunteers"),
+        ("Pal", 2, "state", None, "on campaign", f"on campaign with the {FRONTIER}", "h. Volunteers"),
+    ]
+    siege = "siege"
+    assert events(october) == [
+        ("volunteered", 1, ("Priv",), True, {"regiment": FRONTIER, "unit": FRONTIER, "mission": siege}),
+        ("volunteered", 1, ("Henri",), True, {"regiment": "Gascon Regiment", "unit": "Gascon Regiment",
+                                             "mission": siege, "sent": True, "brigade_commanded": FOURTH_FOOT}),
+        ("volunteered", 2, ("Pal",), True, {"regiment": FRONTIER, "unit": FRONTIER, "mission": siege}),
+        ("volunteer-refused", 3, ("Henri",), False, {"reason": "the Gascon Regiment is already on campaign"}),
+        ("on-campaign", 3, ("Priv",), False, {"regiment": FRONTIER}),
+        ("on-campaign", 3, ("Pal",), False, {"regiment": FRONTIER}),
+    ]
+
+
+def test_a_summer_volunteer_before_the_summer_is_determined():
+    """h. Campaign: "The Frontier and RNHB Regiments ... are always on campaign, year round"; a
+    volunteer's unit goes with its mission.  In a June whose summer is not determined (no soldier in
+    the campaign), a civilian volunteering for the Frontier rolls the season's mission on the Force
+    Deployment Table (one die of 2: the Frontier's column), and marches with it (h. Campaign's rule for
+    a marching man is h. Volunteers' for him)."""
+    civ = Character("Civ", social_level=4)
+    june = turn_for(JUNE, civ, dice=[2])
+    mil.begin_month(june)
+    mil.volunteer(june, civ, Volunteer(frontier=True), 1)
+    front = june.world.front
+    assert [(r.reason, r.total) for r in june.dice.log] == [("Force Deployment Table (the season's mission)", 2)]
+    assert (front.regular, front.commitment_roll, front.deployment_roll) == (True, None, 2)
+    assert events(june) == [("volunteered", 1, ("Civ",), True,
+                             {"regiment": FRONTIER, "unit": FRONTIER, "mission": front.missions[FRONTIER]})]
+
+
+def test_the_names_of_the_rnhb_and_the_frontier():
+    """h. The Royal North Highland Border Regiment (the RNHB) and the Frontier Regiments, as orders and
+    sheets name them."""
+    t = tables()
+    for name in ("RNHB", "rnhb regiment", "Royal North Highland Borderers", RNHB):
+        assert mil.canonical_regiment(t.military, name) == RNHB, name
+    for name in ("Frontier Regiment", "frontier regiments", "Frontier"):
+        assert mil.canonical_regiment(t.military, name) == FRONTIER, name
+
+
+def test_the_rnhb_requirements_at_their_edges():
+    """h. The RNHB: "Privates may campaign with the RNHB only if they have an Endurance of 110 or more
+    and an Expertise of 9.  Officers ... in addition, have received one merit promotion (non-purchased)
+    or have been mentioned in despatches.  Officers with a military ability of 1 are not accepted."
+    Volunteering in October: a Captain of MA 2 with one merit promotion is taken; one of MA 1 is
+    refused (the rulebook's words); a campaign asking MA 3 refuses MA 2 ("2 or less")."""
+    def captain(name: str, ma: int) -> Character:
+        return Character(name, social_level=5, rank="Captain", endurance=110, expertise=9, military_ability=ma,
+                         counters={mil.C_MERIT: 1})
+
+    two, one = captain("Two", 2), captain("One", 1)
+    october = turn_for(OCTOBER, two, one, dice=[4])
+    mil.volunteer(october, two, Volunteer(frontier=True, rnhb=True), 1)
+    mil.volunteer(october, one, Volunteer(frontier=True, rnhb=True), 1)
+    assert [(e.code, e.characters, e.data.get("reason")) for e in october.events] == [
+        ("volunteered", ("Two",), None),
+        ("volunteer-refused", ("One",), "the RNHB will not have him: officers with a military ability of 1 are "
+                                        "not accepted"),
+    ]
+    strict = captain("Two", 2)
+    october = turn_for(OCTOBER, strict, dice=[4], campaign=tables({"military": {"rnhb_min_officer_ma": 3}}))
+    mil.volunteer(october, strict, Volunteer(frontier=True, rnhb=True), 1)
+    assert [e.data["reason"] for e in october.events] == [
+        "the RNHB will not have him: officers with a military ability of 2 or less are not accepted"]
