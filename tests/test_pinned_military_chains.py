@@ -10,7 +10,7 @@ from engarde.rules.military.rules import Command
 from engarde.rules.regiments.state import BrigadeRecord, Officer, Regiment
 from engarde.rules.regiments.tables import FOURTH_FOOT, RNHB
 from engarde.world import World
-from test_military_campaign import AUGUST, JUNE, turn_for
+from test_military_campaign import AUGUST, JUNE, OCTOBER, turn_for
 
 REG = "69th Arquebusiers"
 FIRST = "1st Brigade of Foot"
@@ -113,3 +113,68 @@ def test_the_chains_of_command_line_by_line():
     }
     assert [r.reason for r in august.dice.log][6:8] == [f"military ability of {RNHB} commander",
                                                         f"military ability of {RNHB} adjutant"]
+
+
+def test_the_army_adjutant_and_an_acting_commanders_ma_line_by_line():
+    """"players serving with higher commands use the result and modifiers of that command": the Army
+    Adjutant serves with the army, his own MA its adjutant's.  "The character has also rolled the
+    military ability of the Lieutenant-Colonel, since, as acting Regimental Commander, his MA will
+    determine the fate of the Regiment": a roster's commander with no MA has it rolled when the chain
+    needs it.  Abel, who marched in June and has died since, holds no post in the chains.
+
+    Organisation 53: Armadj (a Gascon Captain, the Army Adjutant, MA 6) ends his chain at the army;
+    Cap9, a Captain of the 69th, serves under the army (its adjutant Armadj), the 2nd Division, the 4th
+    Brigade and the 69th, whose Colonel's MA (none on the roster) is rolled: 6."""
+    abel = officer("Abel", REG, "Captain", 3)
+    armadj = officer("Armadj", "Gascon Regiment", "Captain", 6, appointment="Army Adjutant")
+    cap9 = officer("Cap9", REG, "Captain", 2)
+    o69 = [Officer(f"NPC {i}") for i in range(9)] + [Officer("Cap9", player=True)]
+    june = turn_for(JUNE, abel, armadj, cap9, dice=[5, 3], world=World(regiments=[Regiment(REG, o69,
+                                                                                          organised="1607-04")]))
+    mil.begin_month(june)
+    abel.state = mil.STATE_DEAD
+    august = turn_for(AUGUST, abel, armadj, cap9, world=june.world, dice=[1, 2, 3, 4, 5, 6, 4])
+    front = august.world.front
+    army = Command("army", "Field Army", 1, 6, False, None, "Field Army commander")
+    assert mil.chain_for(august, front, armadj) == ([army], "staff:army")
+    assert mil.chain_for(august, front, cap9) == ([
+        army, Command("division", "2nd Division", 2, 3, True, None, "Field Army, 2nd Division commander"),
+        Command("brigade", FOURTH_FOOT, 4, 5, False, None, "4th Brigade of Foot commander"),
+        Command("regiment", REG, 6, 4, False, "NPC 0", None)], "")
+    assert [r.reason for r in august.dice.log][-2:] == [
+        f"MA of the acting commander of the {REG} (Colonel NPC 0)", f"military ability of {REG} adjutant"]
+
+
+def test_the_player_commanding_a_mans_division_or_army_line_by_line():
+    """Appointments: the Division Adjutant "is appointed by the Lieutenant-General", the Army Adjutant by
+    the General: the player holding the command ``ch`` serves in (the choice written in
+    ``player_commander``).  Organisation 53: Gen1 (13th Fusiliers) commands a division, Gen2 (Gascons)
+    another, Gen3 (dead) no longer; Marsh (Dragoons) the army.  Ask (69th, the 2nd Division) is Gen2's;
+    Fus (13th, the 1st Division) Gen1's; Fro (the Frontier Division, which no player commands): nobody;
+    Dra (the Dragoon Brigade, under the army and no division), Home (Royal Foot Guards, not sent) and
+    Solo (no regiment): the first holder by name, Gen1.  Every man's army is Marsh's.  In October (no
+    organisation) the first holder but himself: Gen1's is Gen2."""
+    def man(name: str, reg: str | None, appointment: str | None = None, **kw) -> Character:
+        return Character(name, social_level=12, regiment=reg, rank="Colonel" if appointment else "Captain",
+                         appointment=appointment, **kw)
+
+    men = [man("Gen1", "13th Fusiliers", "Division Commander"), man("Gen2", "Gascon Regiment", "Division Commander"),
+           man("Gen3", "Picardy Musketeers", "Division Commander", state=mil.STATE_DEAD),
+           man("Marsh", DRAGOONS, "Army Commander"), man("Ask", REG), man("Fus", "13th Fusiliers"),
+           man("Fro", "Frontier Regiment"), man("Dra", "Princess Louisa's Light Dragoons"),
+           man("Home", "Royal Foot Guards"), man("Solo", None)]
+    june = turn_for(JUNE, *men, dice=[5, 3])
+    mil.begin_month(june)
+    askers = men[4:]
+    assert {m.name: (mil.player_commander(june, m, "division"), mil.player_commander(june, m, "army"))
+            for m in askers} == {
+        "Ask": ("Gen2", "Marsh"), "Fus": ("Gen1", "Marsh"), "Fro": (None, "Marsh"), "Dra": ("Gen1", "Marsh"),
+        "Home": ("Gen1", "Marsh"), "Solo": ("Gen1", "Marsh")}
+    rt, mt, front = june.tables.regiments, june.tables.military, june.world.front
+    assert {m.name: (mil.regiment_command(rt, mt, front, m.regiment, "division"),
+                     mil.regiment_command(rt, mt, front, m.regiment, "army")) for m in askers} == {
+        "Ask": ("Field Army, 2nd Division", "Field Army"), "Fus": ("Field Army, 1st Division", "Field Army"),
+        "Fro": ("Field Army, Frontier Division", "Field Army"), "Dra": (None, "Field Army"),
+        "Home": (None, None), "Solo": (None, None)}
+    october = turn_for(OCTOBER, *men)
+    assert [mil.player_commander(october, m, "division") for m in men[:2] + askers] == ["Gen2"] + ["Gen1"] * 7

@@ -8,11 +8,11 @@ from __future__ import annotations
 from engarde.records import Character
 from engarde.rules.military import rules as mil
 from engarde.rules.military.orders import Volunteer
-from engarde.rules.regiments.state import BrigadeRecord
+from engarde.rules.regiments.state import BrigadeRecord, Officer, Regiment
 from engarde.rules.regiments.tables import FOURTH_FOOT, FRONTIER, RNHB
 from engarde.world import World
 from helpers import tables
-from test_military_campaign import JUNE, OCTOBER, brigadier_henri, turn_for
+from test_military_campaign import JUNE, NOVEMBER, OCTOBER, brigadier_henri, turn_for
 
 
 def events(turn) -> list[tuple]:
@@ -33,7 +33,8 @@ def test_volunteers_enrolled_and_a_regiment_sent_line_by_line():
     in week 1 and is enrolled as a Private, on campaign by the ledger (h. Volunteers), public news; Pal,
     a Captain, the same in week 2; Henri, the 4th Brigade's Brigadier, sends the Gascons in week 1 (a
     unit of their own, his brigade named) and is refused them in week 3, they being gone.  Priv and Pal
-    are each told once that they are away."""
+    are each told once that they are away.  In week 4 Henri volunteers his brigade and goes with it: the
+    Gascons serve in it, no longer a unit of their own."""
     priv = Character("Priv", social_level=3)
     pal = Character("Pal", social_level=5, regiment="Gascon Regiment", rank="Captain")
     henri = brigadier_henri()
@@ -46,15 +47,19 @@ def test_volunteers_enrolled_and_a_regiment_sent_line_by_line():
     for week in (3, 4):
         assert mil.away(october, priv, week) and mil.away(october, pal, week)
     assert not mil.away(october, henri, 4)
+    mil.volunteer(october, henri, Volunteer(unit="brigade"), 4)
     front = october.world.front
-    assert front.units == [FRONTIER, RNHB, "Gascon Regiment"]
+    assert front.units == [FRONTIER, RNHB, FOURTH_FOOT]
     assert front.campaigners == {
         "Priv": {"regiment": FRONTIER, "since": "1607-10", "week": 1, "volunteer": True, "rank": "Private"},
         "Pal": {"regiment": FRONTIER, "since": "1607-10", "week": 2, "volunteer": True, "rank": "Captain"},
+        "Henri": {"regiment": "69th Arquebusiers", "since": "1607-10", "week": 4, "volunteer": True,
+                  "rank": "Colonel"},
     }
     assert ledger(october) == [
         ("Priv", 1, "state", None, "on campaign", f"on campaign with the {FRONTIER}", "h. Volunteers"),
         ("Pal", 2, "state", None, "on campaign", f"on campaign with the {FRONTIER}", "h. Volunteers"),
+        ("Henri", 4, "state", None, "on campaign", "on campaign with the 69th Arquebusiers", "h. Volunteers"),
     ]
     siege = "siege"
     assert events(october) == [
@@ -65,6 +70,8 @@ def test_volunteers_enrolled_and_a_regiment_sent_line_by_line():
         ("volunteer-refused", 3, ("Henri",), False, {"reason": "the Gascon Regiment is already on campaign"}),
         ("on-campaign", 3, ("Priv",), False, {"regiment": FRONTIER}),
         ("on-campaign", 3, ("Pal",), False, {"regiment": FRONTIER}),
+        ("volunteered", 4, ("Henri",), True, {"regiment": "69th Arquebusiers", "unit": FOURTH_FOOT, "mission": siege,
+                                             "brigade": FOURTH_FOOT}),
     ]
 
 
@@ -100,22 +107,86 @@ def test_the_rnhb_requirements_at_their_edges():
     and an Expertise of 9.  Officers ... in addition, have received one merit promotion (non-purchased)
     or have been mentioned in despatches.  Officers with a military ability of 1 are not accepted."
     Volunteering in October: a Captain of MA 2 with one merit promotion is taken; one of MA 1 is
-    refused (the rulebook's words); a campaign asking MA 3 refuses MA 2 ("2 or less")."""
+    refused (the rulebook's words), and Green (MA 3), neither promoted nor mentioned; a campaign asking MA 3 refuses MA 2 ("2 or less")."""
     def captain(name: str, ma: int) -> Character:
         return Character(name, social_level=5, rank="Captain", endurance=110, expertise=9, military_ability=ma,
                          counters={mil.C_MERIT: 1})
 
-    two, one = captain("Two", 2), captain("One", 1)
-    october = turn_for(OCTOBER, two, one, dice=[4])
-    mil.volunteer(october, two, Volunteer(frontier=True, rnhb=True), 1)
-    mil.volunteer(october, one, Volunteer(frontier=True, rnhb=True), 1)
+    two, one, green = captain("Two", 2), captain("One", 1), captain("Green", 3)
+    green.counters.clear()
+    october = turn_for(OCTOBER, two, one, green, dice=[4])
+    for man in (two, one, green):
+        mil.volunteer(october, man, Volunteer(frontier=True, rnhb=True), 1)
     assert [(e.code, e.characters, e.data.get("reason")) for e in october.events] == [
         ("volunteered", ("Two",), None),
         ("volunteer-refused", ("One",), "the RNHB will not have him: officers with a military ability of 1 are "
                                         "not accepted"),
+        ("volunteer-refused", ("Green",), "the RNHB will not have him: an officer needs a merit promotion or a "
+                                          "mention in despatches"),
     ]
     strict = captain("Two", 2)
     october = turn_for(OCTOBER, strict, dice=[4], campaign=tables({"military": {"rnhb_min_officer_ma": 3}}))
     mil.volunteer(october, strict, Volunteer(frontier=True, rnhb=True), 1)
     assert [e.data["reason"] for e in october.events] == [
         "the RNHB will not have him: officers with a military ability of 2 or less are not accepted"]
+
+
+def test_battalions_volunteered_and_the_seasons_units_line_by_line():
+    """h. Volunteers: "Players who command Regiments may volunteer their Regiment or any
+    Squadron/Battalion thereof ... Players who command a Squadron or Battalion may volunteer their unit
+    to go along with them"; "A non-player Commander of a Regiment or a Battalion/Squadron will volunteer
+    his unit on a die roll of 6"; in the other seasons "all Battalions and Squadrons functioning as part
+    of a Frontier Regiment"; Sample Organisation II: the third of three surviving Captains "commands
+    the third Squadron. As such, he may volunteer it"; i. Poltroonery: one dismissed for cowardice
+    serves on with the Frontier.
+
+    October, before anyone goes, ``engarde front`` shows the Frontier and the RNHB with no mission.
+    At the month start Disg (dismissed, of the Frontier) marches; the season's mission is a siege (4).
+    In the 69th (a Majority vacant) Capt, the senior Captain, commands the 3rd Battalion and goes at its
+    head with the Frontier; Capb, a company's Captain, asks, and his Colonel volunteers the 69th on a
+    6.  The Gascons have no roster: their Colonel Gcol sends the 2nd Battalion and stays; their Major
+    Gmaj goes at the head of the 1st.  Every unit is shown with the siege.  In November Capt and Gmaj
+    command their battalions under the Frontier Regiment's commander."""
+    reg = "69th Arquebusiers"
+    capt = Character("Capt", social_level=6, regiment=reg, rank="Captain", military_ability=4)
+    capb = Character("Capb", social_level=6, regiment=reg, rank="Captain", military_ability=3)
+    gcol = Character("Gcol", social_level=9, regiment="Gascon Regiment", rank="Colonel", military_ability=5)
+    gmaj = Character("Gmaj", social_level=7, regiment="Gascon Regiment", rank="Major", military_ability=2)
+    disg = Character("Disg", social_level=3, regiment=FRONTIER, rank="Private", counters={mil.C_DISMISSED: 1})
+    officers = [Officer("NPC 0", ma=3), Officer("NPC 1"), Officer("NPC 2"), Officer(), Officer("Capt", player=True),
+                Officer("Capb", player=True)] + [Officer(f"NPC {i}") for i in range(6, 10)]
+    men = (capt, capb, gcol, gmaj, disg)
+    october = turn_for(OCTOBER, *men, dice=[4, 6], world=World(regiments=[Regiment(reg, officers,
+                                                                                    organised="1607-04")]))
+    assert mil.describe_organisation(october.tables.military, mil._ensure_front(october)) == [
+        f"{FRONTIER}: ?", f"{RNHB}: ?"]
+    mil.begin_month(october)
+    mil.volunteer(october, capt, Volunteer(unit="battalion"), 1)
+    mil.volunteer(october, capb, Volunteer(), 1)
+    mil.volunteer(october, gcol, Volunteer(unit="battalion", battalion=2), 2)
+    mil.volunteer(october, gmaj, Volunteer(unit="battalion"), 2)
+    siege = {"mission": "siege"}
+    third, first = f"3rd Battalion of the {reg}", "1st Battalion of the Gascon Regiment"
+    assert events(october) == [
+        ("marched-to-campaign", 0, ("Disg",), True, {"regiment": FRONTIER, "unit": FRONTIER, **siege}),
+        ("volunteered", 1, ("Capt",), True, {"regiment": FRONTIER, "unit": FRONTIER, **siege, "battalion": third}),
+        ("volunteered", 1, ("Capb",), True, {"regiment": reg, "unit": reg, **siege}),
+        ("volunteered", 2, ("Gcol",), True, {"regiment": "Gascon Regiment", "unit": "2nd Battalion of the Gascon "
+                                             "Regiment", **siege, "battalion_sent": True}),
+        ("volunteered", 2, ("Gmaj",), True, {"regiment": FRONTIER, "unit": FRONTIER, **siege, "battalion": first}),
+    ]
+    assert [r.reason for r in october.dice.log][1] == \
+        f"Colonel decides volunteering the unit of Capb ({reg}) for Capb: 6+ needed"
+    assert ledger(october)[0] == ("Disg", 0, "state", None, "on campaign", f"on campaign with the {FRONTIER}",
+                                  "h. Campaign")
+    front = october.world.front
+    assert mil.describe_organisation(october.tables.military, front) == [
+        f"{FRONTIER}: siege", f"{RNHB}: siege", f"{third}: siege", f"{reg}: siege",
+        "2nd Battalion of the Gascon Regiment: siege", f"{first}: siege"]
+
+    november = turn_for(NOVEMBER, *men, world=october.world, dice=[1, 2])
+    frontier = mil.Command("regiment", FRONTIER, 1, 2, False, None, f"{FRONTIER} commander")
+    assert [mil.chain_for(november, front, m) for m in (capt, gmaj)] == [
+        ([frontier, mil.Command("battalion", f"{FRONTIER}: the battalion of Capt", 4)], "battalion"),
+        ([frontier, mil.Command("battalion", f"{FRONTIER}: the battalion of Gmaj", 2)], "battalion"),
+    ]
