@@ -12,7 +12,7 @@ from engarde.rules.regiments.state import BrigadeRecord, Officer, Regiment
 from engarde.rules.regiments.tables import FOURTH_FOOT, FRONTIER, RNHB
 from engarde.world import World
 from helpers import tables
-from test_military_campaign import JUNE, NOVEMBER, OCTOBER, brigadier_henri, turn_for
+from test_military_campaign import AUGUST, JUNE, NOVEMBER, OCTOBER, brigadier_henri, turn_for
 
 
 def events(turn) -> list[tuple]:
@@ -79,8 +79,8 @@ def test_a_summer_volunteer_before_the_summer_is_determined():
     """h. Campaign: "The Frontier and RNHB Regiments ... are always on campaign, year round"; a
     volunteer's unit goes with its mission.  In a June whose summer is not determined (no soldier in
     the campaign), a civilian volunteering for the Frontier rolls the season's mission on the Force
-    Deployment Table (one die of 2: the Frontier's column), and marches with it (h. Campaign's rule for
-    a marching man is h. Volunteers' for him)."""
+    Deployment Table (one die of 2: the Frontier's column), and marches with it.  No soldier comes: in
+    August the summer has no Force Organisation, and his chain is the Frontier Regiment's alone."""
     civ = Character("Civ", social_level=4)
     june = turn_for(JUNE, civ, dice=[2])
     mil.begin_month(june)
@@ -90,6 +90,10 @@ def test_a_summer_volunteer_before_the_summer_is_determined():
     assert (front.regular, front.commitment_roll, front.deployment_roll) == (True, None, 2)
     assert events(june) == [("volunteered", 1, ("Civ",), True,
                              {"regiment": FRONTIER, "unit": FRONTIER, "mission": front.missions[FRONTIER]})]
+    # no soldier ever came: the summer has no Force Organisation, and the Frontier fights alone
+    august = turn_for(AUGUST, civ, world=june.world, dice=[1, 1])
+    assert mil.chain_for(august, front, civ) == (
+        [mil.Command("regiment", FRONTIER, 1, 1, False, None, f"{FRONTIER} commander")], "")
 
 
 def test_the_names_of_the_rnhb_and_the_frontier():
