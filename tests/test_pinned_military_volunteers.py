@@ -111,22 +111,25 @@ def test_the_rnhb_requirements_at_their_edges():
     and an Expertise of 9.  Officers ... in addition, have received one merit promotion (non-purchased)
     or have been mentioned in despatches.  Officers with a military ability of 1 are not accepted."
     Volunteering in October: a Captain of MA 2 with one merit promotion is taken; one of MA 1 is
-    refused (the rulebook's words), and Green (MA 3), neither promoted nor mentioned; a campaign asking MA 3 refuses MA 2 ("2 or less")."""
+    refused (the rulebook's words), and Green (MA 3), neither promoted nor mentioned; Hero, mentioned but
+    never promoted, is taken; a campaign asking MA 3 refuses MA 2 ("2 or less")."""
     def captain(name: str, ma: int) -> Character:
         return Character(name, social_level=5, rank="Captain", endurance=110, expertise=9, military_ability=ma,
                          counters={mil.C_MERIT: 1})
 
-    two, one, green = captain("Two", 2), captain("One", 1), captain("Green", 3)
+    two, one, green, hero = captain("Two", 2), captain("One", 1), captain("Green", 3), captain("Hero", 3)
     green.counters.clear()
-    october = turn_for(OCTOBER, two, one, green, dice=[4])
-    for man in (two, one, green):
-        mil.volunteer(october, man, Volunteer(frontier=True, rnhb=True), 1)
-    assert [(e.code, e.characters, e.data.get("reason")) for e in october.events] == [
-        ("volunteered", ("Two",), None),
-        ("volunteer-refused", ("One",), "the RNHB will not have him: officers with a military ability of 1 are "
-                                        "not accepted"),
-        ("volunteer-refused", ("Green",), "the RNHB will not have him: an officer needs a merit promotion or a "
-                                          "mention in despatches"),
+    hero.counters = {mil.C_DESPATCHES: 1}
+    october = turn_for(OCTOBER, two, one, green, hero, dice=[4])
+    for week, man in enumerate((two, one, green, hero), start=1):
+        mil.volunteer(october, man, Volunteer(frontier=True, rnhb=True), week)
+    assert [(e.code, e.week, e.characters, e.data.get("reason")) for e in october.events] == [
+        ("volunteered", 1, ("Two",), None),
+        ("volunteer-refused", 2, ("One",), "the RNHB will not have him: officers with a military ability of 1 "
+                                           "are not accepted"),
+        ("volunteer-refused", 3, ("Green",), "the RNHB will not have him: an officer needs a merit promotion or "
+                                             "a mention in despatches"),
+        ("volunteered", 4, ("Hero",), None),
     ]
     strict = captain("Two", 2)
     october = turn_for(OCTOBER, strict, dice=[4], campaign=tables({"military": {"rnhb_min_officer_ma": 3}}))
@@ -194,3 +197,96 @@ def test_battalions_volunteered_and_the_seasons_units_line_by_line():
         ([frontier, mil.Command("battalion", f"{FRONTIER}: the battalion of Capt", 4)], "battalion"),
         ([frontier, mil.Command("battalion", f"{FRONTIER}: the battalion of Gmaj", 2)], "battalion"),
     ]
+
+
+def test_a_colonel_sends_his_squadrons_line_by_line():
+    """h. Volunteers: "Players who command Regiments may volunteer their Regiment or any Squadron/Battalion
+    thereof ... Players who volunteer only a portion of their commands need not accompany it on
+    campaign."  October (a siege): Dmaj, a Major of Grand Duke Max's Dragoons, volunteers for the Frontier
+    in week 1; Dcol, their Colonel, sends the 1st Squadron (a cavalry regiment's) the same week, and its
+    commander Dlc, a player, goes at its head (sent by Dcol); in week 2 the 1st Squadron again: refused,
+    it is gone; in week 3 the 2nd, whose commander Dmaj is already on campaign and is not enrolled again."""
+    dragoons = "Grand Duke Max's Dragoons"
+    dcol = Character("Dcol", social_level=10, regiment=dragoons, rank="Colonel", military_ability=4)
+    dlc = Character("Dlc", social_level=9, regiment=dragoons, rank="Lieutenant-Colonel", military_ability=3)
+    dmaj = Character("Dmaj", social_level=8, regiment=dragoons, rank="Major", military_ability=3)
+    officers = [Officer("Dcol", player=True), Officer("Dlc", player=True), Officer("Dmaj", player=True)]
+    officers += [Officer(f"NPC {i}") for i in range(3, 10)]
+    october = turn_for(OCTOBER, dcol, dlc, dmaj, dice=[4],
+                       world=World(regiments=[Regiment(dragoons, officers, organised="1607-04")]))
+    mil.volunteer(october, dmaj, Volunteer(frontier=True), 1)
+    for week, n in ((1, 1), (2, 1), (3, 2)):
+        mil.volunteer(october, dcol, Volunteer(unit="squadron", battalion=n), week)
+    first, second = f"1st Squadron of the {dragoons}", f"2nd Squadron of the {dragoons}"
+    siege = {"mission": "siege"}
+    assert events(october) == [
+        ("volunteered", 1, ("Dmaj",), True, {"regiment": FRONTIER, "unit": FRONTIER, **siege}),
+        ("volunteered", 1, ("Dcol",), True, {"regiment": dragoons, "unit": first, **siege, "battalion_sent": True}),
+        ("volunteered", 1, ("Dlc",), True, {"regiment": FRONTIER, "unit": FRONTIER, **siege, "battalion": first,
+                                           "sent_by": "Dcol"}),
+        ("volunteer-refused", 2, ("Dcol",), False, {"reason": f"the {first} is already on campaign"}),
+        ("volunteered", 3, ("Dcol",), True, {"regiment": dragoons, "unit": second, **siege,
+                                            "battalion_sent": True}),
+    ]
+    front = october.world.front
+    assert front.units == [FRONTIER, RNHB, first, second]
+    assert front.campaigners == {
+        "Dmaj": {"regiment": FRONTIER, "since": "1607-10", "week": 1, "volunteer": True, "rank": "Major"},
+        "Dlc": {"regiment": FRONTIER, "since": "1607-10", "week": 1, "volunteer": True,
+                "rank": "Lieutenant-Colonel", "battalion": first},
+    }
+
+
+def test_volunteers_refused_line_by_line():
+    """h. Volunteers, the orders refused, each with its reason (his own news): "the first week in May is
+    the latest a player could volunteer for the Spring campaign" (in a season's last month, after week 1:
+    too late); in summer "the regular army will send some units on campaign" by the Force Commitment
+    Table (a man's own unit is not his to volunteer); a man of no regiment volunteers for the Frontier; "A
+    non-player Commander ... will volunteer his unit on a die roll of 6" (a 5: declined, the acting
+    Lieutenant-Colonel deciding when the Colonelcy is vacant); a battalion's commander (Capt, the senior
+    Captain, commanding the 3rd while the Lieutenant-Colonel acts as Colonel) volunteers his own battalion,
+    not another; "Players who command Brigades may volunteer their entire Brigade" (one who
+    does not, refused); a man already on campaign.  A Colonel's battalion with no number is the 1st; a
+    Major naming his own regiment volunteers it (not his battalion)."""
+    reg = "69th Arquebusiers"
+    capt = Character("Capt", social_level=6, regiment=reg, rank="Captain", military_ability=4)
+    capb = Character("Capb", social_level=6, regiment=reg, rank="Captain", military_ability=3)
+    civ = Character("Civ", social_level=4)
+    gcol = Character("Gcol", social_level=9, regiment="Gascon Regiment", rank="Colonel", military_ability=5)
+    gmaj = Character("Gmaj", social_level=7, regiment="Gascon Regiment", rank="Major", military_ability=2)
+    officers = [Officer(), Officer("NPC 1", ma=3), Officer("NPC 2"), Officer("NPC 3"), Officer("Capt", player=True),
+                Officer("Capb", player=True)] + [Officer(f"NPC {i}") for i in range(6, 10)]
+    men = (capt, capb, civ, gcol, gmaj)
+    october = turn_for(OCTOBER, *men, dice=[5, 4], world=World(regiments=[Regiment(reg, officers,
+                                                                                    organised="1607-04")]))
+    mil.volunteer(october, civ, Volunteer(unit="regiment"), 1)
+    mil.volunteer(october, capb, Volunteer(unit="regiment"), 1)
+    mil.volunteer(october, capt, Volunteer(unit="battalion", battalion=1), 1)
+    mil.volunteer(october, gmaj, Volunteer(unit="brigade"), 1)
+    mil.volunteer(october, gcol, Volunteer(unit="battalion"), 2)
+    mil.volunteer(october, gmaj, Volunteer(unit="Gascon Regiment"), 2)
+    mil.volunteer(october, gmaj, Volunteer(frontier=True), 3)
+    refused = "volunteer-refused"
+    assert [(e.code, e.week, e.characters, e.public, e.data.get("reason", e.data.get("unit"))) for e in
+            october.events] == [
+        (refused, 1, ("Civ",), False, "he has no regiment to go with; volunteer for the Frontier"),
+        (refused, 1, ("Capb",), False, "his commander declined (needs 6, rolled 5)"),
+        (refused, 1, ("Capt",), False, f"he commands the 3rd battalion of the {reg}, not the 1st"),
+        (refused, 1, ("Gmaj",), False, "he commands no brigade (a Brigadier commands his own regiment's brigade)"),
+        ("volunteered", 2, ("Gcol",), True, "1st Battalion of the Gascon Regiment"),
+        ("volunteered", 2, ("Gmaj",), True, "Gascon Regiment"),
+        (refused, 3, ("Gmaj",), False, "he is already on campaign"),
+    ]
+    assert [r.reason for r in october.dice.log][0] == \
+        f"Lieutenant-Colonel decides volunteering the unit of Capb ({reg}) for Capb: 6+ needed"
+
+    november = turn_for(NOVEMBER, capt, dice=[])
+    mil.volunteer(november, capt, Volunteer(frontier=True), 2)
+    june = turn_for(JUNE, capt, dice=[5, 3])
+    mil.begin_month(june)
+    capt.state = None  # marched at the month start; asked again as if at home
+    june.world.front.campaigners.pop("Capt")
+    mil.volunteer(june, capt, Volunteer(unit="regiment"), 1)
+    assert [e.data["reason"] for e in november.events + june.events if e.code == refused] == [
+        "too late for this season: a volunteer must serve at least one month",
+        "in summer the regular army goes by the Force Commitment Table; volunteer for the Frontier"]
