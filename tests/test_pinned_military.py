@@ -4,9 +4,11 @@ poltroon seen and dismissed."""
 
 from __future__ import annotations
 
+from engarde.dice import ScriptedDice
 from engarde.orders import Parts
 from engarde.rules.military import rules as mil
 from engarde.rules.military.orders import CampaignStanding
+from engarde.rules.military.tables import ASSAULT, MilitaryTables
 from test_military_campaign import AUGUST, JUNE, henri, turn_for
 
 # name: (the August dice, his campaign modifier, the ledger, the events but the battle results,
@@ -295,3 +297,18 @@ def test_the_personal_outcome_line_by_line():
         ] == events, name
         assert [(r.reason, r.total) for r in august.dice.log][12:] == rolls, name
         assert august.dice.remaining == 0, name
+
+
+def test_reckless_bravery_of_one_lowers_every_number_by_one():
+    """i. Reckless Bravery: "the player may choose to subtract any number he wishes from the die roll
+    needed. If he lives, he may use the same modifier for his rolls for mention in despatches, promotion
+    and plunder."  The least bravery, one: an assault's result of 3 needs 7, 6, 6 and 6; with one, 6, 5,
+    5 and 5 (no bravery: the numbers as they stand)."""
+    tables = MilitaryTables()
+    needed = mil.outcome_needed(tables, ASSAULT, 3, [])
+    brave = mil.roll_personal_outcome(tables, ScriptedDice([1, 1, 3, 2, 3, 2, 3, 2, 1, 1, 1, 1]), "Hero", needed, 1)
+    assert [brave.need(w) for w in ("death", "mention", "promotion", "crowns")] == [6, 5, 5, 5]
+    assert (brave.died, brave.mentioned, brave.promoted, brave.plunder) == (False, True, True, 400)
+    plain = mil.roll_personal_outcome(tables, ScriptedDice([1, 1, 3, 2, 3, 2, 3, 2]), "Plain", needed, 0)
+    assert [plain.need(w) for w in ("death", "mention", "promotion", "crowns")] == [7, 6, 6, 6]
+    assert (plain.mentioned, plain.promoted, plain.plunder) == (False, False, 0)

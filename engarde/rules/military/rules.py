@@ -707,9 +707,11 @@ def _describe_army(army: Army) -> str:
 
 
 def describe_organisation(tables: MilitaryTables, front: Front) -> list[str]:
-    """The season's organisation, one army a line (for ``engarde front``)."""
+    """The season's organisation, one army a line (for ``engarde front``); outside the summer's
+    organisation each unit with its mission (``mission_of``: a regiment volunteered has the
+    Frontier's), "?" before the season's mission is rolled."""
     if not front.organisation:
-        return [f"{u}: {front.missions.get(u, '?')}" for u in front.units]
+        return [f"{u}: {front.missions.get(u) or front.missions.get(FRONTIER, '?')}" for u in front.units]
     return [_describe_army(a) for a in tables.force_organisation(front.organisation)]
 
 
