@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import pkgutil
 import signal
 import sys
 import tempfile
@@ -24,6 +25,11 @@ import traceback
 import weasyprint  # noqa: F401  (imported once here, so no child pays for it)
 
 from engarde.cli import main
+from engarde.commands import COMMANDS, ORDERS
+
+# The CLI imports a command when it runs: import them all here once, so no child pays for it.
+for _at, _help in (*COMMANDS.values(), *ORDERS.values()):
+    pkgutil.resolve_name(_at)
 
 OUTPUT_LIMIT = 20_000
 

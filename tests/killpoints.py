@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import pkgutil
 import signal
 import sys
 
@@ -26,6 +27,11 @@ import weasyprint  # noqa: F401  (imported once here, so no child pays for it)
 
 from engarde import store
 from engarde.cli import main
+from engarde.commands import COMMANDS, ORDERS
+
+# The CLI imports a command when it runs: import them all here once, so no child pays for it.
+for _at, _help in (*COMMANDS.values(), *ORDERS.values()):
+    pkgutil.resolve_name(_at)
 
 # The builtins that change files, and the file objects' methods that do.
 STEPS = {os.open, os.write, os.replace, os.rename, os.fsync, os.close, os.unlink, os.fchmod, os.chmod,
