@@ -166,9 +166,10 @@ def main(ctx: click.Context, config: str, campaign_id: str | None, wait: float) 
     """
     ctx.meta[WAIT_KEY] = wait
     name = ctx.invoked_subcommand
-    # The index holds the core's and the core modules' commands, which every campaign plays
-    # with; any other is a house rule's, which its campaign must have switched on.
-    owner = _registry().module_of_command(name) if name and name not in COMMANDS else None
+    # A house rule's command (one not in the index, or indexed in engarde/house/) runs only in a
+    # campaign that has switched the rule on; the core's and its modules' run in every campaign.
+    house = name is not None and (name not in COMMANDS or COMMANDS[name][0].startswith("engarde.house."))
+    owner = _registry().module_of_command(name) if house else None
     ctx.obj = Context(config, campaign_id, _loader(owner.name if owner and owner.house else None), campaign_tables)
 
 
