@@ -4,6 +4,7 @@ elsewhere), and every verdict of poltroonery with its ledger and event."""
 
 from __future__ import annotations
 
+from engarde.calendar import MONTH_END
 from engarde.records import Character
 from engarde.rules.military import rules as mil
 from engarde.rules.military.tables import ASSAULT
@@ -14,10 +15,17 @@ DESPATCHES, POLTROONERY = mil.RULE_DESPATCHES, mil.RULE_POLTROONERY
 
 
 def ledger(turn) -> list[tuple]:
+    assert all(e.week == MONTH_END for e in turn.ledger)  # everything here happens at the month's end
     return [(e.character, e.field, e.delta if e.value is None else e.value, e.reason, e.rule) for e in turn.ledger]
 
 
+def ledger_of(turn) -> list:
+    assert all(e.week == MONTH_END for e in turn.ledger)
+    return turn.ledger
+
+
 def events(turn) -> list[tuple]:
+    assert all(e.week == MONTH_END for e in turn.events)
     return [(e.code, e.characters, e.public, e.data) for e in turn.events]
 
 
@@ -81,13 +89,13 @@ def test_a_mention_redeems_a_poltroon_line_by_line():
                           {"regiment": FRONTIER, "points": 4, "instead_of_promotion": True})]
     october = turn_for(OCTOBER, j)
     mil.month_end(october, home=["Jean"])
-    assert [(e.field, e.delta) for e in october.ledger] == [("status_points", 1), ("despatch.2.months", -1),
+    assert [(e.field, e.delta) for e in ledger_of(october)] == [("status_points", 1), ("despatch.2.months", -1),
                                                              ("status_points", 4)]
 
     p = Character("Paul", counters={mil.C_POLTROON: 4, mil.C_DISMISSED: 1})
     t = turn_for(SEPTEMBER, p, dice=[2])
     assert mil.mention(t, p, "69th Arquebusiers") == 2
-    assert [(e.field, e.delta) for e in t.ledger] == [(mil.C_DESPATCHES, 1), ("despatch.1.points", 2),
+    assert [(e.field, e.delta) for e in ledger_of(t)] == [(mil.C_DESPATCHES, 1), ("despatch.1.points", 2),
                                                        ("despatch.1.months", 3), (mil.C_POLTROON, -4),
                                                        ("title.mentions", 1)]
     assert p.counters[mil.C_DISMISSED] == 1
@@ -130,7 +138,7 @@ def test_every_verdict_of_poltroonery_line_by_line():
         t = turn_for(SEPTEMBER, h)
         served = reg or FRONTIER
         mil._poltroon(t, h, mil.PersonalOutcome(needed, campaign_modifier=modifier, poltroonery=verdict), served)
-        assert [(e.field, e.delta if e.value is None else e.value, e.reason) for e in t.ledger] == entries, reg
+        assert [(e.field, e.delta if e.value is None else e.value, e.reason) for e in ledger_of(t)] == entries, reg
         assert all(e.rule == POLTROONERY for e in t.ledger)
         assert events(t) == [("poltroonery", ("Henri",), public,
                               {"verdict": verdict, "modifier": -modifier, "regiment": served})], reg

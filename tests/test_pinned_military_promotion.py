@@ -32,7 +32,8 @@ def test_promotion_and_brevet_rank_line_by_line():
     ranks unchanged; a brevet Lieutenant-Colonel for want of Social Level confirmed; a Colonel brevetted
     Brigadier-General with no opening asked; a brevet Brigadier-General promoted again (permanent
     Brigadier-General, brevet Lieutenant-General); a brevet Field Marshal promoted: a mention, never a
-    permanent Field Marshal; a ladder a GM ends at General: a brevet General promoted is mentioned."""
+    permanent Field Marshal; the top of the ladder (a Field Marshal, were one ever permanent): a mention;
+    a ladder a GM ends at General: a brevet General promoted is mentioned."""
     def opening(of):
         return lambda rank: rank == of
 
@@ -52,6 +53,8 @@ def test_promotion_and_brevet_rank_line_by_line():
          Promotion(mil.BREVET_GENERAL, "Brigadier-General", "Lieutenant-General", False, "Lieutenant-General")),
         (("General", "Field Marshal", False, 14, opening(None)),
          Promotion(mil.MENTION_INSTEAD, "General", "Field Marshal", False)),
+        (("Field Marshal", None, False, 14, opening(None)),
+         Promotion(mil.MENTION_INSTEAD, "Field Marshal", None, False)),
     ]
     for (rank, brevet, for_sl, sl, has_vacancy), expected in cases:
         assert mil.promote(T, rank, brevet, for_sl, sl, min_sl, has_vacancy) == expected, (rank, brevet, sl)
