@@ -10,6 +10,7 @@ from engarde.rules.military import rules as mil
 from engarde.rules.military.orders import CampaignStanding
 from engarde.rules.military.tables import ASSAULT, MilitaryTables
 from engarde.records import Character
+from engarde.rules.regiments.state import Officer
 from engarde.world import World
 from test_military_campaign import AUGUST, JUNE, henri, roster_69th, turn_for
 from test_pinned_military_chains import officer
@@ -382,9 +383,11 @@ def test_non_player_commanders_raised_once_line_by_line():
     The 69th on its roster, Henri (its Major) and Aramis (a Captain) both under it, the seeded August of
     organisation 53 (the army 4, the 2nd Division 2, the 4th Brigade 5, the 69th 4): the 2nd Division's
     commander raised (kept on the campaign's record only) and the 69th's Colonel, NPC 0, raised once to 4
-    on the roster, though two men's chains run through his regiment.  Then Gen, a player commanding the 1st
-    Division, and Pic under him in the 1st Brigade (the army 4, the division 3, the brigade 2): Gen's raise
-    is his own (the ledger's), and the brigade's non-player commander, below him, is raised too."""
+    on the roster, though two men's chains run through his regiment.  Then Vauban, a player commanding the
+    1st Division, and Pic under him in the 1st Brigade, Pic's chain read first (the army 3, the division 2,
+    the brigade 1): Vauban's raise is his own (the ledger's), and the brigade's non-player commander, below
+    him in Pic's chain, is raised too.  Colo, a player Colonel on the 69th's roster (a post of it vacant),
+    better than his brigade: raised by the ledger, no post of the roster for him."""
     h = henri()
     aramis = Character("Aramis", social_level=8, regiment="69th Arquebusiers", rank="Captain", military_ability=3)
     world = World(regiments=[roster_69th((2, "Henri"), (4, "Aramis"))])
@@ -401,17 +404,33 @@ def test_non_player_commanders_raised_once_line_by_line():
         {"command": "69th Arquebusiers", "officer": "NPC 0", "military_ability": 4, "result": 4,
          "superior_result": 5, "kept": True}]
 
-    men = [officer("Gen", "13th Fusiliers", "Colonel", 6, appointment="Division Commander"),
+    men = [officer("Vauban", "13th Fusiliers", "Colonel", 6, appointment="Division Commander"),
            officer("Pic", "Picardy Musketeers", "Captain", 3)]
     june = turn_for(JUNE, *men, dice=[5, 3])
     mil.begin_month(june)
     august = turn_for(AUGUST, *men, world=june.world)
-    august.dice = SeededDice(22)
+    august.dice = SeededDice(5)
     mil.month_end(august, home=[])
     assert [(r["command"], r["result"]) for r in august.world.front.results][:3] == [
-        ("Field Army", 4), ("1st Division", 3), ("1st Brigade of Foot", 2)]
+        ("Field Army", 3), ("1st Division", 2), ("1st Brigade of Foot", 1)]
     assert [(e.code, e.characters, e.data) for e in august.events if "military-ability-raised" in e.code] == [
         ("npc-military-ability-raised", (), {"command": "1st Brigade of Foot", "officer": None,
-                                             "military_ability": 5, "result": 2, "superior_result": 3,
+                                             "military_ability": 7, "result": 1, "superior_result": 2,
                                              "kept": False}),
-        ("military-ability-raised", ("Gen",), {"military_ability": 7})]
+        ("military-ability-raised", ("Vauban",), {"military_ability": 7})]
+
+    # Colo, a player Colonel commanding the 69th on its roster (one post of it vacant), 4 to his brigade's 5:
+    # his raise is his own, by the ledger, and no post of the roster is raised for it
+    colo = Character("Colo", social_level=12, regiment="69th Arquebusiers", rank="Colonel", military_ability=5)
+    roster = roster_69th((0, "Colo"))
+    roster.officers[5] = Officer(None)
+    june = turn_for(JUNE, colo, dice=[5, 3], world=World(regiments=[roster]))
+    mil.begin_month(june)
+    august = turn_for(AUGUST, colo, world=june.world)
+    august.dice = SeededDice(2)
+    mil.month_end(august, home=[])
+    assert [(r["command"], r["result"]) for r in august.world.front.results] == [
+        ("Field Army", 4), ("2nd Division", 2), ("4th Brigade of Foot", 5), ("69th Arquebusiers", 4)]
+    assert [(e.code, e.data.get("command")) for e in august.events if "military-ability-raised" in e.code] == [
+        ("npc-military-ability-raised", "2nd Division"), ("military-ability-raised", None)]
+    assert colo.military_ability == 6
