@@ -4,12 +4,16 @@ poltroon seen and dismissed."""
 
 from __future__ import annotations
 
-from engarde.dice import ScriptedDice
+from engarde.dice import ScriptedDice, SeededDice
 from engarde.orders import Parts
 from engarde.rules.military import rules as mil
 from engarde.rules.military.orders import CampaignStanding
 from engarde.rules.military.tables import ASSAULT, MilitaryTables
-from test_military_campaign import AUGUST, JUNE, henri, turn_for
+from engarde.records import Character
+from engarde.rules.regiments.state import Officer
+from engarde.world import World
+from test_military_campaign import AUGUST, JUNE, henri, roster_69th, turn_for
+from test_pinned_military_chains import officer
 
 # name: (the August dice, his campaign modifier, the ledger, the events but the battle results,
 #        the dice from his own battle result on, with what each was rolled for)
@@ -312,3 +316,121 @@ def test_reckless_bravery_of_one_lowers_every_number_by_one():
     plain = mil.roll_personal_outcome(tables, ScriptedDice([1, 1, 3, 2, 3, 2, 3, 2]), "Plain", needed, 0)
     assert [plain.need(w) for w in ("death", "mention", "promotion", "crowns")] == [7, 6, 6, 6]
     assert (plain.mentioned, plain.promoted, plain.plunder) == (False, False, 0)
+
+
+def test_higher_commands_outcomes_line_by_line():
+    """i. Campaign Outcome: "players serving with higher commands use the result and modifiers of that
+    command (i.e. a Division Commander, his Aide and the Divisional Adjutant would all use the battle result
+    of the Division ...)"; "If a Commander obtains a battle result that is better than his immediate
+    superior's, his military ability is increased permanently by one and he receives a -1 table
+    modification for mention in despatches and for promotion."  Titles: "a result 3 or more better than his
+    immediate superior" qualifies.
+
+    Organisation 53, the seeded month (the Field Army 6, the 1st Division 2, the 1st Brigade of Foot 3, an
+    assault): Aide, a Captain serving as Aide to a Brigadier-General, uses the brigade's 3 and the brigade
+    commander's modifiers with his Captain's (9, 6, 6, 4); Gen, a Colonel commanding the 1st Division
+    under the army (his immediate superior, the second of his chain), has the division's 2 with its
+    commander's modifiers, his Colonel's and -1 for a result better than the army's (12, 6, 6, 1), his MA
+    raised by one and a title's qualification for a result 4 better; the campaign's record of both."""
+    men = [officer("Aide", "Picardy Musketeers", "Captain", 4, appointment="Aide to a Brigadier-General"),
+           officer("Gen", "13th Fusiliers", "Colonel", 6, appointment="Division Commander")]
+    june = turn_for(JUNE, *men, dice=[5, 3])
+    mil.begin_month(june)
+    august = turn_for(AUGUST, *men, world=june.world)
+    august.dice = SeededDice(34)
+    mil.month_end(august, home=[])
+    front = august.world.front
+    assert [(r["command"], r["result"]) for r in front.results] == [
+        ("Field Army", 6), ("1st Division", 2), ("1st Brigade of Foot", 3)]
+    assert [(e.characters, {k: e.data[k] for k in ("result", "own_result", "death", "mention", "promotion",
+                                                    "crowns", "modifiers")})
+            for e in august.events if e.code == "personal-outcome"] == [
+        (("Aide",), {"result": 3, "own_result": None, "death": 9, "mention": 6, "promotion": 6, "crowns": 4,
+                     "modifiers": ["brigade commander", "Captain"]}),
+        (("Gen",), {"result": 2, "own_result": 2, "death": 12, "mention": 6, "promotion": 6, "crowns": 1,
+                    "modifiers": ["division commander", "Colonel", "better than his immediate superior"]}),
+    ]
+    assert [(e.field, e.delta, e.reason) for e in august.ledger if e.character == "Gen"][:2] == [
+        ("military_ability", 1, "a battle result better than his immediate superior's"),
+        ("title.qualifications", 1, "qualifies for a title: a battle result of 2, 4 better than his immediate "
+                                    "superior's 6")]
+    assert [(o["character"], o["role"], o["result"], o["own_result"]) for o in front.outcomes] == [
+        ("Aide", "staff:brigade", 3, None), ("Gen", "division", 2, 2)]
+
+
+def test_a_character_killed_leaves_his_post_on_the_roster():
+    """i. Promotion: "The other Major's position is vacant, either due to the former occupant's death or
+    promotion"; "When a vacancy occurs at the top, all others of that rank move up and the vacancy is shown
+    at the bottom."  Henri, the 69th's Major on its roster, is killed in the seeded August battle: the ledger
+    says so at the month's end, and his post is no longer his (another officer now holds it)."""
+    h = henri()
+    june = turn_for(JUNE, h, dice=[5, 3], world=World(regiments=[roster_69th((2, "Henri"))]))
+    mil.begin_month(june)
+    august = turn_for(AUGUST, h, world=june.world)
+    august.dice = SeededDice(1)
+    mil.month_end(august, home=[])
+    assert [(e.week, e.field, e.value, e.reason) for e in august.ledger if e.field == "state"] == [
+        (5, "state", "dead", "killed on campaign with the 69th Arquebusiers")]
+    roster = august.world.regiment("69th Arquebusiers")
+    assert "Henri" not in [o.name for o in roster.officers]
+    assert roster.officers[2].name == "NPC 5"
+
+
+def test_non_player_commanders_raised_once_line_by_line():
+    """i. Campaign Outcome: "If a Commander obtains a battle result that is better than his immediate
+    superior's, his military ability is increased permanently by one".
+
+    The 69th on its roster, Henri (its Major) and Aramis (a Captain) both under it, the seeded August of
+    organisation 53 (the army 4, the 2nd Division 2, the 4th Brigade 5, the 69th 4): the 2nd Division's
+    commander raised (kept on the campaign's record only) and the 69th's Colonel, NPC 0, raised once to 4
+    on the roster, though two men's chains run through his regiment.  Then Vauban, a player commanding the
+    1st Division, and Pic under him in the 1st Brigade, Pic's chain read first (the army 3, the division 2,
+    the brigade 1): Vauban's raise is his own (the ledger's), and the brigade's non-player commander, below
+    him in Pic's chain, is raised too.  Colo, a player Colonel on the 69th's roster (a post of it vacant),
+    better than his brigade: raised by the ledger, no post of the roster for him."""
+    h = henri()
+    aramis = Character("Aramis", social_level=8, regiment="69th Arquebusiers", rank="Captain", military_ability=3)
+    world = World(regiments=[roster_69th((2, "Henri"), (4, "Aramis"))])
+    june = turn_for(JUNE, h, aramis, dice=[5, 3], world=world)
+    mil.begin_month(june)
+    august = turn_for(AUGUST, h, aramis, world=june.world)
+    august.dice = SeededDice(2)
+    mil.month_end(august, home=[])
+    assert [(r["command"], r["result"]) for r in august.world.front.results][:4] == [
+        ("Field Army", 4), ("2nd Division", 2), ("4th Brigade of Foot", 5), ("69th Arquebusiers", 4)]
+    assert [e.data for e in august.events if e.code == "npc-military-ability-raised"] == [
+        {"command": "2nd Division", "officer": None, "military_ability": 4, "result": 2, "superior_result": 4,
+         "kept": False},
+        {"command": "69th Arquebusiers", "officer": "NPC 0", "military_ability": 4, "result": 4,
+         "superior_result": 5, "kept": True}]
+
+    men = [officer("Vauban", "13th Fusiliers", "Colonel", 6, appointment="Division Commander"),
+           officer("Pic", "Picardy Musketeers", "Captain", 3)]
+    june = turn_for(JUNE, *men, dice=[5, 3])
+    mil.begin_month(june)
+    august = turn_for(AUGUST, *men, world=june.world)
+    august.dice = SeededDice(5)
+    mil.month_end(august, home=[])
+    assert [(r["command"], r["result"]) for r in august.world.front.results][:3] == [
+        ("Field Army", 3), ("1st Division", 2), ("1st Brigade of Foot", 1)]
+    assert [(e.code, e.characters, e.data) for e in august.events if "military-ability-raised" in e.code] == [
+        ("npc-military-ability-raised", (), {"command": "1st Brigade of Foot", "officer": None,
+                                             "military_ability": 7, "result": 1, "superior_result": 2,
+                                             "kept": False}),
+        ("military-ability-raised", ("Vauban",), {"military_ability": 7})]
+
+    # Colo, a player Colonel commanding the 69th on its roster (one post of it vacant), 4 to his brigade's 5:
+    # his raise is his own, by the ledger, and no post of the roster is raised for it
+    colo = Character("Colo", social_level=12, regiment="69th Arquebusiers", rank="Colonel", military_ability=5)
+    roster = roster_69th((0, "Colo"))
+    roster.officers[5] = Officer(None)
+    june = turn_for(JUNE, colo, dice=[5, 3], world=World(regiments=[roster]))
+    mil.begin_month(june)
+    august = turn_for(AUGUST, colo, world=june.world)
+    august.dice = SeededDice(2)
+    mil.month_end(august, home=[])
+    assert [(r["command"], r["result"]) for r in august.world.front.results] == [
+        ("Field Army", 4), ("2nd Division", 2), ("4th Brigade of Foot", 5), ("69th Arquebusiers", 4)]
+    assert [(e.code, e.data.get("command")) for e in august.events if "military-ability-raised" in e.code] == [
+        ("npc-military-ability-raised", "2nd Division"), ("military-ability-raised", None)]
+    assert colo.military_ability == 6

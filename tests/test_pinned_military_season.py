@@ -46,11 +46,14 @@ def test_the_summer_determined_and_fought_line_by_line():
     not as volunteers; Coward (dismissed) stays home.  In August each command's result is read with the
     mission of its own unit (the Dragoons' field operations, not the Frontier's assault), a battalion's
     result is not public; Aramis is killed (12 on two dice), Fronti stays on the Frontier, and Dragon and
-    Henri, after both, come home."""
+    Henri, after both, come home; the campaign's record of each man's outcome (Dragon's with his
+    Dragoons' field operations)."""
     men = the_men()
     june = turn_for(JUNE, *men, dice=[5, 3])
     mil.begin_month(june)
     front = june.world.front
+    assert [(r.reason, r.total) for r in june.dice.log] == [
+        ("Force Commitment Table", 5), ("Force Deployment Table", 3)]
     assert (front.units, front.missions) == (UNITS, MISSIONS)
     assert front.regiments == {
         DRAGOONS: "Dragoon Brigade", "Princess Louisa's Light Dragoons": "Dragoon Brigade",
@@ -117,6 +120,21 @@ def test_the_summer_determined_and_fought_line_by_line():
     ]
     assert {n: c.get("returned") for n, c in front.campaigners.items()} == {
         "Aramis": None, "Dragon": True, "Fronti": None, "Henri": True}
+    # the campaign's record of each man: his own unit's mission (the Dragoons' field operations), his
+    # commanding result (Henri's battalion) and what the dice gave
+    nothing = {"mentioned": False, "promoted": False, "plunder": 0, "poltroonery": None}
+    assert front.outcomes == [
+        {"character": "Aramis", "regiment": "69th Arquebusiers", "mission": "assault", "result": 6,
+         "own_result": None, "died": True, **nothing, "role": ""},
+        {"character": "Dragon", "regiment": DRAGOONS, "mission": "field operations", "result": 6,
+         "own_result": None, "died": False, **nothing, "role": ""},
+        {"character": "Fronti", "regiment": FRONTIER, "mission": "assault", "result": 6, "own_result": None,
+         "died": False, **nothing, "role": ""},
+        {"character": "Henri", "regiment": "69th Arquebusiers", "mission": "assault", "result": 6,
+         "own_result": 6, "died": False, **nothing, "role": "battalion"},
+    ]
+    assert [(e.character, e.week, e.field, e.value, e.reason) for e in august.ledger][0] == (
+        "Aramis", 5, "state", "dead", "killed on campaign with the 69th Arquebusiers")
     assert [n for n in sorted(front.campaigners) if mil.on_campaign(august, n)] == ["Fronti"]
 
 

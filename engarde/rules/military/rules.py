@@ -1462,7 +1462,7 @@ def _personal(turn: Turn, front: Front, ch: Character, results: list[BattleResul
         i = len(results) - 1
         own = results[i].result
         superior = results[i - 1].result if i > 0 else None
-    rank = effective_rank_of(tables, ch) or "Private"
+    rank = effective_rank_of(tables, ch)  # a man of no rank has no row of his own (nor has a Private)
     command = role.removeprefix(STAFF) if higher else None
     mods = outcome_modifiers(tables, command=command, regiment=reg, rank=rank, own_result=own,
                              superior_result=superior, battalion=role == "battalion")

@@ -458,9 +458,6 @@ class MilitaryTables:
         """The Force Organisation Table's armies for a two-digit code ("same as" rows followed)."""
         return self.force_organisation_table[self.force_organisation_same_as.get(code, code)]
 
-    def is_cavalry_brigade(self, brigade: str | None) -> bool:
-        return brigade in self.cavalry_brigades
-
     # -- i. Campaign Outcome
 
     def clamp_ma(self, ma: int) -> int:
@@ -521,10 +518,6 @@ class MilitaryTables:
         if rank not in ladder or rank == ladder[-1]:
             return None
         return ladder[ladder.index(rank) + 1]
-
-    def rank_at(self, place: int) -> str | None:
-        """The rank at a 1-based place of the ladder (how a brevet rank is kept); 0: none."""
-        return self.promotion_ladder[place - 1] if place else None
 
     def place_of_rank(self, rank: str | None) -> int:
         """The 1-based place of a rank on the ladder; 0 for none."""
