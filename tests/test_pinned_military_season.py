@@ -361,3 +361,35 @@ def test_a_character_promoted_into_an_opening_line_by_line():
     assert [(o.name, o.player) for o in roster.officers[:4]] == [
         ("NPC 0", False), ("Henri", True), ("NPC 3", False), ("NPC 4", False)]
     assert h.rank == "Lieutenant-Colonel" and h.counters["campaign.merit_promotions"] == 1
+
+
+def test_a_petition_answered_by_a_field_marshal_since_dead_line_by_line():
+    """h. Substitutions: "If a player is Field Marshal, he may substitute one Regiment as he sees fit."  The
+    answer is the Field Marshal's who gave it: Treville, the brevet Field Marshal of May, accepts Didier's
+    petition and refuses Bertin's, then dies; in June Vendome is the Field Marshal.  Didier's substitution is
+    granted as Treville's (the campaign's record and the event name him), Bertin's refusal is Treville's, and
+    each refusal's event names the present Field Marshal, Vendome."""
+    fm = field_marshal()
+    didier, bertin = Character("Didier", social_level=6), Character("Bertin", social_level=6)
+    may = turn_for(MAY, fm, didier, bertin)
+    mil.petition(may, didier, Petition("Royal Foot Guards", "13th Fusiliers"), 1)
+    mil.petition(may, bertin, Petition("King's Musketeers", "Royal Marines"), 2)
+    for p, answer in zip(may.world.petitions, ("accept", "refuse")):  # as `engarde petition decide` records
+        assert p["field_marshal"] == "Treville"
+        p["decision"] = answer
+    fm.state = mil.STATE_DEAD
+    vendome = Character("Vendome", social_level=14, rank="General", military_ability=5)
+    vendome.counters[mil.C_BREVET_RANK] = 10
+    june = turn_for(JUNE, fm, vendome, didier, bertin, world=may.world, dice=[5, 3])
+    mil.begin_month(june)
+    assert mil.field_marshal(june) == "Vendome"
+    assert [(e.code, e.characters, e.data) for e in june.events if e.code != "campaign-determined"] == [
+        ("substitution-granted", ("Didier",),
+         {"regiment": "Royal Foot Guards", "replacing": "13th Fusiliers", "field_marshal": "Treville"}),
+        ("substitution-refused", ("Bertin",),
+         {"regiment": "King's Musketeers", "replacing": "Royal Marines",
+          "reason": "the Field Marshal, Treville, refused it", "field_marshal": "Vendome"}),
+    ]
+    assert june.world.front.substitutions == [
+        {"character": "Didier", "regiment": "Royal Foot Guards", "replacing": "13th Fusiliers",
+         "field_marshal": "Treville"}]

@@ -666,7 +666,10 @@ def begin_month(turn: Turn) -> None:
         _determine_summer(turn, front)
     for ch in soldiers:
         reg = canonical_regiment(tables, ch.regiment)
-        if ch.name not in front.campaigners and reg in front.regiments and not _barred(tables, ch):
+        # One home again within the season (released from the Frontier Regiment) marches again
+        # once he is of a unit on campaign (disgraced again: "he must join a Frontier Regiment").
+        home = ch.name not in front.campaigners or front.campaigners[ch.name].get("returned")
+        if home and reg in front.regiments and not _barred(tables, ch):
             _enlist(turn, front, ch, reg, MONTH_START, volunteer=False)
 
 
