@@ -8,10 +8,15 @@ from __future__ import annotations
 from engarde.calendar import GameMonth
 from engarde.records import Character
 from engarde.rules.military import rules as mil
-from engarde.rules.military.orders import Petition
+from engarde.rules.military.orders import Petition, Volunteer
 from engarde.rules.regiments.tables import FRONTIER
+from engarde.rules.regiments.state import Officer
+from engarde.tables import Tables
+from engarde.turn import Turn
 from engarde.world import World
-from test_military_campaign import AUGUST, JUNE, SEPTEMBER, field_marshal, henri, roster_69th, turn_for
+from rigged_dice import RiggedDice
+from test_pinned_military_brevets import REG, roster_without_majors
+from test_military_campaign import AUGUST, JUNE, NOVEMBER, OCTOBER, SEPTEMBER, field_marshal, henri, roster_69th, turn_for
 
 MAY = GameMonth(1607, 5)
 DRAGOONS = "Grand Duke Max's Dragoons"
@@ -393,3 +398,93 @@ def test_a_petition_answered_by_a_field_marshal_since_dead_line_by_line():
     assert june.world.front.substitutions == [
         {"character": "Didier", "regiment": "Royal Foot Guards", "replacing": "13th Fusiliers",
          "field_marshal": "Treville"}]
+
+
+def test_promotions_on_campaign_by_kind_line_by_line():
+    """i. Promotion: "After joining a Regiment, a character may be promoted only if there is an opening of the
+    new rank in the Regiment. If ... there is no vacancy in the Regiment for the new rank, he is instead
+    mentioned in despatches"; "an unlimited number of Subalterns and Privates"; i. Brevet Rank: "If a character
+    is promoted to a rank for which his Social Level is too low, he receives a brevet rank"; "Should such a
+    player receive a promotion on campaign, he instead converts his present brevet rank to his permanent rank".
+
+    August's battle (the 69th's result 5), every character rolling the 12 his promotion needs, in name order:
+    Brev, a Subaltern holding a brevet Captaincy for want of Social Level, has it made his permanent rank;
+    Cap, a Captain of SL 2 (the 69th's Majors need 3), takes the first vacant Majority as a brevet Major for
+    want of Social Level; Dupont (SL 9) takes the last as Major; Emile, with no Majority left, is mentioned in
+    despatches instead (the 69th's); Priv, a Private, becomes a Subaltern (no opening needed)."""
+    roster = roster_without_majors()  # both Majorities vacant
+    for index, name in ((6, "Emile"), (7, "Dupont"), (8, "Brev"), (9, "Cap")):
+        roster.officers[index] = Officer(name, player=True)
+    ladder = Tables().military
+    able = dict(military_ability=3, endurance=100, strength=10, constitution=10, regiment=REG)
+    men = [Character("Brev", social_level=2, rank="Subaltern", **able,
+                     counters={mil.C_BREVET_RANK: ladder.place_of_rank("Captain"), mil.C_BREVET_MONTHS: 6,
+                               mil.C_BREVET_SL: 1}),
+           Character("Cap", social_level=2, rank="Captain", **able),
+           Character("Dupont", social_level=9, rank="Captain", **able),
+           Character("Emile", social_level=9, rank="Captain", **able),
+           Character("Priv", social_level=2, rank="Private", **able)]
+    june = turn_for(JUNE, *men, dice=[5, 3], world=World(regiments=[roster]))
+    mil.begin_month(june)
+    rig = {"(69th Arquebusiers): death": [1] * 8, "a Subaltern's promotion": [1, 1], "Emile: status points": [1]}
+    for ch in men:
+        rig.update({f"{ch.name}: death": [1, 1], f"{ch.name}: mention": [1, 1], f"{ch.name}: promotion": [6, 6]})
+    august = Turn(AUGUST, {c.name: c for c in men}, RiggedDice("promotions", rig), Tables(), world=june.world)
+    mil.month_end(august, home=[])
+    assert [r.total for r in august.dice.log if r.reason.startswith(tuple(c.name for c in men))
+            and "promotion" in r.reason] == [12] * 5
+    assert [(e.character, e.field, e.delta if e.value is None else e.value, e.reason) for e in august.ledger
+            if e.rule in ("i. Promotion", "i. Brevet Rank", "i. Mentions in Despatches")
+            or e.field == "campaign.despatches"] == [
+        ("Brev", "campaign.merit_promotions", 1, "promoted on campaign (brevet-confirmed)"),
+        ("Brev", "rank", "Captain", "promoted to Captain on campaign"),
+        ("Brev", "brevet.rank", -3, "brevet rank ends"),
+        ("Brev", "brevet.months", -6, "brevet rank ends"),
+        ("Brev", "brevet.social_level", -1, "not a brevet for want of Social Level"),
+        ("Cap", "campaign.merit_promotions", 1, "promoted on campaign (brevet-social-level)"),
+        ("Cap", "brevet.rank", 4, "brevet Major"),
+        ("Cap", "brevet.months", 12, "one year from the date of his promotion"),
+        ("Cap", "brevet.social_level", 1, "a brevet for want of Social Level"),
+        ("Dupont", "campaign.merit_promotions", 1, "promoted on campaign (promoted)"),
+        ("Dupont", "rank", "Major", "promoted to Major on campaign"),
+        ("Emile", "campaign.despatches", 1, "mentioned in despatches (69th Arquebusiers)"),
+        ("Priv", "campaign.merit_promotions", 1, "promoted on campaign (promoted)"),
+        ("Priv", "rank", "Subaltern", "promoted to Subaltern on campaign"),
+    ]
+    assert [(e.code, e.characters, e.data) for e in august.events
+            if e.code in ("promoted-in-the-field", "mentioned-in-despatches")] == [
+        ("promoted-in-the-field", ("Brev",), {"kind": "brevet-confirmed", "rank": "Captain", "brevet": None,
+                                             "regiment": REG}),
+        ("promoted-in-the-field", ("Cap",), {"kind": "brevet-social-level", "rank": "Captain", "brevet": "Major",
+                                            "regiment": REG}),
+        ("promoted-in-the-field", ("Dupont",), {"kind": "promoted", "rank": "Major", "brevet": None,
+                                               "regiment": REG}),
+        ("mentioned-in-despatches", ("Emile",), {"regiment": REG, "points": 1, "instead_of_promotion": True}),
+        ("promoted-in-the-field", ("Priv",), {"kind": "promoted", "rank": "Subaltern", "brevet": None,
+                                             "regiment": REG}),
+    ]
+    assert [o.name for o in august.world.regiment(REG).officers] == [
+        "NPC 0", "NPC 1", "Cap", "Dupont", "NPC 4", "NPC 5", "Emile", "Cap", "Brev", None]
+
+
+def test_a_volunteer_with_the_rnhb_is_promoted_without_an_opening_at_home():
+    """h. The RNHB: "there are always openings available for qualified officers and men"; i. Promotion: "a
+    character may be promoted only if there is an opening of the new rank in the Regiment".  Hero, a Captain
+    of the 69th (a regiment with no roster: no Majority known vacant) mentioned once, volunteers for the RNHB
+    in October; at November's battle he rolls the 12 his promotion needs and is promoted Major (not mentioned
+    instead), the RNHB's promotion."""
+    hero = Character("Hero", social_level=9, regiment="69th Arquebusiers", rank="Captain", endurance=110,
+                     expertise=9, military_ability=3, strength=10, constitution=10, counters={mil.C_DESPATCHES: 1})
+    october = turn_for(OCTOBER, hero, dice=[4])
+    mil.volunteer(october, hero, Volunteer(frontier=True, rnhb=True), 1)
+    rig = {"Hero: death": [1, 1], "Hero: mention": [1, 1], "Hero: promotion": [6, 6]}
+    november = Turn(NOVEMBER, {"Hero": hero}, RiggedDice("rnhb", rig), Tables(), world=october.world)
+    mil.month_end(november, home=[])
+    assert [(e.field, e.delta if e.value is None else e.value, e.reason) for e in november.ledger
+            if e.rule == "i. Promotion"] == [
+        ("campaign.merit_promotions", 1, "promoted on campaign (promoted)"),
+        ("rank", "Major", "promoted to Major on campaign")]
+    assert [(e.code, e.data) for e in november.events if e.code == "promoted-in-the-field"] == [
+        ("promoted-in-the-field", {"kind": "promoted", "rank": "Major", "brevet": None,
+                                   "regiment": "Royal North Highland Border Regiment"})]
+    assert hero.get(mil.C_DESPATCHES) == 1
