@@ -10,7 +10,7 @@ from engarde.records import Character
 from engarde.rules.military import rules as mil
 from engarde.rules.military.orders import Petition, Volunteer
 from engarde.rules.regiments.tables import FRONTIER
-from engarde.rules.regiments.state import Officer
+from engarde.rules.regiments.state import Officer, Regiment
 from engarde.tables import Tables
 from engarde.turn import Turn
 from engarde.world import World
@@ -411,7 +411,10 @@ def test_promotions_on_campaign_by_kind_line_by_line():
     Brev, a Subaltern holding a brevet Captaincy for want of Social Level, has it made his permanent rank;
     Cap, a Captain of SL 2 (the 69th's Majors need 3), takes the first vacant Majority as a brevet Major for
     want of Social Level; Dupont (SL 9) takes the last as Major; Emile, with no Majority left, is mentioned in
-    despatches instead (the 69th's); Priv, a Private, becomes a Subaltern (no opening needed)."""
+    despatches instead (the 69th's); Priv, a Private, becomes a Subaltern (no opening needed).  The
+    non-player Lieutenant-Colonel died in the battle (12 on the 6 needed): with no non-player Major to take his
+    post (both Majors are characters) none is promoted into it, and the Subaltern's roll for the Captaincy
+    Dupont left is still made (a 2: none)."""
     roster = roster_without_majors()  # both Majorities vacant
     for index, name in ((6, "Emile"), (7, "Dupont"), (8, "Brev"), (9, "Cap")):
         roster.officers[index] = Officer(name, player=True)
@@ -426,7 +429,8 @@ def test_promotions_on_campaign_by_kind_line_by_line():
            Character("Priv", social_level=2, rank="Private", **able)]
     june = turn_for(JUNE, *men, dice=[5, 3], world=World(regiments=[roster]))
     mil.begin_month(june)
-    rig = {"(69th Arquebusiers): death": [1] * 8, "a Subaltern's promotion": [1, 1], "Emile: status points": [1]}
+    rig = {"(69th Arquebusiers): death": [1, 1, 6, 6, 1, 1, 1, 1], "a Subaltern's promotion": [1, 1],
+           "Emile: status points": [1]}
     for ch in men:
         rig.update({f"{ch.name}: death": [1, 1], f"{ch.name}: mention": [1, 1], f"{ch.name}: promotion": [6, 6]})
     august = Turn(AUGUST, {c.name: c for c in men}, RiggedDice("promotions", rig), Tables(), world=june.world)
@@ -463,8 +467,11 @@ def test_promotions_on_campaign_by_kind_line_by_line():
         ("promoted-in-the-field", ("Priv",), {"kind": "promoted", "rank": "Subaltern", "brevet": None,
                                              "regiment": REG}),
     ]
+    assert [(r.reason, r.total) for r in august.dice.log if r.reason.startswith(("NPC", REG))] == [
+        *[(f"NPC {i} ({REG}): death (needs 6+)", 12 if i == 1 else 2) for i in (0, 1, 4, 5)],
+        (f"{REG}: a Subaltern's promotion (needs 7+)", 2)]
     assert [o.name for o in august.world.regiment(REG).officers] == [
-        "NPC 0", "NPC 1", "Cap", "Dupont", "NPC 4", "NPC 5", "Emile", "Cap", "Brev", None]
+        "NPC 0", None, "Cap", "Dupont", "NPC 4", "NPC 5", "Emile", "Cap", "Brev", None]
 
 
 def test_a_volunteer_with_the_rnhb_is_promoted_without_an_opening_at_home():
@@ -488,3 +495,32 @@ def test_a_volunteer_with_the_rnhb_is_promoted_without_an_opening_at_home():
         ("promoted-in-the-field", {"kind": "promoted", "rank": "Major", "brevet": None,
                                    "regiment": "Royal North Highland Border Regiment"})]
     assert hero.get(mil.C_DESPATCHES) == 1
+
+
+def test_the_non_player_officers_of_a_dragoon_regiment_roll_with_its_own_mission():
+    """i. Campaign Outcome: the numbers needed are read "for the mission" of the unit; i. Non-Player Characters:
+    "When rolling for the death of non-player characters, do not give them the benefit of rank or Regiment. Do
+    give them the benefit of their regimental modifiers when rolling for promotion."  In the summer of
+    organisation 53 the Dragoon Brigade is on field operations while the Frontier Regiment assaults: after
+    August's battle Grand Duke Max's Dragoons' non-player officers need the field operations' numbers (death
+    9, promotion 8), not the assault's.  Their Lieutenant-Colonel dies (12); the senior Major takes his post
+    on a 12; the senior Captain, on a 2, does not take the Major's."""
+    officers = [Officer(f"NPC {i}", ma=3 if i == 0 else None) for i in range(10)]
+    officers[9] = Officer("Dragon", player=True)
+    dragon = Character("Dragon", social_level=6, regiment=DRAGOONS, rank="Captain", military_ability=3,
+                       endurance=100, strength=10, constitution=10)
+    june = turn_for(JUNE, dragon, dice=[5, 3], world=World(regiments=[Regiment(DRAGOONS, officers,
+                                                                                organised="1607-04")]))
+    mil.begin_month(june)
+    assert (june.world.front.missions["Dragoon Brigade"], june.world.front.missions[FRONTIER]) == (
+        "field operations", "assault")
+    rig = {f"({DRAGOONS}): death": [1, 1, 6, 6] + [1, 1] * 7, "promotion to": [6, 6, 1, 1],
+           "Dragon: death": [1, 1], "Dragon: mention": [1, 1], "Dragon: promotion": [1, 1], "Dragon: plunder": [1, 1]}
+    august = Turn(AUGUST, {"Dragon": dragon}, RiggedDice("dragoons", rig), Tables(), world=june.world)
+    mil.month_end(august, home=[])
+    assert [(r.reason, r.total) for r in august.dice.log if r.reason.startswith("NPC")] == [
+        *[(f"NPC {i} ({DRAGOONS}): death (needs 9+)", 12 if i == 1 else 2) for i in range(9)],
+        (f"NPC 2 ({DRAGOONS}): promotion to Lieutenant-Colonel (needs 8+)", 12),
+        (f"NPC 4 ({DRAGOONS}): promotion to Major (needs 8+)", 2),
+    ]
+    assert [o.name for o in august.world.regiment(DRAGOONS).officers[:5]] == ["NPC 0", "NPC 2", "NPC 3", None, "NPC 4"]
