@@ -373,7 +373,12 @@ def test_a_petition_answered_by_a_field_marshal_since_dead_line_by_line():
     answer is the Field Marshal's who gave it: Treville, the brevet Field Marshal of May, accepts Didier's
     petition and refuses Bertin's, then dies; in June Vendome is the Field Marshal.  Didier's substitution is
     granted as Treville's (the campaign's record and the event name him), Bertin's refusal is Treville's, and
-    each refusal's event names the present Field Marshal, Vendome."""
+    each refusal's event names the present Field Marshal, Vendome.  "Units substituted ... serve in the Brigade
+    of ... the Regiment they have replaced rather than their own": the Royal Foot Guards (of the Brigade of
+    Guards, not in this summer's Force Organisation 53) serve under the 1st Division of the Field Army with the
+    2nd Brigade of Foot, and the 13th Fusiliers, left at home, are still placed by their brigade: Lugo, a
+    Division Commander of the 13th, is the player commanding the division of Rene, a Major of the Royal Foot
+    Guards (he would appoint its Adjutant)."""
     fm = field_marshal()
     didier, bertin = Character("Didier", social_level=6), Character("Bertin", social_level=6)
     may = turn_for(MAY, fm, didier, bertin)
@@ -385,10 +390,13 @@ def test_a_petition_answered_by_a_field_marshal_since_dead_line_by_line():
     fm.state = mil.STATE_DEAD
     vendome = Character("Vendome", social_level=14, rank="General", military_ability=5)
     vendome.counters[mil.C_BREVET_RANK] = 10
-    june = turn_for(JUNE, fm, vendome, didier, bertin, world=may.world, dice=[5, 3])
+    lugo = Character("Lugo", social_level=12, regiment="13th Fusiliers", rank="Lieutenant-General",
+                     appointment="Division Commander")
+    rene = Character("Rene", social_level=8, regiment="Royal Foot Guards", rank="Major")
+    june = turn_for(JUNE, fm, vendome, didier, bertin, lugo, rene, world=may.world, dice=[5, 3])
     mil.begin_month(june)
     assert mil.field_marshal(june) == "Vendome"
-    assert [(e.code, e.characters, e.data) for e in june.events if e.code != "campaign-determined"] == [
+    assert [(e.code, e.characters, e.data) for e in june.events if e.code.startswith("substitution")] == [
         ("substitution-granted", ("Didier",),
          {"regiment": "Royal Foot Guards", "replacing": "13th Fusiliers", "field_marshal": "Treville"}),
         ("substitution-refused", ("Bertin",),
@@ -398,6 +406,11 @@ def test_a_petition_answered_by_a_field_marshal_since_dead_line_by_line():
     assert june.world.front.substitutions == [
         {"character": "Didier", "regiment": "Royal Foot Guards", "replacing": "13th Fusiliers",
          "field_marshal": "Treville"}]
+    tables = june.tables
+    assert [mil.regiment_command(tables.regiments, tables.military, june.world.front, reg, level)
+            for reg in ("Royal Foot Guards", "13th Fusiliers") for level in ("army", "division")] == [
+        "Field Army", "Field Army, 1st Division", "Field Army", "Field Army, 1st Division"]
+    assert mil.player_commander(june, rene, "division") == "Lugo"
 
 
 def test_promotions_on_campaign_by_kind_line_by_line():
