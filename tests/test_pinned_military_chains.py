@@ -9,8 +9,11 @@ from engarde.rules.military import rules as mil
 from engarde.rules.military.rules import Command
 from engarde.rules.regiments.state import BrigadeRecord, Officer, Regiment
 from engarde.rules.regiments.tables import FOURTH_FOOT, RNHB
+from engarde.tables import Tables
+from engarde.turn import Turn
 from engarde.world import World
-from test_military_campaign import AUGUST, JUNE, OCTOBER, turn_for
+from rigged_dice import RiggedDice
+from test_military_campaign import AUGUST, JUNE, OCTOBER, henri, roster_69th, turn_for
 
 REG = "69th Arquebusiers"
 FIRST = "1st Brigade of Foot"
@@ -178,3 +181,20 @@ def test_the_player_commanding_a_mans_division_or_army_line_by_line():
         "Home": (None, None), "Solo": (None, None)}
     october = turn_for(OCTOBER, *men)
     assert [mil.player_commander(october, m, "division") for m in men[:2] + askers] == ["Gen2"] + ["Gen1"] * 7
+
+
+def test_a_non_player_colonel_who_shares_a_characters_name_keeps_his_own_ma():
+    """Sample Organisation II: "The character has also rolled the military ability of the Lieutenant-Colonel,
+    since, as acting Regimental Commander, his MA will determine the fate of the Regiment."  The 69th's
+    non-player Colonel is called "NPC 0" (MA 3 on the roster), and so, at home, is a character of MA 6: in
+    August's battle the 69th is led with its Colonel's own MA (the regiment's MA 4 with its adjutant's), not
+    the character's."""
+    h = henri()
+    namesake = Character("NPC 0", social_level=3, military_ability=6)
+    june = turn_for(JUNE, h, namesake, dice=[5, 3], world=World(regiments=[roster_69th((2, "Henri"))]))
+    mil.begin_month(june)
+    august = Turn(AUGUST, {"Henri": h, "NPC 0": namesake}, RiggedDice("namesake", {}), Tables(), world=june.world)
+    assert mil._regiment_commander(august, august.world.front, REG) == ("NPC 0", 3)
+    mil.month_end(august, home=["NPC 0"])
+    assert [(r.reason, r.total) for r in august.dice.log if r.reason.startswith(f"battle result: {REG} (")] == [
+        (f"battle result: {REG} (MA 4)", 2)]

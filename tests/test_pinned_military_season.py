@@ -8,10 +8,15 @@ from __future__ import annotations
 from engarde.calendar import GameMonth
 from engarde.records import Character
 from engarde.rules.military import rules as mil
-from engarde.rules.military.orders import Petition
+from engarde.rules.military.orders import Petition, Volunteer
 from engarde.rules.regiments.tables import FRONTIER
+from engarde.rules.regiments.state import Officer, Regiment
+from engarde.tables import Tables
+from engarde.turn import Turn
 from engarde.world import World
-from test_military_campaign import AUGUST, JUNE, SEPTEMBER, field_marshal, henri, roster_69th, turn_for
+from rigged_dice import RiggedDice
+from test_pinned_military_brevets import REG, roster_without_majors
+from test_military_campaign import AUGUST, JUNE, NOVEMBER, OCTOBER, SEPTEMBER, field_marshal, henri, roster_69th, turn_for
 
 MAY = GameMonth(1607, 5)
 DRAGOONS = "Grand Duke Max's Dragoons"
@@ -379,3 +384,174 @@ def test_a_character_promoted_into_an_opening_line_by_line():
     assert [(o.name, o.player) for o in roster.officers[:4]] == [
         ("NPC 0", False), ("Henri", True), ("NPC 3", False), ("NPC 4", False)]
     assert h.rank == "Lieutenant-Colonel" and h.counters["campaign.merit_promotions"] == 1
+
+
+def test_a_petition_answered_by_a_field_marshal_since_dead_line_by_line():
+    """h. Substitutions: "If a player is Field Marshal, he may substitute one Regiment as he sees fit."  The
+    answer is the Field Marshal's who gave it: Treville, the brevet Field Marshal of May, accepts Didier's
+    petition and refuses Bertin's, then dies; in June Vendome is the Field Marshal.  Didier's substitution is
+    granted as Treville's (the campaign's record and the event name him), Bertin's refusal is Treville's, and
+    each refusal's event names the present Field Marshal, Vendome.  "Units substituted ... serve in the Brigade
+    of ... the Regiment they have replaced rather than their own": the Royal Foot Guards (of the Brigade of
+    Guards, not in this summer's Force Organisation 53) serve under the 1st Division of the Field Army with the
+    2nd Brigade of Foot, and the 13th Fusiliers, left at home, are still placed by their brigade: Lugo, a
+    Division Commander of the 13th, is the player commanding the division of Rene, a Major of the Royal Foot
+    Guards (he would appoint its Adjutant)."""
+    fm = field_marshal()
+    didier, bertin = Character("Didier", social_level=6), Character("Bertin", social_level=6)
+    may = turn_for(MAY, fm, didier, bertin)
+    mil.petition(may, didier, Petition("Royal Foot Guards", "13th Fusiliers"), 1)
+    mil.petition(may, bertin, Petition("King's Musketeers", "Royal Marines"), 2)
+    for p, answer in zip(may.world.petitions, ("accept", "refuse")):  # as `engarde petition decide` records
+        assert p["field_marshal"] == "Treville"
+        p["decision"] = answer
+    fm.state = mil.STATE_DEAD
+    vendome = Character("Vendome", social_level=14, rank="General", military_ability=5)
+    vendome.counters[mil.C_BREVET_RANK] = 10
+    lugo = Character("Lugo", social_level=12, regiment="13th Fusiliers", rank="Lieutenant-General",
+                     appointment="Division Commander")
+    rene = Character("Rene", social_level=8, regiment="Royal Foot Guards", rank="Major")
+    june = turn_for(JUNE, fm, vendome, didier, bertin, lugo, rene, world=may.world, dice=[5, 3])
+    mil.begin_month(june)
+    assert mil.field_marshal(june) == "Vendome"
+    assert [(e.code, e.characters, e.data) for e in june.events if e.code.startswith("substitution")] == [
+        ("substitution-granted", ("Didier",),
+         {"regiment": "Royal Foot Guards", "replacing": "13th Fusiliers", "field_marshal": "Treville"}),
+        ("substitution-refused", ("Bertin",),
+         {"regiment": "King's Musketeers", "replacing": "Royal Marines",
+          "reason": "the Field Marshal, Treville, refused it", "field_marshal": "Vendome"}),
+    ]
+    assert june.world.front.substitutions == [
+        {"character": "Didier", "regiment": "Royal Foot Guards", "replacing": "13th Fusiliers",
+         "field_marshal": "Treville"}]
+    tables = june.tables
+    assert [mil.regiment_command(tables.regiments, tables.military, june.world.front, reg, level)
+            for reg in ("Royal Foot Guards", "13th Fusiliers") for level in ("army", "division")] == [
+        "Field Army", "Field Army, 1st Division", "Field Army", "Field Army, 1st Division"]
+    assert mil.player_commander(june, rene, "division") == "Lugo"
+
+
+def test_promotions_on_campaign_by_kind_line_by_line():
+    """i. Promotion: "After joining a Regiment, a character may be promoted only if there is an opening of the
+    new rank in the Regiment. If ... there is no vacancy in the Regiment for the new rank, he is instead
+    mentioned in despatches"; "an unlimited number of Subalterns and Privates"; i. Brevet Rank: "If a character
+    is promoted to a rank for which his Social Level is too low, he receives a brevet rank"; "Should such a
+    player receive a promotion on campaign, he instead converts his present brevet rank to his permanent rank".
+
+    August's battle (the 69th's result 5), every character rolling the 12 his promotion needs, in name order:
+    Brev, a Subaltern holding a brevet Captaincy for want of Social Level, has it made his permanent rank;
+    Cap, a Captain of SL 2 (the 69th's Majors need 3), takes the first vacant Majority as a brevet Major for
+    want of Social Level; Dupont (SL 9) takes the last as Major; Emile, with no Majority left, is mentioned in
+    despatches instead (the 69th's); Priv, a Private, becomes a Subaltern (no opening needed).  The
+    non-player Lieutenant-Colonel died in the battle (12 on the 6 needed): with no non-player Major to take his
+    post (both Majors are characters) none is promoted into it, and the Subaltern's roll for the Captaincy
+    Dupont left is still made (a 2: none)."""
+    roster = roster_without_majors()  # both Majorities vacant
+    for index, name in ((6, "Emile"), (7, "Dupont"), (8, "Brev"), (9, "Cap")):
+        roster.officers[index] = Officer(name, player=True)
+    ladder = Tables().military
+    able = dict(military_ability=3, endurance=100, strength=10, constitution=10, regiment=REG)
+    men = [Character("Brev", social_level=2, rank="Subaltern", **able,
+                     counters={mil.C_BREVET_RANK: ladder.place_of_rank("Captain"), mil.C_BREVET_MONTHS: 6,
+                               mil.C_BREVET_SL: 1}),
+           Character("Cap", social_level=2, rank="Captain", **able),
+           Character("Dupont", social_level=9, rank="Captain", **able),
+           Character("Emile", social_level=9, rank="Captain", **able),
+           Character("Priv", social_level=2, rank="Private", **able)]
+    june = turn_for(JUNE, *men, dice=[5, 3], world=World(regiments=[roster]))
+    mil.begin_month(june)
+    rig = {"(69th Arquebusiers): death": [1, 1, 6, 6, 1, 1, 1, 1], "a Subaltern's promotion": [1, 1],
+           "Emile: status points": [1]}
+    for ch in men:
+        rig.update({f"{ch.name}: death": [1, 1], f"{ch.name}: mention": [1, 1], f"{ch.name}: promotion": [6, 6]})
+    august = Turn(AUGUST, {c.name: c for c in men}, RiggedDice("promotions", rig), Tables(), world=june.world)
+    mil.month_end(august, home=[])
+    assert [r.total for r in august.dice.log if r.reason.startswith(tuple(c.name for c in men))
+            and "promotion" in r.reason] == [12] * 5
+    assert [(e.character, e.field, e.delta if e.value is None else e.value, e.reason) for e in august.ledger
+            if e.rule in ("i. Promotion", "i. Brevet Rank", "i. Mentions in Despatches")
+            or e.field == "campaign.despatches"] == [
+        ("Brev", "campaign.merit_promotions", 1, "promoted on campaign (brevet-confirmed)"),
+        ("Brev", "rank", "Captain", "promoted to Captain on campaign"),
+        ("Brev", "brevet.rank", -3, "brevet rank ends"),
+        ("Brev", "brevet.months", -6, "brevet rank ends"),
+        ("Brev", "brevet.social_level", -1, "not a brevet for want of Social Level"),
+        ("Cap", "campaign.merit_promotions", 1, "promoted on campaign (brevet-social-level)"),
+        ("Cap", "brevet.rank", 4, "brevet Major"),
+        ("Cap", "brevet.months", 12, "one year from the date of his promotion"),
+        ("Cap", "brevet.social_level", 1, "a brevet for want of Social Level"),
+        ("Dupont", "campaign.merit_promotions", 1, "promoted on campaign (promoted)"),
+        ("Dupont", "rank", "Major", "promoted to Major on campaign"),
+        ("Emile", "campaign.despatches", 1, "mentioned in despatches (69th Arquebusiers)"),
+        ("Priv", "campaign.merit_promotions", 1, "promoted on campaign (promoted)"),
+        ("Priv", "rank", "Subaltern", "promoted to Subaltern on campaign"),
+    ]
+    assert [(e.code, e.characters, e.data) for e in august.events
+            if e.code in ("promoted-in-the-field", "mentioned-in-despatches")] == [
+        ("promoted-in-the-field", ("Brev",), {"kind": "brevet-confirmed", "rank": "Captain", "brevet": None,
+                                             "regiment": REG}),
+        ("promoted-in-the-field", ("Cap",), {"kind": "brevet-social-level", "rank": "Captain", "brevet": "Major",
+                                            "regiment": REG}),
+        ("promoted-in-the-field", ("Dupont",), {"kind": "promoted", "rank": "Major", "brevet": None,
+                                               "regiment": REG}),
+        ("mentioned-in-despatches", ("Emile",), {"regiment": REG, "points": 1, "instead_of_promotion": True}),
+        ("promoted-in-the-field", ("Priv",), {"kind": "promoted", "rank": "Subaltern", "brevet": None,
+                                             "regiment": REG}),
+    ]
+    assert [(r.reason, r.total) for r in august.dice.log if r.reason.startswith(("NPC", REG))] == [
+        *[(f"NPC {i} ({REG}): death (needs 6+)", 12 if i == 1 else 2) for i in (0, 1, 4, 5)],
+        (f"{REG}: a Subaltern's promotion (needs 7+)", 2)]
+    assert [o.name for o in august.world.regiment(REG).officers] == [
+        "NPC 0", None, "Cap", "Dupont", "NPC 4", "NPC 5", "Emile", "Cap", "Brev", None]
+
+
+def test_a_volunteer_with_the_rnhb_is_promoted_without_an_opening_at_home():
+    """h. The RNHB: "there are always openings available for qualified officers and men"; i. Promotion: "a
+    character may be promoted only if there is an opening of the new rank in the Regiment".  Hero, a Captain
+    of the 69th (a regiment with no roster: no Majority known vacant) mentioned once, volunteers for the RNHB
+    in October; at November's battle he rolls the 12 his promotion needs and is promoted Major (not mentioned
+    instead), the RNHB's promotion."""
+    hero = Character("Hero", social_level=9, regiment="69th Arquebusiers", rank="Captain", endurance=110,
+                     expertise=9, military_ability=3, strength=10, constitution=10, counters={mil.C_DESPATCHES: 1})
+    october = turn_for(OCTOBER, hero, dice=[4])
+    mil.volunteer(october, hero, Volunteer(frontier=True, rnhb=True), 1)
+    rig = {"Hero: death": [1, 1], "Hero: mention": [1, 1], "Hero: promotion": [6, 6]}
+    november = Turn(NOVEMBER, {"Hero": hero}, RiggedDice("rnhb", rig), Tables(), world=october.world)
+    mil.month_end(november, home=[])
+    assert [(e.field, e.delta if e.value is None else e.value, e.reason) for e in november.ledger
+            if e.rule == "i. Promotion"] == [
+        ("campaign.merit_promotions", 1, "promoted on campaign (promoted)"),
+        ("rank", "Major", "promoted to Major on campaign")]
+    assert [(e.code, e.data) for e in november.events if e.code == "promoted-in-the-field"] == [
+        ("promoted-in-the-field", {"kind": "promoted", "rank": "Major", "brevet": None,
+                                   "regiment": "Royal North Highland Border Regiment"})]
+    assert hero.get(mil.C_DESPATCHES) == 1
+
+
+def test_the_non_player_officers_of_a_dragoon_regiment_roll_with_its_own_mission():
+    """i. Campaign Outcome: the numbers needed are read "for the mission" of the unit; i. Non-Player Characters:
+    "When rolling for the death of non-player characters, do not give them the benefit of rank or Regiment. Do
+    give them the benefit of their regimental modifiers when rolling for promotion."  In the summer of
+    organisation 53 the Dragoon Brigade is on field operations while the Frontier Regiment assaults: after
+    August's battle Grand Duke Max's Dragoons' non-player officers need the field operations' numbers (death
+    9, promotion 8), not the assault's.  Their Lieutenant-Colonel dies (12); the senior Major takes his post
+    on a 12; the senior Captain, on a 2, does not take the Major's."""
+    officers = [Officer(f"NPC {i}", ma=3 if i == 0 else None) for i in range(10)]
+    officers[9] = Officer("Dragon", player=True)
+    dragon = Character("Dragon", social_level=6, regiment=DRAGOONS, rank="Captain", military_ability=3,
+                       endurance=100, strength=10, constitution=10)
+    june = turn_for(JUNE, dragon, dice=[5, 3], world=World(regiments=[Regiment(DRAGOONS, officers,
+                                                                                organised="1607-04")]))
+    mil.begin_month(june)
+    assert (june.world.front.missions["Dragoon Brigade"], june.world.front.missions[FRONTIER]) == (
+        "field operations", "assault")
+    rig = {f"({DRAGOONS}): death": [1, 1, 6, 6] + [1, 1] * 7, "promotion to": [6, 6, 1, 1],
+           "Dragon: death": [1, 1], "Dragon: mention": [1, 1], "Dragon: promotion": [1, 1], "Dragon: plunder": [1, 1]}
+    august = Turn(AUGUST, {"Dragon": dragon}, RiggedDice("dragoons", rig), Tables(), world=june.world)
+    mil.month_end(august, home=[])
+    assert [(r.reason, r.total) for r in august.dice.log if r.reason.startswith("NPC")] == [
+        *[(f"NPC {i} ({DRAGOONS}): death (needs 9+)", 12 if i == 1 else 2) for i in range(9)],
+        (f"NPC 2 ({DRAGOONS}): promotion to Lieutenant-Colonel (needs 8+)", 12),
+        (f"NPC 4 ({DRAGOONS}): promotion to Major (needs 8+)", 2),
+    ]
+    assert [o.name for o in august.world.regiment(DRAGOONS).officers[:5]] == ["NPC 0", "NPC 2", "NPC 3", None, "NPC 4"]

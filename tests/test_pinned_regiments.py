@@ -12,8 +12,11 @@ from engarde.calendar import GameMonth
 from engarde.dice import ScriptedDice, SeededDice
 from engarde.rules.influence.orders import UseInfluence
 from engarde.rules.loans.state import Loan
+from engarde.rules.appointments.orders import SeekAppointment
+from engarde.rules.military.orders import Volunteer
 from engarde.rules.regiments.orders import ApplyRegiment, BuyRank, RegimentalDuty, ResignCommission
 from engarde.rules.regiments.state import BrigadeRecord, Officer, Regiment
+from engarde.rules.regiments.tables import FRONTIER_REGIMENT
 from rigged_dice import RiggedDice
 from test_regiments import APRIL, BOOK, npc_regiment, world_with
 from engarde.rules.regiments import rules as regiments_rules
@@ -1457,3 +1460,163 @@ def test_a_regiment_named_with_its_apostrophe_misplaced():
     spellings = {"Cardinals' Guard": "Cardinal's Guard", "the Cardinal\u2019s Guard": "Cardinal's Guard",
                  "Kings Musketeers": "King's Musketeers", "KING'S MUSKETEERS": "King's Musketeers"}
     assert {text: BOOK.regiment(text).name for text in spellings} == spellings
+
+
+def test_a_volunteer_of_no_regiment_comes_home_a_private_of_none_line_by_line():
+    """h. Volunteers: "The character maintains the same rank on the Frontier as he had with his own Regiment,
+    or the rank of Private if he does not belong to a Regiment when he volunteers for Frontier service."
+    Regimental Table B pays a rank "of the Regiment"; "the character has three game months to raise his
+    Social Level to the required minimum. If he does not, he is expelled from the Regiment."
+
+    October: Priv, a Gascon Captain one month below the Captain's minimum of 2, resigns his commission in
+    week 1 (his month short stays on his sheet: it is his regiment's rule, read only while he has one) and
+    volunteers for the Frontier in week 2.  November's battle promotes him: having no rank he comes home a
+    Private of no regiment.  December: a Private of no regiment may buy no rank ("he is not of any
+    regiment"); at the month's end no regiment pays him, no rank's minimum is his, and his month short is
+    neither counted on nor cleared (he keeps his horse and pays its support)."""
+    priv = Character("Priv", social_level=1, crowns=500, regiment="Gascon Regiment", rank="Captain",
+                     military_ability=3, endurance=100, strength=10, constitution=10,
+                     counters={"regiment.months_short": 1, "regiment.horses": 1})
+    rig = {"Priv: death": [1, 1], "Priv: mention": [1, 1], "Priv: promotion": [6, 6]}
+    october = resolve_month(
+        GameMonth(1607, 10), [priv],
+        {"Priv": OrderSheet("p.eml", "Priv", month=GameMonth(1607, 10),
+                            weeks={1: ResignCommission(), 2: Volunteer(frontier=True)})},
+        RiggedDice("october", rig), world_with(npc_regiment("Gascon Regiment")))
+    november = resolve_month(GameMonth(1607, 11), october.characters, {}, RiggedDice("november", rig),
+                             october.world)
+    assert [(e.field, e.value, e.week, e.reason) for e in november.ledger
+            if e.character == "Priv" and e.field in ("rank", "regiment", "state")] == [
+        ("rank", "Private", 5, "promoted to Private on campaign"),
+        ("state", None, 5, "returned from campaign at the season's end"),
+    ]
+    (priv,) = november.characters
+    assert (priv.rank, priv.regiment, priv.get("regiment.months_short")) == ("Private", None, 1)
+    december = resolve_month(
+        GameMonth(1607, 12), november.characters,
+        {"Priv": OrderSheet("p.eml", "Priv", month=GameMonth(1607, 12), weeks={1: BuyRank("Subaltern")})},
+        RiggedDice("december", rig), november.world)
+    assert [(e.code, e.week, e.data) for e in december.events if e.code.startswith(("rank", "regiment"))] == [
+        ("rank-refused", 1, {"rank": "Subaltern", "reason": "he is not of any regiment"})]
+    assert [(e.field, e.delta, e.reason) for e in december.ledger if e.rule.startswith(("g.", "i."))] == [
+        ("crowns", -5, "support of 1 horse (1 × 3) and a groom (2)")]  # he keeps his horse: no pay, no minimum
+    (priv,) = december.characters
+    assert (priv.rank, priv.regiment, priv.get("regiment.months_short")) == ("Private", None, 1)
+
+
+def test_a_man_disgraced_again_within_the_season_marches_with_the_frontier_again():
+    """d. Loans: "he must join a Frontier Regiment and remain with it until he is able to pay"; "The Frontier
+    and RNHB Regiments ... are always on campaign, year round."  (A fix: the campaign's record still marked him
+    home from his first disgrace, so the month's start did not march him, and he took his weekly orders.)
+
+    March: Porthos, disgraced, joins the Frontier Regiment and marches; he pays that loan at the month's end.
+    April, the same season: released, he comes home; at the month's end his second loan falls due and he
+    cannot pay it.  May, the same season still: disgraced again, he joins the Frontier Regiment again and
+    marches with it at the month's start, taking no weekly action (his sheet's resignation and purchase are
+    not read: he is told once that he is away)."""
+    porthos = Character("Porthos", social_level=6, crowns=100, regiment="Gascon Regiment", rank="Captain",
+                        state="disgraced", counters={"disgrace.unpaid_loans": 1, "debt.1": 50, "debt.2": 1000})
+    world = world_with(npc_regiment("Gascon Regiment", c4=Officer("Porthos", player=True)))
+    world.loans = [Loan(1, "Porthos", "moneylender", 50, "1606-09", due="1607-03", defaulted="1607-03",
+                        interest_percent=10, principal=45),
+                   Loan(2, "Porthos", "moneylender", 1000, "1606-10", due="1607-04", interest_percent=10,
+                        principal=909)]
+    march = resolve_month(GameMonth(1607, 3), [porthos], {}, SeededDice("march"), world)
+    april = resolve_month(APRIL, march.characters, {}, SeededDice("april"), march.world)
+    assert april.world.front.campaigners["Porthos"]["returned"] is True
+    assert [(c.state, c.regiment) for c in april.characters] == [("disgraced", None)]
+    sheet = {"Porthos": OrderSheet("p.eml", "Porthos", month=MAY,
+                                   weeks={1: ResignCommission(), 2: BuyRank("Subaltern")})}
+    may = resolve_month(MAY, april.characters, sheet, SeededDice("may"), april.world)
+    assert (may.world.front.start, may.world.front.end) == (march.world.front.start, march.world.front.end)
+    assert may.world.front.campaigners["Porthos"] == {
+        "regiment": "Frontier Regiment", "since": "1607-05", "week": 0, "volunteer": False, "rank": "Private"}
+    his = [(e.code, e.week, e.public, e.data) for e in may.events if "Porthos" in e.characters and e.week < 5]
+    assert his == [
+        ("disgraced-to-the-frontier", 0, True, {"regiment": None}),
+        ("marched-to-campaign", 0, True,
+         {"regiment": "Frontier Regiment", "unit": "Frontier Regiment", "mission": "assault"}),
+        ("on-campaign", 1, False, {"regiment": "Frontier Regiment"}),
+    ]
+    assert [(c.regiment, c.rank) for c in may.characters] == [("Frontier Regiment", "Private")]
+
+
+def test_a_disgraced_man_at_home_may_not_resign_from_the_frontier_line_by_line():
+    """d. Loans: "he must join a Frontier Regiment and remain with it until he is able to pay."  In a campaign
+    whose tables do not keep the Frontier Regiment always on campaign (``[tables.military]
+    always_on_campaign``: the RNHB and the Picardy Musketeers), a disgraced man of the Frontier stays home and takes his weekly
+    orders.
+
+    October: Porthos, disgraced, leaves the Gascons for the Frontier Regiment, which does not march; in week
+    1 he may not resign his commission (the refusal's words, to him alone); once dismissed from the Frontier
+    Regiment for cowardice ("Under no circumstances will his old Regiment have him back"), in week 2 he may
+    buy no rank in it; he pays his loan at the month's end.  November: released at the month's start, he leaves the Frontier Regiment (never having
+    marched, he has no campaign to come home from)."""
+    registry = rules_registry(
+        {"military": {"always_on_campaign": ["Royal North Highland Border Regiment", "Picardy Musketeers"]}})
+    porthos = Character("Porthos", social_level=6, crowns=100, regiment="Gascon Regiment", rank="Captain",
+                        state="disgraced", counters={"disgrace.unpaid_loans": 1, "debt.1": 50,
+                                                     "campaign.dismissed": 1,
+                                                     f"campaign.dismissed_from.{FRONTIER_REGIMENT}": 1})
+    world = world_with(npc_regiment("Gascon Regiment", c4=Officer("Porthos", player=True)))
+    world.loans = [Loan(1, "Porthos", "moneylender", 50, "1607-03", due="1607-09", defaulted="1607-09",
+                        interest_percent=10, principal=45)]
+    october = GameMonth(1607, 10)
+    sheet = {"Porthos": OrderSheet("p.eml", "Porthos", month=october,
+                                   weeks={1: ResignCommission(), 2: BuyRank("Subaltern")})}
+    oct_ = resolve_month(october, [porthos], sheet, SeededDice("october"), world, registry=registry)
+    assert "Porthos" not in oct_.world.front.campaigners
+    _, events = disgrace_lines(oct_)
+    assert [e for e in events if e[1] in (1, 2)] == [
+        ("order-refused", 1, ("Porthos",), False,
+         {"order": "Resign my commission",
+          "reason": "disgraced, he must remain with the Frontier Regiment until he can pay"}),
+        ("rank-refused", 2, ("Porthos",), False,
+         {"rank": "Subaltern", "reason": "he was dismissed from the Frontier Regiment for cowardice: under no "
+                                         "circumstances will his old Regiment have him back"})]
+    assert [(c.state, c.regiment, c.rank) for c in oct_.characters] == [(None, "Frontier Regiment", "Private")]
+    nov = resolve_month(GameMonth(1607, 11), oct_.characters, {}, SeededDice("november"), oct_.world,
+                        registry=registry)
+    ledger, events = disgrace_lines(nov)
+    assert [line for line in ledger if line[3] == 0] == [
+        ("Porthos", "disgrace.frontier", -1, 0, "his debts paid, his disgrace is over", "d. Loans (disgrace)"),
+        ("Porthos", "rank", None, 0, "his debts paid, he leaves the Frontier Regiment", "d. Loans (disgrace)"),
+        ("Porthos", "regiment", None, 0, "his debts paid, he leaves the Frontier Regiment", "d. Loans (disgrace)"),
+    ]
+    assert [e for e in events if e[1] == 0] == [("released-from-the-frontier", 0, ("Porthos",), True, {})]
+    assert "Porthos" not in nov.world.front.campaigners
+
+
+def test_the_ranks_order_below_a_private_in_a_campaigns_appointments():
+    """g. Regiments: the ranks in order, Private the lowest ("Private, Subaltern, Captain ..." of Regimental
+    Table B); a government post's rank "or higher" (the appointments).  A campaign whose Minister of Justice
+    needs only a Private's rank and SL 1: in April Abel, of no rank, is refused it (below every rank); Basile, a
+    Gascon Private, is appointed on the 5 needed."""
+    registry = rules_registry({"appointments": {"appointments": {
+        "Minister of Justice": {"rank": "Private", "min_social_level": 1}}}})
+    men = [Character("Abel", social_level=5, military_ability=5, crowns=900),
+           Character("Basile", social_level=5, military_ability=5, crowns=900, regiment="Gascon Regiment",
+                     rank="Private")]
+    sheets = {"Abel": OrderSheet("a", "Abel", weeks={1: SeekAppointment("Minister of Justice")}),
+              "Basile": OrderSheet("b", "Basile", weeks={2: SeekAppointment("Minister of Justice")})}
+    result = resolve_month(APRIL, men, sheets, ScriptedDice([6] * 6), registry=registry)
+    assert [(e.code, e.week, e.characters, e.data) for e in result.events if e.code == "appointment-refused"] == [
+        ("appointment-refused", 1, ("Abel",), {"post": "Minister of Justice",
+                                               "reason": "the post of Minister of Justice needs a Private or higher"})]
+    assert {c.name: c.appointment for c in result.characters} == {"Abel": None, "Basile": "Minister of Justice"}
+
+
+def test_a_colonel_resigns_and_the_acting_commanders_ma_is_rolled():
+    """Sample Organisation II: "The character has also rolled the military ability of the Lieutenant-Colonel,
+    since, as acting Regimental Commander, his MA will determine the fate of the Regiment."  Week 1 of April:
+    Treville, the Gascons' player Colonel, resigns his commission; his post falls vacant and the non-player
+    Lieutenant-Colonel, now acting commander, has his MA rolled that week (a 4)."""
+    treville = Character("Treville", social_level=12, crowns=100, regiment="Gascon Regiment", rank="Colonel",
+                         counters={"regiment.horses": 3})
+    world = world_with(npc_regiment("Gascon Regiment", Officer("Treville", player=True)))
+    sheet = {"Treville": OrderSheet("t.eml", "Treville", month=APRIL, weeks={1: ResignCommission()})}
+    result = resolve_month(APRIL, [treville], sheet, RiggedDice("colonel", {"acting commander": [4]}), world)
+    assert [(r.reason, r.total) for r in result.rolls if "acting commander" in r.reason] == [
+        ("MA of the acting commander of the Gascon Regiment (Lieutenant-Colonel NPC 1)", 4)]
+    officers = result.world.regiment("Gascon Regiment").officers
+    assert [(o.name, o.ma) for o in officers[:2]] == [(None, None), ("NPC 1", 4)]

@@ -666,7 +666,10 @@ def begin_month(turn: Turn) -> None:
         _determine_summer(turn, front)
     for ch in soldiers:
         reg = canonical_regiment(tables, ch.regiment)
-        if ch.name not in front.campaigners and reg in front.regiments and not _barred(tables, ch):
+        # One home again within the season (released from the Frontier Regiment) marches again
+        # once he is of a unit on campaign (disgraced again: "he must join a Frontier Regiment").
+        home = ch.name not in front.campaigners or front.campaigners[ch.name].get("returned")
+        if home and reg in front.regiments and not _barred(tables, ch):
             _enlist(turn, front, ch, reg, MONTH_START, volunteer=False)
 
 
@@ -1614,9 +1617,8 @@ def _promoted(turn: Turn, ch: Character, reg: str, record: dict) -> None:
         return
     turn.post(ch, C_MERIT, 1, w, f"promoted on campaign ({promo.kind})", RULE_PROMOTION)
     if promo.rank != ch.rank:
-        old = ch.rank
         turn.assign(ch, "rank", promo.rank, w, f"promoted to {promo.rank} on campaign", RULE_PROMOTION)
-        _take_post(turn, home, ch.name, old, promo.rank)
+        _take_post(turn, home, ch.name, promo.rank)
     _set_brevet(turn, ch, promo.brevet, promo.brevet_for_sl)
     sync_roster(turn, ch)
     turn.event(EV_PROMOTED_IN_FIELD, w, ch.name, public=True, kind=promo.kind, rank=promo.rank,
@@ -1664,10 +1666,9 @@ def brevet_clock(turn: Turn, ch: Character) -> None:
     verdict = review_brevet(brevet, for_sl, ch.counters.get(C_BREVET_MONTHS, 0), ch.social_level, minimum,
                             ch.appointment is not None)
     if verdict == CONFIRM:
-        old = ch.rank
         turn.assign(ch, "rank", brevet, MONTH_END, f"brevet {brevet} made permanent: Social Level {ch.social_level}",
                     RULE_BREVET)
-        _take_post(turn, canonical_regiment(tables, ch.regiment), ch.name, old, brevet)
+        _take_post(turn, canonical_regiment(tables, ch.regiment), ch.name, brevet)
         _set_brevet(turn, ch, None, False)
         sync_roster(turn, ch)
         turn.event(EV_BREVET_CONFIRMED, MONTH_END, ch.name, public=True, rank=brevet)
@@ -1692,7 +1693,7 @@ def _vacate(turn: Turn, reg: str | None, name: str) -> None:
         regiments.vacate(roster, index)
 
 
-def _take_post(turn: Turn, reg: str | None, name: str, old_rank: str | None, new_rank: str) -> None:
+def _take_post(turn: Turn, reg: str | None, name: str, new_rank: str) -> None:
     """His place on the roster after a promotion: the junior of his new rank
     (the first vacancy of it), his old post left vacant."""
 
@@ -1828,7 +1829,7 @@ def _npc_officers(turn: Turn, front: Front, reg: str, res: BattleResult) -> None
 def _fill(turn: Turn, roster, reg: str, purchase: bool = False) -> None:
     """A non-player Subaltern becomes the junior Captain (promoted, or by purchase)."""
 
-    name = regiments._npc_name(turn.world, "Captain")
+    name = regiments._npc_name(turn.world)
     regiments.place_junior(roster, "Captain", Officer(name=name))
     turn.event(EV_NPC_SUBALTERN_PROMOTED, MONTH_END, (), public=False, officer=name, regiment=reg, purchase=purchase)
 

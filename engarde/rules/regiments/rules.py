@@ -189,7 +189,7 @@ def brigade_of(tables: RegimentsTables, reg: RegimentInfo) -> Brigade | None:
 # -- organisation --------------------------------------------------------------------
 
 
-def _npc_name(world: World, rank: str) -> str:
+def _npc_name(world: World) -> str:
     serial = world.npc_serial
     world.npc_serial += 1
     name = NPC_NAMES[serial % len(NPC_NAMES)]
@@ -208,7 +208,7 @@ def organise(turn: Turn, name: str, week: int = MONTH_START) -> Regiment:
     reg = turn.world.regiment(reg_info.name)
     if reg is not None:
         return reg
-    reg = Regiment(reg_info.name, [Officer(_npc_name(turn.world, r)) for r in REGIMENT_ESTABLISHMENT],
+    reg = Regiment(reg_info.name, [Officer(_npc_name(turn.world)) for _ in REGIMENT_ESTABLISHMENT],
                    organised=turn.month.key)
     reg.officers[0].ma = turn.dice.d6(f"MA of the Colonel of the {reg_info.name}")
     turn.world.regiments.append(reg)
