@@ -166,6 +166,10 @@ class RoutineForm:
         return self.name in ATTACK_ROUTINES or (self.name == "Parry" and len(self.pattern) > 1)
 
     def book(self, tables: DuelTables) -> str:
+        """The routine as Duelling Table A spells it; the cutlass's slash as its own line spells it
+        ("The slash routine for a cutlass is -X-S-X-X-X-, not -(X)-X-S-")."""
+        if self.name == "Slash" and self.pattern == tuple(tables.cutlass_slash):
+            return "-" + "-".join(self.pattern) + "-"
         return "-" + "-".join(tables.duelling_table_a_routines.get(self.name, self.pattern)) + "-"
 
 
@@ -197,14 +201,6 @@ def _routine_forms(routines: tuple[tuple[str, tuple[str, ...]], ...], cutlass_sl
         else:
             forms.append(RoutineForm(name, tuple(book)))
     return tuple(forms)
-
-
-def _form(tables: DuelTables, name: str, weapon: str = "rapier",
-          pattern: tuple[str, ...] | None = None) -> RoutineForm:
-    for f in routine_forms(tables, weapon):
-        if f.name == name and (pattern is None or f.pattern == pattern):
-            return f
-    raise KeyError(name)
 
 
 @dataclass(frozen=True)
