@@ -109,6 +109,14 @@ def test_the_reminder_after_the_last_turn_line_by_line():
     assert reading("CL K X (X X)") == [("Kick", 0, 3, "CL K X X X")]
     assert reading("P (R)") == [("Parry", 0, 2, "P (R)")]
     assert reading("X L X CL K X X X X S P JB (X)")[-1] == ("Jump Back", 11, 1, "JB X")
+    assert check("(C) (R)") == [
+        "the reminder after the last turn: (C) cannot come here: a reminder in brackets after the last turn may "
+        "only finish the routine left unfinished"
+    ]
+    assert check("(C) CL") == [
+        "turn 1: (C) cannot come here: brackets mark only the optional X of a slash (X) X S, the optional riposte "
+        "P (R), or a reminder after the last turn"
+    ]
 
 
 def test_the_reading_chosen_line_by_line():
@@ -121,6 +129,13 @@ def test_the_reading_chosen_line_by_line():
     assert reading("X L X X X S") == [("Lunge", 0, 3, "X L X"), ("Slash", 3, 3, "X X S")]
     assert reading("X L X X X X S") == [("Lunge", 0, 3, "X L X"), ("Rest", 3, 1, "X"), ("Slash", 4, 3, "X X S")]
     assert reading("X S") == [("Furious Slash", 0, 2, "X S X C X X X")]
+    # a routine left unfinished: the reading with a rest that could be a mandatory one
+    assert reading("CL X L") == [("Close", 0, 1, "CL"), ("Rest", 1, 1, "X"), ("Furious Lunge", 2, 1, "L X X C X X X")]
+    assert reading("X L X L") == [("Lunge", 0, 3, "X L X"), ("Furious Lunge", 3, 1, "L X X C X X X")]
+    # the rapier is the weapon when none is named
+    routines, problems = rules.plan_sequence(BOOK, "X L X")
+    assert ([r.name for r in routines], problems) == (["Lunge"], [])
+    assert rules.check_sequence(BOOK, "X L X") == []
     assert reading("X X") == [("Rest", 0, 1, "X"), ("Rest", 1, 1, "X")]
     assert reading("X X L X") == [("Rest", 0, 1, "X"), ("Lunge", 1, 3, "X L X")]
     assert reading("P X X S") == [("Parry", 0, 1, "P"), ("Slash", 1, 3, "X X S")]
@@ -161,6 +176,8 @@ def test_the_daggers_closes_line_by_line():
     ]
     assert check("CL P R X CL P", weapon="dagger") == []
     assert check("JB X T", weapon="dagger") == []
+    # with a dagger the unfinished reading that keeps the close straight before the attack
+    assert reading("CL X L", "dagger") == [("Close", 0, 1, "CL"), ("Lunge", 1, 2, "X L X")]
     # the dagger's routines are read all the same
     routines, problems = rules.plan_sequence(BOOK, "CL X L X X X S", "dagger")
     assert [r.name for r in routines] == ["Close", "Lunge", "Slash"] and len(problems) == 1

@@ -241,7 +241,6 @@ def plan_sequence(tables: DuelTables, text: str, weapon: str = "rapier",
     problems: list[str] = []
     if weapon not in tables.weapons:
         problems.append(f"no weapon called {weapon!r} (weapons: {', '.join(tables.weapons)})")
-        weapon = "rapier"
     tokens, bracket_problems = _tokenise(tables, text)
     problems += bracket_problems
     if not tokens:
