@@ -404,8 +404,6 @@ class _Parser:
                 continue
             seen.add((i, state))
             reach = max(reach, i)
-            if i >= len(toks):
-                continue
             if i >= self.n_main:
                 failures.setdefault(i, []).append("a reminder in brackets after the last turn may only finish "
                                                   "the routine left unfinished")
@@ -433,10 +431,10 @@ class _Parser:
                         failures.setdefault(i + k, []).append(
                             f"the reminder must finish the {form.name} {form.book(self.tables)} with "
                             f"{' '.join(_bare(t) for t in form.pattern[k:])}")
+        # Never past the last token: a path to the end would have been a reading (diagnose runs only when
+        # there is none), and every failure is at a token.
         worst = max(failures) if failures else reach
         worst = max(worst, reach)
-        if worst >= len(toks):
-            worst = len(toks) - 1
         tok = toks[worst]
         reasons = list(dict.fromkeys(failures.get(worst, [])))
         if any(p <= worst for p in short_refused):
