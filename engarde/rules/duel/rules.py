@@ -166,6 +166,10 @@ class RoutineForm:
         return self.name in ATTACK_ROUTINES or (self.name == "Parry" and len(self.pattern) > 1)
 
     def book(self, tables: DuelTables) -> str:
+        """The routine as Duelling Table A spells it; the cutlass's slash as its own line spells it
+        ("The slash routine for a cutlass is -X-S-X-X-X-, not -(X)-X-S-")."""
+        if self.name == "Slash" and self.pattern == tuple(tables.cutlass_slash):
+            return "-" + "-".join(self.pattern) + "-"
         return "-" + "-".join(tables.duelling_table_a_routines.get(self.name, self.pattern)) + "-"
 
 
@@ -197,14 +201,6 @@ def _routine_forms(routines: tuple[tuple[str, tuple[str, ...]], ...], cutlass_sl
         else:
             forms.append(RoutineForm(name, tuple(book)))
     return tuple(forms)
-
-
-def _form(tables: DuelTables, name: str, weapon: str = "rapier",
-          pattern: tuple[str, ...] | None = None) -> RoutineForm:
-    for f in routine_forms(tables, weapon):
-        if f.name == name and (pattern is None or f.pattern == pattern):
-            return f
-    raise KeyError(name)
 
 
 @dataclass(frozen=True)
@@ -245,7 +241,6 @@ def plan_sequence(tables: DuelTables, text: str, weapon: str = "rapier",
     problems: list[str] = []
     if weapon not in tables.weapons:
         problems.append(f"no weapon called {weapon!r} (weapons: {', '.join(tables.weapons)})")
-        weapon = "rapier"
     tokens, bracket_problems = _tokenise(tables, text)
     problems += bracket_problems
     if not tokens:
@@ -409,8 +404,6 @@ class _Parser:
                 continue
             seen.add((i, state))
             reach = max(reach, i)
-            if i >= len(toks):
-                continue
             if i >= self.n_main:
                 failures.setdefault(i, []).append("a reminder in brackets after the last turn may only finish "
                                                   "the routine left unfinished")
@@ -438,10 +431,10 @@ class _Parser:
                         failures.setdefault(i + k, []).append(
                             f"the reminder must finish the {form.name} {form.book(self.tables)} with "
                             f"{' '.join(_bare(t) for t in form.pattern[k:])}")
+        # Never past the last token: a path to the end would have been a reading (diagnose runs only when
+        # there is none), and every failure is at a token.
         worst = max(failures) if failures else reach
         worst = max(worst, reach)
-        if worst >= len(toks):
-            worst = len(toks) - 1
         tok = toks[worst]
         reasons = list(dict.fromkeys(failures.get(worst, [])))
         if any(p <= worst for p in short_refused):
