@@ -5,8 +5,12 @@ mission of each command, and who comes home at the season's end (the dead and th
 
 from __future__ import annotations
 
-from engarde.calendar import GameMonth
+from engarde.calendar import MONTH_START, GameMonth
+from engarde.orders import OrderSheet
 from engarde.records import Character
+from engarde.resolve import resolve_month
+from engarde.rules.influence.codes import EV_INFLUENCE_USED
+from engarde.rules.influence.orders import UseInfluence
 from engarde.rules.military import rules as mil
 from engarde.rules.military.orders import Petition, Volunteer
 from engarde.rules.regiments.tables import FRONTIER
@@ -555,3 +559,44 @@ def test_the_non_player_officers_of_a_dragoon_regiment_roll_with_its_own_mission
         (f"NPC 4 ({DRAGOONS}): promotion to Major (needs 8+)", 2),
     ]
     assert [o.name for o in august.world.regiment(DRAGOONS).officers[:5]] == ["NPC 0", "NPC 2", "NPC 3", None, "NPC 4"]
+
+
+def test_a_pledge_moves_the_field_marshal_in_the_month_played_line_by_line():
+    """h. Substitutions: "The Field Marshal will grant a player's petition on a roll of 7 on one die. This roll
+    may be altered by influence."  f. Influence: a pledge moves the decision it names (Influence Table B: a
+    class 8 favour moves a Field Marshal, class 7, by two).
+
+    Henri petitioned in May for the Cardinal's Guard to replace the 69th Arquebusiers.  June is played
+    (Force Commitment 5, Deployment 3: the 69th goes); Porthos's June order pledges his class 8 favour for
+    Henri, the decision named "petition", "Henri's substitution" or "the Field Marshal's favour" (each word
+    of the decision, one June each): the Field Marshal needs 5, rolls 5, and grants it; the favour is spent at
+    the month's start, when the forces are determined.  Named "a duel", the pledge is not the Field Marshal's
+    decision: a 7 is needed, no die is rolled, the petition is refused and the favour kept."""
+    def june(decision: str):
+        porthos = Character("Porthos", social_level=12, counters={"favour.npc.class8": 1})
+        sheets = {"Henri": OrderSheet("h", "Henri"),
+                  "Porthos": OrderSheet("p", "Porthos", weeks={1: UseInfluence("class 8", decision, "Henri")})}
+        world = World(petitions=[{"character": "Henri", "regiment": "Cardinal's Guard", "replacing": REG,
+                                  "influence": 0, "month": "1607-05", "week": 2}])
+        dice = RiggedDice("pledge", {"Force Commitment": [5], "Force Deployment": [3], "Field Marshal decides": [5]})
+        result = resolve_month(JUNE, [henri(), porthos], sheets, dice, world=world)
+        return result, [(e.code, e.week, e.characters, e.data) for e in result.events
+                        if e.code in (EV_INFLUENCE_USED, mil.EV_SUBSTITUTION_GRANTED, mil.EV_SUBSTITUTION_REFUSED)]
+
+    what = f"the substitution of the Cardinal's Guard for the {REG}"
+    for decision in ("petition", "Henri's substitution", "the Field Marshal's favour"):
+        result, seen = june(decision)
+        assert seen == [
+            (EV_INFLUENCE_USED, MONTH_START, ("Porthos", "Henri"),
+             {"by": "Porthos", "subject": "Henri", "what": what, "position": "Field Marshal", "klass": 8,
+              "against": False, "amount": 2}),
+            (mil.EV_SUBSTITUTION_GRANTED, MONTH_START, ("Henri",),
+             {"regiment": "Cardinal's Guard", "replacing": REG, "roll": 7}),
+        ], decision
+        assert [(e.character, e.week, e.field, e.delta) for e in result.ledger if e.field == "favour.npc.class8"] == [
+            ("Porthos", MONTH_START, "favour.npc.class8", -1)], decision
+    result, seen = june("a duel")
+    assert seen == [(mil.EV_SUBSTITUTION_REFUSED, MONTH_START, ("Henri",),
+                     {"regiment": "Cardinal's Guard", "replacing": REG, "reason": "needs 7 on one die", "needed": 7,
+                      "base": 7, "roll": None, "influence": 0, "adjustments": []})]
+    assert not [e for e in result.ledger if e.field == "favour.npc.class8"]

@@ -52,6 +52,8 @@ Tables.register(CORE_MODULES)
 MONTH = (
     # -- month start ---------------------------------------------------------------
     "regiments.enforce_disgrace",  # d. Loans: the disgraced to a Frontier Regiment, the released home
+    # before the season's determination: the month's pledges move the Field Marshal's decision on a petition
+    "influence.gather_pledges",
     "military.begin_month",  # h. the season's campaign; who marches with it
     # each man in turn: his standing, his allowance, then his orders for the month
     "status.begin_month",
@@ -64,7 +66,6 @@ MONTH = (
     "duel.trade_expertise",
     "duel.note_answers",
     # the army and influence
-    "influence.gather_pledges",
     "regiments.settle_decisions",  # player colonels' answers, recorded by the GM
     "appointments.settle_decisions",  # player appointers' answers
     "regiments.organise_for_members",
