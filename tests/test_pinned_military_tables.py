@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from engarde.rules.military import rules as mil
 from engarde.rules.military.tables import DRAGOON_BRIGADE, MilitaryTables
 from engarde.tables import TablesError
+from helpers import tables
 
 T = MilitaryTables()
 
@@ -40,3 +42,28 @@ def test_the_tables_checks_line_by_line():
             MilitaryTables(**override)
         assert str(error.value) == message
     assert MilitaryTables(ma_min=5, ma_max=5).clamp_ma(9) == 5
+
+
+def test_a_campaigns_modifiers_against_the_immediate_superior_line_by_line():
+    """i. Campaign Outcome: "If a Commander obtains a battle result that is better than his immediate
+    superior's, ... he receives a -1 table modification for mention in despatches and for promotion"; "If
+    a Commander obtains a result 2 or more worse than his immediate superior, he receives a +1 modifier for
+    mention in despatches and promotion" (the Personal Outcome Table Modifiers, a campaign's to change:
+    `[tables.military] better_than_superior`, `worse_than_superior`, `worse_margin`).
+
+    A campaign giving the better commander -1 for crowns too and the worse one +2 for crowns, worse from
+    three results: each modifier carries every column, and its label (reported with the personal outcome)
+    names the campaign's margin."""
+    campaign = tables({"military": {"better_than_superior": {"mention": -1, "promotion": -1, "crowns": -1},
+                                    "worse_than_superior": {"mention": 1, "promotion": 1, "crowns": 2},
+                                    "worse_margin": 3}}).military
+
+    def mods(own: int, superior: int, battalion: bool = False) -> list[tuple]:
+        return [(m.label, m.death, m.mention, m.promotion, m.crowns)
+                for m in mil.outcome_modifiers(campaign, own_result=own, superior_result=superior, battalion=battalion)]
+
+    assert mods(2, 3) == [("better than his immediate superior", 0, -1, -1, -1)]
+    assert mods(2, 3, battalion=True) == [("better than his immediate superior", 1, -1, -1, -1)]
+    assert mods(6, 3) == [("three or more worse than his immediate superior", 0, 1, 1, 2)]
+    assert mods(6, 3, battalion=True) == [("three or more worse than his immediate superior", -1, 1, 1, 2)]
+    assert mods(5, 3) == []

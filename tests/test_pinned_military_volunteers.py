@@ -5,14 +5,25 @@ requirements at their edges."""
 
 from __future__ import annotations
 
+from engarde.orders import OrderSheet
 from engarde.records import Character
+from engarde.resolve import resolve_month
+from engarde.rules.appointments.codes import EV_APPOINTMENT_AWAITS
+from engarde.rules.appointments.orders import SeekAppointment
+from engarde.rules.influence.codes import EV_INFLUENCE_USED
+from engarde.rules.influence.orders import UseInfluence
 from engarde.rules.military import rules as mil
 from engarde.rules.military.orders import Volunteer
+from engarde.rules.regiments.orders import ApplyRegiment
 from engarde.rules.regiments.state import BrigadeRecord, Officer, Regiment
 from engarde.rules.regiments.tables import FOURTH_FOOT, FRONTIER, RNHB
 from engarde.world import World
 from helpers import tables
+from rigged_dice import RiggedDice
 from test_military_campaign import AUGUST, JUNE, NOVEMBER, OCTOBER, brigadier_henri, turn_for
+
+PICARDY = "Picardy Musketeers"
+DRAGOONS = "Grand Duke Max's Dragoons"
 
 
 def events(turn) -> list[tuple]:
@@ -290,3 +301,153 @@ def test_volunteers_refused_line_by_line():
     assert [e.data["reason"] for e in november.events + june.events if e.code == refused] == [
         "too late for this season: a volunteer must serve at least one month",
         "in summer the regular army goes by the Force Commitment Table; volunteer for the Frontier"]
+
+
+def test_a_pledge_moves_a_non_player_commander_in_the_month_played_line_by_line():
+    """h. Volunteers: "A non-player Commander of a Regiment or a Battalion/Squadron will volunteer his unit on
+    a die roll of 6 on one die. This roll may be modified by influence."  f. Influence: a pledge moves the
+    decision it names (Influence Table B: a class 4 favour moves a Colonel, class 3, by two).
+
+    October is played: Cap, a Captain of the Picardy Musketeers, volunteers his unit in week 2; Porthos's
+    order of week 1 pledges his class 4 favour for him, the decision named "volunteer his unit", "the
+    campaign" or "send the Picardy Musketeers" (each word of the decision, one October each): the Colonel
+    needs 4, rolls 4, and the regiment goes in week 2, when the favour is spent.  Named "a duel", the pledge
+    is not the Colonel's decision: a 6 is needed, 4 is rolled, he declines and the favour is kept.  Pledged
+    against Cap, it makes 8 needed: no die is rolled and the Colonel declines."""
+    def october(pledge: UseInfluence):
+        cap = Character("Cap", social_level=6, regiment=PICARDY, rank="Captain", military_ability=3)
+        porthos = Character("Porthos", social_level=12, counters={"favour.npc.class4": 1})
+        sheets = {"Cap": OrderSheet("c", "Cap", weeks={2: Volunteer()}),
+                  "Porthos": OrderSheet("p", "Porthos", weeks={1: pledge})}
+        dice = RiggedDice("pledge", {"Colonel decides": [4], "the season's mission": [1]})
+        result = resolve_month(OCTOBER, [cap, porthos], sheets, dice)
+        seen = [(e.code, e.week, e.characters, e.data) for e in result.events
+                if e.code in (EV_INFLUENCE_USED, "volunteered", "volunteer-refused")]
+        spent = [(e.character, e.week, e.field, e.delta) for e in result.ledger if e.field == "favour.npc.class4"]
+        return seen, spent
+
+    what = f"volunteering the unit of Cap ({PICARDY})"
+    for decision in ("volunteer his unit", "the campaign", f"send the {PICARDY}"):
+        seen, spent = october(UseInfluence("class 4", decision, "Cap"))
+        assert seen == [
+            (EV_INFLUENCE_USED, 2, ("Porthos", "Cap"), {"by": "Porthos", "subject": "Cap", "what": what,
+                                                       "position": "Colonel", "klass": 4, "against": False,
+                                                       "amount": 2}),
+            ("volunteered", 2, ("Cap",), {"regiment": PICARDY, "unit": PICARDY, "mission": "siege"}),
+        ], decision
+        assert spent == [("Porthos", 2, "favour.npc.class4", -1)], decision
+    seen, spent = october(UseInfluence("class 4", "a duel", "Cap"))
+    assert (seen, spent) == ([("volunteer-refused", 2, ("Cap",), {"reason": "his commander declined (needs 6, "
+                                                                             "rolled 4)"})], [])
+    seen, spent = october(UseInfluence("class 4", "volunteer his unit", "Cap", against=True))
+    assert seen == [
+        (EV_INFLUENCE_USED, 2, ("Porthos", "Cap"), {"by": "Porthos", "subject": "Cap", "what": what,
+                                                   "position": "Colonel", "klass": 4, "against": True, "amount": 2}),
+        ("volunteer-refused", 2, ("Cap",), {"reason": "his commander declined (needs 8)"}),
+    ]
+
+
+def test_a_brigadiers_own_regiment_a_squadron_and_an_unknown_regiment_line_by_line():
+    """h. Volunteers: "Players who command Brigades may volunteer their entire Brigade or any one Regiment
+    thereof"; "Players who command a Squadron or Battalion may volunteer their unit to go along with them";
+    "A non-player Commander ... will volunteer his unit on a die roll of 6".
+
+    October: Henri, a Brigadier-General commanding the 4th Brigade of Foot (no post in the 69th, whose
+    Colonel is a non-player), names his own regiment in week 2: it goes at his word, no die rolled, he with
+    it, a volunteer.  Max, a Major of Grand Duke Max's Dragoons (a squadron's commander by his rank, no
+    roster), volunteers "his squadron" in week 3: the 1st Squadron goes with him at its head, serving with
+    the Frontier Regiment, not his whole regiment.  Nemo names a regiment there is none of: refused, with
+    the name he wrote.  Coward, dismissed for cowardice ("he may not apply to another Regiment until he has
+    redeemed himself by mention in despatches in a Frontier Regiment"), still written of the Gascons (as
+    the season's test of who marches has him), has no unit to volunteer: only the Frontier."""
+    henri = brigadier_henri()
+    henri.rank = "Brigadier-General"
+    max_ = Character("Max", social_level=7, regiment=DRAGOONS, rank="Major", military_ability=3)
+    nemo = Character("Nemo", social_level=7, regiment=PICARDY, rank="Captain")
+    coward = Character("Coward", social_level=5, regiment="Gascon Regiment", rank="Subaltern",
+                       counters={mil.C_DISMISSED: 1})
+    october = turn_for(OCTOBER, henri, max_, nemo, coward, dice=[4],
+                       world=World(brigades=[BrigadeRecord(FOURTH_FOOT, commander="Henri")]))
+    mil.volunteer(october, henri, Volunteer(unit="the 69th Arquebusiers"), 2)
+    mil.volunteer(october, max_, Volunteer(unit="squadron"), 3)
+    mil.volunteer(october, nemo, Volunteer(unit="Nowhere Regiment"), 3)
+    mil.volunteer(october, coward, Volunteer(unit="regiment"), 4)
+    squadron = f"1st Squadron of the {DRAGOONS}"
+    front = october.world.front
+    assert front.units == [FRONTIER, RNHB, "69th Arquebusiers", squadron]
+    assert front.campaigners == {
+        "Henri": {"regiment": "69th Arquebusiers", "since": "1607-10", "week": 2, "volunteer": True,
+                  "rank": "Brigadier-General"},
+        "Max": {"regiment": FRONTIER, "since": "1607-10", "week": 3, "volunteer": True, "rank": "Major",
+                "battalion": squadron},
+    }
+    assert ledger(october) == [
+        ("Henri", 2, "state", None, "on campaign", "on campaign with the 69th Arquebusiers", "h. Volunteers"),
+        ("Max", 3, "state", None, "on campaign", f"on campaign with the {FRONTIER}", "h. Volunteers"),
+    ]
+    assert [(e.code, e.week, e.characters, e.data) for e in october.events] == [
+        ("volunteered", 2, ("Henri",), {"regiment": "69th Arquebusiers", "unit": "69th Arquebusiers",
+                                       "mission": "siege"}),
+        ("volunteered", 3, ("Max",), {"regiment": FRONTIER, "unit": FRONTIER, "mission": "siege",
+                                     "battalion": squadron}),
+        ("volunteer-refused", 3, ("Nemo",), {"reason": "no regiment called 'Nowhere Regiment' to volunteer"}),
+        ("volunteer-refused", 4, ("Coward",), {"reason": "he has no regiment to go with; volunteer for the Frontier"}),
+    ]
+    assert october.dice.remaining == 0
+
+
+def test_a_regiment_a_campaigns_table_c_leaves_in_no_brigade_volunteers_alone():
+    """h. Volunteers: "A non-player Commander of a Regiment or a Battalion/Squadron will volunteer his unit on
+    a die roll of 6 on one die"; "all Regiments functioning independently" (Regimental Table C, a campaign's
+    to change: `[tables.regiments.regimental_table_c]`).
+
+    A campaign whose 4th Brigade of Foot is the 69th Arquebusiers and the Royal Marines leaves the Gascon
+    Regiment in no brigade: Pal, a Gascon Captain, commands no brigade; in October his Colonel rolls the 6
+    needed and the Gascons go as their own unit, he with them."""
+    campaign = tables({"regiments": {"regimental_table_c": {FOURTH_FOOT: {
+        "regiments": ["69th Arquebusiers", "Royal Marines"],
+        "brigade_major_roll": [{"low": 1, "high": 3, "regiment": "69th Arquebusiers"},
+                               {"low": 4, "high": 6, "regiment": "Royal Marines"}]}}}})
+    pal = Character("Pal", social_level=5, regiment="Gascon Regiment", rank="Captain")
+    assert mil.brigade_of(campaign.regiments, campaign.military, pal.regiment) is None
+    october = turn_for(OCTOBER, pal, dice=[6, 4], campaign=campaign)
+    mil.volunteer(october, pal, Volunteer(), 1)
+    assert october.world.front.units == [FRONTIER, RNHB, "Gascon Regiment"]
+    assert [(e.code, e.week, e.characters, e.data) for e in october.events] == [
+        ("volunteered", 1, ("Pal",), {"regiment": "Gascon Regiment", "unit": "Gascon Regiment", "mission": "siege"})]
+    assert [r.reason for r in october.dice.log] == [
+        "Colonel decides volunteering the unit of Pal (Gascon Regiment) for Pal: 6+ needed",
+        "Force Deployment Table (the season's mission)"]
+
+
+def test_a_division_commander_of_no_regiment_in_a_summer_never_determined():
+    """h. Campaign: the Force Organisation Table places the army's units only once the summer is determined
+    (choice: at the first month start with a soldier in the campaign); Appointments: "the Division Adjutant
+    is appointed by the Lieutenant-General" (a player holding the Division Commander's post decides).
+
+    Treville holds the post of Division Commander with no regiment (an appointment outlives his commission
+    until its term ends).  June is played with no soldier at its start, so the summer is not determined:
+    Athos joins the 69th Arquebusiers as Major in week 1 and seeks the Division Adjutant's post in week 2;
+    with no Force Organisation to place his regiment, Treville, the holder of the post, decides: the
+    application waits for him.  Another June, Treville volunteers for the Frontier, the only man of the
+    campaign: in August the summer has still no Force Organisation, so his post places him at no division,
+    and he serves in the Frontier Regiment's chain alone."""
+    athos = Character("Athos", social_level=9, crowns=3000)
+    treville = Character("Treville", social_level=12, appointment="Division Commander")
+    sheets = {"Athos": OrderSheet("a", "Athos", weeks={1: ApplyRegiment("69th Arquebusiers", "Major"),
+                                                        2: SeekAppointment("Division Adjutant")}),
+              "Treville": OrderSheet("t", "Treville")}
+    june = resolve_month(JUNE, [athos, treville], sheets, RiggedDice("adjutant", {"69th": [6]}))
+    front = june.world.front
+    assert (front.regular, front.organisation) == (True, None)
+    assert [(e.code, e.week, e.characters, e.data) for e in june.events if e.code == EV_APPOINTMENT_AWAITS] == [
+        (EV_APPOINTMENT_AWAITS, 2, ("Athos", "Treville"),
+         {"post": "Division Adjutant", "appointer": "Treville", "applicant": "Athos"})]
+
+    treville = Character("Treville", social_level=12, appointment="Division Commander")
+    june = turn_for(JUNE, treville, dice=[2])
+    mil.begin_month(june)
+    mil.volunteer(june, treville, Volunteer(frontier=True), 1)
+    august = turn_for(AUGUST, treville, world=june.world, dice=[1, 1])
+    assert mil.chain_for(august, august.world.front, treville) == (
+        [mil.Command("regiment", FRONTIER, 1, 1, False, None, f"{FRONTIER} commander")], "")
