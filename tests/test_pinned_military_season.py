@@ -568,7 +568,7 @@ def test_a_pledge_moves_the_field_marshal_in_the_month_played_line_by_line():
 
     Henri petitioned in May for the Cardinal's Guard to replace the 69th Arquebusiers.  June is played
     (Force Commitment 5, Deployment 3: the 69th goes); Porthos's June order pledges his class 8 favour for
-    Henri, the decision named "petition", "Henri's substitution" or "the Field Marshal's favour" (each word
+    Henri, the decision named "Henri's petition", "Henri's substitution" or "the Field Marshal's favour" (each word
     of the decision, one June each): the Field Marshal needs 5, rolls 5, and grants it; the favour is spent at
     the month's start, when the forces are determined.  Named "a duel", the pledge is not the Field Marshal's
     decision: a 7 is needed, no die is rolled, the petition is refused and the favour kept."""
@@ -584,7 +584,7 @@ def test_a_pledge_moves_the_field_marshal_in_the_month_played_line_by_line():
                         if e.code in (EV_INFLUENCE_USED, mil.EV_SUBSTITUTION_GRANTED, mil.EV_SUBSTITUTION_REFUSED)]
 
     what = f"the substitution of the Cardinal's Guard for the {REG}"
-    for decision in ("petition", "Henri's substitution", "the Field Marshal's favour"):
+    for decision in ("Henri's petition", "Henri's substitution", "the Field Marshal's favour"):
         result, seen = june(decision)
         assert seen == [
             (EV_INFLUENCE_USED, MONTH_START, ("Porthos", "Henri"),

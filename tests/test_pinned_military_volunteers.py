@@ -309,7 +309,7 @@ def test_a_pledge_moves_a_non_player_commander_in_the_month_played_line_by_line(
     decision it names (Influence Table B: a class 4 favour moves a Colonel, class 3, by two).
 
     October is played: Cap, a Captain of the Picardy Musketeers, volunteers his unit in week 2; Porthos's
-    order of week 1 pledges his class 4 favour for him, the decision named "volunteer his unit", "the
+    order of week 1 pledges his class 4 favour for him, the decision named "volunteer his unit", "Cap's
     campaign" or "send the Picardy Musketeers" (each word of the decision, one October each): the Colonel
     needs 4, rolls 4, and the regiment goes in week 2, when the favour is spent.  Named "a duel", the pledge
     is not the Colonel's decision: a 6 is needed, 4 is rolled, he declines and the favour is kept.  Pledged
@@ -327,7 +327,7 @@ def test_a_pledge_moves_a_non_player_commander_in_the_month_played_line_by_line(
         return seen, spent
 
     what = f"volunteering the unit of Cap ({PICARDY})"
-    for decision in ("volunteer his unit", "the campaign", f"send the {PICARDY}"):
+    for decision in ("volunteer his unit", "Cap's campaign", f"send the {PICARDY}"):
         seen, spent = october(UseInfluence("class 4", decision, "Cap"))
         assert seen == [
             (EV_INFLUENCE_USED, 2, ("Porthos", "Cap"), {"by": "Porthos", "subject": "Cap", "what": what,
