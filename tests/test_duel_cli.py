@@ -83,8 +83,8 @@ def test_the_gm_records_the_players_vote_unanimous_for_no_cause(gm):
 def test_a_vote_not_unanimous_for_no_cause_finds_cause(gm):
     """"a unanimous vote of all players not involved being required to decide that there is no cause": one
     vote against is enough to keep the cause.  ``--votes yes,yes,no`` makes a ruling of cause, printed with
-    the vote; the challenge is fought and costs Porthos nothing.  Votes are yes or no, given or a ruling,
-    not both."""
+    the vote; the challenge is fought and costs Porthos nothing.  Votes are yes or no, at least one, given
+    or a ruling, not both."""
     out = gm("duel", "cause", "Porthos", "Falstaff", "--votes", "yes, yes, no", "--note", "called in week 1")
     assert out.strip() == ("ruled: April 1607: Porthos and Falstaff: cause (the players voted yes, yes, no: "
                            "2 for cause, and no cause needs every vote; called in week 1)")
@@ -93,6 +93,8 @@ def test_a_vote_not_unanimous_for_no_cause_finds_cause(gm):
     events = ops.month_events(gm.campaign, ops.resolved_months(gm.campaign)[-1])
     assert [e for e in events if e.code == EV_DUEL] and not [e for e in events if e.code == EV_DUEL_NO_CAUSE]
     assert "as yes (cause) or no" in refused(gm.config, "duel", "cause", "Porthos", "Falstaff", "--votes", "yes,maybe")
+    # No vote at all is no vote: refused before it is counted (any() of nothing would be "no cause").
+    assert "as yes (cause) or no" in refused(gm.config, "duel", "cause", "Porthos", "Falstaff", "--votes", " , ")
     assert "one of them" in refused(gm.config, "duel", "cause", "Porthos", "Falstaff", "--votes", "no",
                                     "--ruling", "no")
     assert "one of them" in refused(gm.config, "duel", "cause", "Porthos", "Falstaff")

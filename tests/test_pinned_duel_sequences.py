@@ -9,6 +9,7 @@ from engarde.rules.duel.codes import EV_DUEL
 from engarde.rules.duel.orders import Challenge
 from engarde.rules.duel.tables import DuelTables
 from test_duel_month import LUNGER, YIELDS, events, gent, orders, run, sheets
+from test_duel_tables import duel_tables
 
 BOOK = DuelTables()
 ACTIONS = "X L S C K JB CL R T P B Sur OP1 OP2 OB1 OB2"
@@ -181,6 +182,25 @@ def test_the_daggers_closes_line_by_line():
     # the dagger's routines are read all the same
     routines, problems = rules.plan_sequence(BOOK, "CL X L X X X S", "dagger")
     assert [r.name for r in routines] == ["Close", "Lunge", "Slash"] and len(problems) == 1
+
+
+def test_every_reading_of_the_words_explained_under_a_campaigns_own_table_a():
+    """Duelling Table A: "Players must perform routines in the exact sequence shown"; a campaign may write
+    the routines its own way (``[tables.duel] duelling_table_a_routines``).  With a Furious Slash begun by
+    its slash, as the Furious Lunge is by its lunge (-S-X-X-C-X-X-X-), X X S is a slash, a rest and a
+    shortened slash, or two rests and the S that begins the Furious Slash: the player is told of the C what
+    every one of them needed, the two readings that come to the same place after the S counted once."""
+    own = duel_tables(duelling_table_a_routines={"Furious Slash": ["S", "X", "X", "C", "X", "X", "X"]})
+    assert rules.check_sequence(own, "X X S C") == [
+        "turn 4: C cannot come here: C begins no routine (it comes within: Furious Lunge, Furious Slash); "
+        "the Furious Slash -S-X-X-C-X-X-X- needs X here"
+    ]
+    assert check("X X S C") == [  # the book's: a rest and the Furious Slash -X-S-X-C-X-X-X-
+        "turn 4: C cannot come here: C begins no routine (it comes within: Furious Lunge, Furious Slash); "
+        "the Furious Slash -X-S-X-C-X-X-X- needs X here"
+    ]
+    assert reading("X X S") == [("Slash", 0, 3, "X X S")]
+    assert rules.plan_sequence(own, "X X S X X C X X X")[1] == []
 
 
 def test_the_forms_of_table_a():

@@ -396,7 +396,7 @@ class _Parser:
         frontier = [(0, _START)]
         # position -> list of (routine, wanted) explanations
         failures: dict[int, list[str]] = {}
-        short_refused: set[int] = set()
+        short_refused = False
         reach = 0
         while frontier:
             i, state = frontier.pop()
@@ -411,7 +411,7 @@ class _Parser:
             for form in self.forms:
                 if form.short and not state.prev_ends_rest:
                     if toks[i:i + 2] == ("X", "S"):
-                        short_refused.add(i + 1)
+                        short_refused = True
                     continue
                 m = self._match(form, i, state)
                 if m is not None:
@@ -437,7 +437,8 @@ class _Parser:
         worst = max(worst, reach)
         tok = toks[worst]
         reasons = list(dict.fromkeys(failures.get(worst, [])))
-        if any(p <= worst for p in short_refused):
+        # A refused X-S is never past the worst turn: its S fails the slash X X S there.
+        if short_refused:
             reasons.append("the slash may be shortened to X-S only straight after a routine that "
                            "ended in a rest (write X X S)")
         starters = {f.pattern[0] for f in self.forms}
@@ -446,14 +447,11 @@ class _Parser:
             begins = sorted({f.name for f in self.forms if tok in f.actions})
             reasons.insert(0, f"{tok} begins no routine (it comes within: {', '.join(begins)})")
         if not reasons:
-            if tok.startswith("(") and worst < self.n_main:
-                reasons.append("brackets mark only the optional X of a slash (X) X S, the optional "
-                               "riposte P (R), or a reminder after the last turn")
-            elif tok not in starters:
-                begins = sorted({f.name for f in self.forms if tok in f.actions})
-                reasons.append(f"{tok} begins no routine (it comes within: {', '.join(begins)})")
-            else:
-                reasons.append("no routine of Duelling Table A is written here")
+            # No failure at the worst turn: it is the furthest a reading reached, so a turn, reached
+            # (at_boundary); a word there that begins a routine would have failed or gone further, and one
+            # that begins none is named above.  What is left is a bracketed word among the turns.
+            reasons.append("brackets mark only the optional X of a slash (X) X S, the optional "
+                           "riposte P (R), or a reminder after the last turn")
         label = f"turn {worst + 1}" if worst < self.n_main else "the reminder after the last turn"
         return [f"{label}: {tok} cannot come here: " + "; ".join(reasons)]
 
@@ -923,9 +921,9 @@ def _strike(att: _Fighter, action: str, dfn: _Fighter, d_action: str, dice: Dice
                    told=f"{att.name}: {action} v {col} = {dealt}")
 
 
-def _fmt(m: Fraction | None) -> str:
-    if m is None:
-        return "*"
+def _fmt(m: Fraction) -> str:
+    # Never Table C's "*" (none): that is the cutlass's and the two-handed sword's throw only, which a
+    # campaign cannot change, and such a throw is rolled on two dice before a multiplier is read.
     return str(m.numerator) if m.denominator == 1 else f"{m.numerator}/{m.denominator}"
 
 
@@ -1314,11 +1312,9 @@ def _possible_causes(turn: Turn, names: list[str], rulings: dict[frozenset, bool
 def cause_by_vote(votes: Iterable[bool]) -> bool:
     """The players' vote on cause (True: a vote that there is cause): "a unanimous vote of all
     players not involved being required to decide that there is no cause".  There is no cause
-    only when every vote says so; one vote for cause keeps it."""
-    cast = list(votes)
-    if not cast:
-        raise ValueError("a vote needs at least one vote")
-    return any(cast)
+    only when every vote says so; one vote for cause keeps it.  At least one vote: the CLI's
+    ``read_votes`` refuses none."""
+    return any(votes)
 
 
 # -- orders ------------------------------------------------------------------------
