@@ -214,13 +214,13 @@ def _first_member(turn: Turn, names: list[str], club: Club) -> str | None:
 
 
 def _named(turn: Turn, text: str) -> list[str]:
-    """The characters a player's text names (any case or spacing)."""
-    count, index = turn.memo.get(_NAMES, (-1, {}))
-    if count != len(turn.characters):
-        index = {}
+    """The characters a player's text names (any case or spacing); the index is made once a
+    month (no character is added during one)."""
+    index = turn.memo.get(_NAMES)
+    if index is None:
+        index = turn.memo[_NAMES] = {}
         for name in turn.characters:
             index.setdefault(_key(name), []).append(name)
-        turn.memo[_NAMES] = (len(turn.characters), index)
     return index.get(_key(text), [])
 
 
@@ -237,7 +237,8 @@ def _target(turn: Turn, ch: Character, order: VisitClub, week: int) -> Club | No
         return club
     if order.guest_of:
         where = {p for name in _named(turn, order.guest_of) for p in turn.places_of(week, name)}
-        for place in turn.whereabouts.get(week, {}) if where else ():
+        # the first place of the week he is at, as a walk down the week's places finds it
+        for place in turn.whereabouts.get(week, {}):
             if place in where and place.startswith("club:"):
                 return tables.club(place[len("club:"):])
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),

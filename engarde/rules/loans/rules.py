@@ -113,14 +113,14 @@ def lender_name(turn: Turn, text: str) -> str | None:
     key = " ".join(text.split()).casefold()
     if key in MONEYLENDER_WORDS:
         return MONEYLENDER
-    # An index made once a month (the first character of a spelling wins, as a walk would
-    # find him); a scan of every character for each loan made a large month quadratic.
-    count, index = turn.memo.get(_LENDERS, (-1, {}))
-    if count != len(turn.characters):
-        index = {}
+    # An index made once a month (no character is added during one; the first of a spelling
+    # wins, as a walk would find him): a scan of every character for each loan made a large
+    # month quadratic.
+    index = turn.memo.get(_LENDERS)
+    if index is None:
+        index = turn.memo[_LENDERS] = {}
         for name in turn.characters:
             index.setdefault(name.casefold(), name)
-        turn.memo[_LENDERS] = (len(turn.characters), index)
     return index.get(key)
 
 
