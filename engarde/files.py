@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
@@ -64,6 +64,58 @@ def replacing(path: Path) -> Iterator[BinaryIO]:
     _sync_folder(folder)
 
 
+def write_many(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
+    """Write several files, each whole or not at all, as ``write_bytes`` would one by one, but
+    with one sync of the disk for them all (``os.sync``) instead of two for each: a campaign of
+    10,000 characters writes 10,000 reports, and their 20,000 fsyncs took minutes.  Every new
+    file is written and on the disk before the first is renamed into place; a failure before the
+    renames leaves every old file as it was and no temporary file.  Each folder is scanned once
+    for the leftovers of killed writes, and synced once after the renames."""
+    items = list(items)
+    targets: list[Path] = []
+    for path, _data in items:
+        path = Path(path)
+        if path.is_symlink():
+            path = path.resolve()  # the file the link names is rewritten; the link stays a link
+        _only_a_regular_file(path)
+        targets.append(path)
+    folders: dict[Path, set[str]] = {}
+    for path in targets:
+        folders.setdefault(path.parent, set()).add(path.name)
+    for folder, names in folders.items():
+        _remove_leftovers_of(folder, names)
+    temps: list[str] = []
+    try:
+        for path, (_path, data) in zip(targets, items):
+            fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f"{_PREFIX}{path.name}.{os.getpid()}.",
+                                        suffix=_SUFFIX)
+            temps.append(temp)
+            os.fchmod(fd, _mode_for(path))
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+                out.flush()
+                if not _SYNC_ALL:
+                    os.fsync(out.fileno())
+        if _SYNC_ALL:
+            os.sync()
+        for temp, path in zip(temps, targets):
+            os.replace(temp, path)
+    except BaseException:
+        for temp in temps:
+            try:
+                os.unlink(temp)
+            except FileNotFoundError:
+                pass
+        raise
+    for folder in folders:
+        _sync_folder(folder)
+    return targets
+
+
+# One sync of every file system where the platform has it (POSIX); else a file's own fsync.
+_SYNC_ALL = hasattr(os, "sync")
+
+
 def _only_a_regular_file(path: Path) -> None:
     """A rename puts the new file in place of whatever has the name: a device (`engarde backup
     /dev/null` as root), a FIFO or a folder is refused, never replaced."""
@@ -103,17 +155,26 @@ def _sync_folder(folder: Path) -> None:
 
 def _remove_leftovers(path: Path) -> None:
     """The temporary files of earlier writes of ``path`` whose process is gone."""
+    _remove_leftovers_of(path.parent, {path.name})
+
+
+def _remove_leftovers_of(folder: Path, names: set[str]) -> None:
+    """The temporary files of earlier writes of the files ``names`` in ``folder`` whose process is
+    gone (``.<name>.<pid>.<random>.part``; mkstemp's random part has no dot)."""
     try:
-        candidates = list(path.parent.glob(f"{_PREFIX}{_glob_escape(path.name)}.*{_SUFFIX}"))
+        entries = [e.name for e in os.scandir(folder)]
     except OSError:
         return
-    for leftover in candidates:
-        pid = leftover.name[len(_PREFIX) + len(path.name) + 1:].split(".", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
-            try:
-                leftover.unlink()
-            except OSError:
-                pass  # not ours to remove after all; it does no harm
+    for entry in entries:
+        if not (entry.startswith(_PREFIX) and entry.endswith(_SUFFIX)):
+            continue
+        parts = entry[len(_PREFIX):-len(_SUFFIX)].rsplit(".", 2)
+        if len(parts) != 3 or parts[0] not in names or not parts[1].isdigit() or _alive(int(parts[1])):
+            continue
+        try:
+            os.unlink(folder / entry)
+        except OSError:
+            pass  # not ours to remove after all; it does no harm
 
 
 def _alive(pid: int) -> bool:
@@ -126,10 +187,6 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True  # another user's process
     return True
-
-
-def _glob_escape(name: str) -> str:
-    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> Path:

@@ -600,11 +600,10 @@ def report_files(
 
 def write_files(rendered: Iterable[tuple[Path, bytes]]) -> list[Path]:
     """Write each file whole or not at all (engarde.files), making its folder if need be."""
-    written: list[Path] = []
-    for path, content in rendered:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        written.append(files.write_bytes(path, content))
-    return written
+    rendered = list(rendered)
+    for folder in dict.fromkeys(path.parent for path, _content in rendered):
+        folder.mkdir(parents=True, exist_ok=True)
+    return files.write_many(rendered)
 
 
 def write_gazette(data: GazetteData, pdf: bool = True) -> list[Path]:

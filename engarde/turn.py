@@ -62,6 +62,9 @@ class Turn:
     # Places are plain keys: "club:Hunter's", "bawdyhouse", "mistress:4", ...
     # Toadying, rival suitors and duels read it after the week's actions.
     whereabouts: dict[int, dict[str, list[str]]] = field(default_factory=dict)
+    # The same the other way round, week -> name -> places in the order he came to them, kept
+    # by ``be_at``: "where were both men this week" without walking every place's crowd.
+    places: dict[int, dict[str, list[str]]] = field(default_factory=dict)
     pending_duels: list[PendingDuel] = field(default_factory=list)
     # The living, in name order, as the phase under way began; and at month end those of
     # them who keep accounts (not on campaign: "do not have to pay out any money or keep
@@ -107,9 +110,25 @@ class Turn:
         return not any(check(self, name) for check in self.registry.no_accounts)
 
     def be_at(self, week: int, place: str, name: str) -> None:
-        here = self.whereabouts.setdefault(week, {}).setdefault(place, [])
-        if name not in here:
-            here.append(name)
+        mine = self.places.setdefault(week, {}).setdefault(name, [])
+        if place not in mine:
+            mine.append(place)
+            self.whereabouts.setdefault(week, {}).setdefault(place, []).append(name)
+
+    def is_at(self, week: int, place: str, name: str) -> bool:
+        return place in self.places.get(week, {}).get(name, ())
+
+    def places_of(self, week: int, name: str) -> list[str]:
+        """Where he was this week, in the order he came."""
+        return list(self.places.get(week, {}).get(name, []))
+
+    def together(self, week: int, a: str, b: str) -> list[str]:
+        """The places where both were this week, in the order ``whereabouts`` holds them."""
+        week_places = self.places.get(week, {})
+        both = set(week_places.get(a, ())).intersection(week_places.get(b, ()))
+        if not both:
+            return []
+        return [p for p in self.whereabouts.get(week, {}) if p in both]
 
     def present(self, week: int, place: str) -> list[str]:
         return list(self.whereabouts.get(week, {}).get(place, []))

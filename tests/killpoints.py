@@ -35,7 +35,7 @@ for _at, _help in (*COMMANDS.values(), *ORDERS.values()):
 
 # The builtins that change files, and the file objects' methods that do.
 STEPS = {os.open, os.write, os.replace, os.rename, os.fsync, os.close, os.unlink, os.fchmod, os.chmod,
-         os.truncate, os.ftruncate, io.open}
+         os.truncate, os.ftruncate, os.sync, io.open}
 METHODS = {"write", "writelines", "flush", "close", "truncate", "__exit__"}
 FILES = (io.FileIO, io.BufferedWriter, io.BufferedRandom, io.TextIOWrapper)  # not StringIO, BytesIO
 

@@ -173,3 +173,48 @@ def test_a_link_is_followed_to_the_file_it_names(tmp_path):
     (tmp_path / "latest.html").symlink_to("1607-04.html")
     files.write_text(tmp_path / "latest.html", "new")
     assert (tmp_path / "latest.html").is_symlink() and (tmp_path / "1607-04.html").read_text() == "new"
+
+
+def test_many_files_are_written_whole_with_the_leftovers_of_dead_writes_removed(tmp_path):
+    """A month's reports are written in one batch (engarde.files.write_many): each file whole,
+    in two folders; a dead process's temporary file of one of them removed, a living one's and
+    a dead one's of a file not in the batch left alone (the latter is removed when that file is
+    written)."""
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    (tmp_path / "gazette.html").write_bytes(OLD)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    pid = dead.stdout.strip()
+    left = reports / f".athos.html.{pid}.abc123.part"
+    other = reports / f".porthos.html.{pid}.abc123.part"
+    living = reports / f".athos.html.{os.getppid()}.def456.part"
+    for p in (left, other, living):
+        p.write_bytes(b"half")
+    written = files.write_many([(tmp_path / "gazette.html", b"the gazette"), (reports / "athos.html", b"Athos"),
+                                (reports / "aramis.html", b"Aramis")])
+    assert written == [tmp_path / "gazette.html", reports / "athos.html", reports / "aramis.html"]
+    assert [p.read_bytes() for p in written] == [b"the gazette", b"Athos", b"Aramis"]
+    assert not left.exists() and other.exists() and living.exists()
+    assert sorted(p.name for p in tmp_path.glob(".*")) == []
+
+
+def test_a_batch_that_fails_before_its_renames_leaves_every_old_file(tmp_path):
+    """An error while the batch is written (the third file's content is no bytes): the files
+    written before it are not put in place either; no temporary file stays."""
+    first, second = tmp_path / "a.html", tmp_path / "b.html"
+    first.write_bytes(OLD)
+    with pytest.raises(TypeError):
+        files.write_many([(first, b"new a"), (second, b"new b"), (tmp_path / "c.html", "not bytes")])
+    assert first.read_bytes() == OLD and not second.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["a.html"]
+
+
+def test_a_batch_with_a_folder_among_its_files_writes_nothing(tmp_path):
+    """The names are checked before anything is written: a folder where a report should go is
+    refused with its name, and the other files of the batch stay as they were."""
+    first = tmp_path / "a.html"
+    first.write_bytes(OLD)
+    (tmp_path / "b.html").mkdir()
+    with pytest.raises(CampaignError, match="b.html: not a regular file"):
+        files.write_many([(first, b"new a"), (tmp_path / "b.html", b"new b")])
+    assert first.read_bytes() == OLD and sorted(p.name for p in tmp_path.iterdir()) == ["a.html", "b.html"]

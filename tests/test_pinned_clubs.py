@@ -310,3 +310,40 @@ def test_the_gazettes_clubs_in_the_tables_order_and_a_club_it_lacks_last():
               for name, club in (("Athos", "The Old Club"), ("Porthos", "Red Phillips"), ("Aramis", "Hunter's"))]
     assert [(v.club, v.visitors) for v in club_visits(tables, events)] == [
         ("Hunter's", ["Aramis"]), ("Red Phillips", ["Porthos"]), ("The Old Club", ["Athos"])]
+
+
+def test_hosts_are_found_among_that_weeks_crowd_at_that_club():
+    """"A character may not visit a club unless he is a member of that club or a guest of a member": his host
+    must be at that club that week.  Week 1: Aramis goes as the guest of Rodney Bergerac, at Hunter's; week 2:
+    D'Artagnan goes to Red Phillips, where Porthos, a member who came "with D'Artagnan", takes him in; week 3:
+    Aramis asks for Rodney again, who is at no club that week, and is refused, and D'Artagnan for "Cyrano",
+    whom no one is called; week 4: Aramis names Rodney at Hunter's, where only Planchet, a member who named
+    no one, is."""
+    men = [Character("Rodney Bergerac", social_level=9, crowns=500, club="Hunter's"),
+           Character("Planchet", social_level=9, crowns=500, club="Hunter's"),
+           Character("Porthos", social_level=9, crowns=500, club="Red Phillips"),
+           Character("Aramis", social_level=9, crowns=500),
+           Character("D'Artagnan", social_level=6, crowns=500)]
+    sheets = {"Rodney Bergerac": OrderSheet("r", "Rodney Bergerac", weeks={1: VisitClub()}),
+              "Planchet": OrderSheet("pl", "Planchet", weeks={4: VisitClub()}),
+              "Porthos": OrderSheet("p", "Porthos", weeks={2: VisitClub(companions=("D'Artagnan",))}),
+              "Aramis": OrderSheet("a", "Aramis", weeks={1: VisitClub(guest_of="Rodney Bergerac"),
+                                                        3: VisitClub(guest_of="Rodney Bergerac"),
+                                                        4: VisitClub("Hunter's", guest_of="Rodney Bergerac")}),
+              "D'Artagnan": OrderSheet("d", "D'Artagnan", weeks={2: VisitClub("Red Phillips"),
+                                                                3: VisitClub(guest_of="Cyrano")})}
+    result = resolve_month(APRIL, men, sheets, SeededDice("crowds"))
+    assert [(e.week, e.characters[0], e.data["club"], e.data.get("guest_of")) for e in result.events
+            if e.code == EV_CLUB_VISIT] == [
+        (1, "Rodney Bergerac", "Hunter's", None), (1, "Aramis", "Hunter's", "Rodney Bergerac"),
+        (2, "Porthos", "Red Phillips", None), (2, "D'Artagnan", "Red Phillips", "Porthos"),
+        (4, "Planchet", "Hunter's", None)]
+    refused = [(e.week, e.code, e.data.get("reason")) for e in result.events
+               if e.characters == ("Aramis",) and e.week in (3, 4) and e.code != EV_CLUB_VISIT]
+    assert refused == [
+        (3, "order-refused", "Rodney Bergerac was at no club that week"),
+        (4, "club-turned-away", "not a member of Hunter's, and no member there took him in as a guest "
+                                "(Rodney Bergerac)")], refused
+    assert [(e.week, e.code, e.data.get("reason")) for e in result.events
+            if e.characters == ("D'Artagnan",) and e.week == 3] == [
+        (3, "order-refused", "Cyrano was at no club that week")]

@@ -35,6 +35,8 @@ and June; he may rejoin in July.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ...calendar import MONTH_END, MONTH_START
 from .codes import (
     E_UNKNOWN_CLUB,
@@ -170,8 +172,56 @@ def club_place(club: Club) -> str:
     return f"club:{club.name}"
 
 
-def _same(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+def _key(text: str) -> str:
+    """A name as a player may write it: any case, any spacing."""
+    return " ".join(text.split()).casefold()
+
+
+# Turn.memo keys: the crowd at each club each week, indexed as it arrives (see ``_Crowd``), and
+# the characters by the spelling a player may give them.
+_CROWDS = "clubs.crowds"
+_NAMES = "clubs.names"
+
+
+@dataclass
+class _Crowd:
+    """Who is at one club in one week, indexed for finding hosts: a crowded club is searched
+    for each guest, and walking it every time made a large campaign's month quadratic.
+    In arrival order, so the first match is the one a walk down the crowd finds; membership
+    is asked when a guest looks (a man can lose it during the week)."""
+
+    seen: int = 0                                                     # arrivals indexed
+    by_name: dict[str, list[str]] = field(default_factory=dict)      # key -> those present
+    named_by: dict[str, list[str]] = field(default_factory=dict)     # key -> those naming him
+
+
+def _crowd(turn: Turn, club: Club, week: int) -> _Crowd:
+    crowds: dict[tuple[int, str], _Crowd] = turn.memo.setdefault(_CROWDS, {})
+    crowd = crowds.setdefault((week, club.name), _Crowd())
+    present = turn.whereabouts.get(week, {}).get(club_place(club), [])
+    for name in present[crowd.seen:]:
+        crowd.by_name.setdefault(_key(name), []).append(name)
+        # his companions are recorded as he arrives (``visit``), before a later guest looks
+        for companion in dict.fromkeys(_key(c) for c in turn.fact(name).get(FACT_COMPANIONS, {}).get(week, ())):
+            crowd.named_by.setdefault(companion, []).append(name)
+    crowd.seen = len(present)
+    return crowd
+
+
+def _first_member(turn: Turn, names: list[str], club: Club) -> str | None:
+    tables = turn.tables.clubs
+    return next((n for n in names if tables.club(turn.characters[n].club or "") == club), None)
+
+
+def _named(turn: Turn, text: str) -> list[str]:
+    """The characters a player's text names (any case or spacing); the index is made once a
+    month (no character is added during one)."""
+    index = turn.memo.get(_NAMES)
+    if index is None:
+        index = turn.memo[_NAMES] = {}
+        for name in turn.characters:
+            index.setdefault(_key(name), []).append(name)
+    return index.get(_key(text), [])
 
 
 def _target(turn: Turn, ch: Character, order: VisitClub, week: int) -> Club | None:
@@ -186,8 +236,10 @@ def _target(turn: Turn, ch: Character, order: VisitClub, week: int) -> Club | No
                        order=order.describe(), reason=f"no club called {order.club!r}")
         return club
     if order.guest_of:
-        for place, names in turn.whereabouts.get(week, {}).items():
-            if place.startswith("club:") and any(_same(order.guest_of, n) for n in names):
+        where = {p for name in _named(turn, order.guest_of) for p in turn.places_of(week, name)}
+        # the first place of the week he is at, as a walk down the week's places finds it
+        for place in turn.whereabouts.get(week, {}):
+            if place in where and place.startswith("club:"):
                 return tables.club(place[len("club:"):])
         turn.event(EV_ORDER_REFUSED, week, ch.name, public=False, order=order.describe(),
                    reason=f"{order.guest_of} was at no club that week")
@@ -218,20 +270,12 @@ def find_host(turn: Turn, ch: Character, order: VisitClub, club: Club, week: int
     names (``guest_of`` or a companion) or who names him among his companions.
     The one he names first wins; else the first member present who named him.
     """
-    tables = turn.tables.clubs
-    present = turn.present(week, club_place(club))
+    crowd = _crowd(turn, club, week)
     named = ([order.guest_of] if order.guest_of else []) + list(order.companions)
     for text in named:
-        for name in present:
-            if _same(text, name) and tables.club(turn.characters[name].club or "") == club:
-                return name
-    for name in present:
-        member = turn.characters[name]
-        if tables.club(member.club or "") != club:
-            continue
-        if any(_same(ch.name, c) for c in turn.fact(name).get(FACT_COMPANIONS, {}).get(week, ())):
-            return name
-    return None
+        if (host := _first_member(turn, crowd.by_name.get(_key(text), []), club)) is not None:
+            return host
+    return _first_member(turn, crowd.named_by.get(_key(ch.name), []), club)
 
 
 def visit(turn: Turn, ch: Character, order: VisitClub, week: int) -> bool:

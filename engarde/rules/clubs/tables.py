@@ -67,9 +67,18 @@ class ClubsTables:
                 found.setdefault(normalise_name(spelling), club)
         return found
 
+    @cached_property
+    def _by_text(self) -> dict[str, Club | None]:
+        return {}
+
     def club(self, name: str) -> Club | None:
         """Find a club by its name or a common spelling of it (case-insensitive)."""
-        return self._by_spelling.get(normalise_name(name))
+        # Asked for every man at every club every week: each text is normalised once.
+        try:
+            return self._by_text[name]
+        except KeyError:
+            found = self._by_text[name] = self._by_spelling.get(normalise_name(name))
+            return found
 
     def rank_of(self, name: str) -> int:
         """The club's rank on the Clubs Table; a name it lacks ranks as "No club"."""

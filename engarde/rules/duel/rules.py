@@ -1373,8 +1373,7 @@ def give_insults(turn: Turn, week: int) -> None:
             other = _find(turn, target)
             if other is None or other.name == name or other.name in given or not can_fight(other):
                 continue
-            place = next((p for p, names in turn.whereabouts.get(week, {}).items()
-                          if name in names and other.name in names and not p.startswith("mistress:")), None)
+            place = next((p for p in turn.together(week, name, other.name) if not p.startswith("mistress:")), None)
             if place is not None:
                 insult(turn, ch, other, place, week)
                 given.append(other.name)
@@ -1437,7 +1436,7 @@ def _met(turn: Turn, week: int, challenger: str, defender: str, order: Challenge
     the week to answering a challenge, or to challenging the challenger: "The negotiation period
     is necessary to allow players to arrange for duels"); otherwise the challenge goes unmet and
     both are told.  With "anywhere", wherever he is."""
-    if turn.tables.duel.challenges == "anywhere" or defender in turn.present(week, FIELD):
+    if turn.tables.duel.challenges == "anywhere" or turn.is_at(week, FIELD, defender):
         return True
     if defender in turn.characters and can_fight(turn.characters[defender]):
         turn.event(EV_CHALLENGE_UNMET, week, (challenger, defender), public=False, challenge=order.describe())
@@ -1529,7 +1528,7 @@ def _affair(turn: Turn, week: int, challenger: str, defender: str, cause: str, p
 
 
 def _places(turn: Turn, week: int, a: str, b: str) -> set[str]:
-    return {p for p, names in turn.whereabouts.get(week, {}).items() if a in names and b in names}
+    return set(turn.together(week, a, b))
 
 
 def _meeting(turn: Turn, week: int, place: str, a_name: str, b_name: str,

@@ -103,15 +103,25 @@ def rule_of(loan: Loan) -> str:
     return RULE_MONEYLENDER if loan.from_moneylender else RULE_BETWEEN
 
 
+# Turn.memo keys: the characters by their name in any case; the month end's men at home.
+_LENDERS = "loans.lenders"
+_HOME = "loans.home"
+
+
 def lender_name(turn: Turn, text: str) -> str | None:
     """"moneylender", or the character the text names (case-insensitive), or None."""
     key = " ".join(text.split()).casefold()
     if key in MONEYLENDER_WORDS:
         return MONEYLENDER
-    for name in turn.characters:
-        if name.casefold() == key:
-            return name
-    return None
+    # An index made once a month (no character is added during one; the first of a spelling
+    # wins, as a walk would find him): a scan of every character for each loan made a large
+    # month quadratic.
+    index = turn.memo.get(_LENDERS)
+    if index is None:
+        index = turn.memo[_LENDERS] = {}
+        for name in turn.characters:
+            index.setdefault(name.casefold(), name)
+    return index.get(key)
 
 
 def moneylender_room(turn: Turn, ch: Character) -> int:
@@ -387,8 +397,17 @@ def offer_step(turn: Turn, ch: Character) -> None:
         offer(turn, ch, offers)  # his consent, for borrowers to take this month
 
 
+def _home(turn: Turn) -> set[str]:
+    """``turn.home`` as a set, made once (it is set before the month end and not changed)."""
+    home, names = turn.memo.get(_HOME, (None, set()))
+    if home is not turn.home:
+        names = set(turn.home)
+        turn.memo[_HOME] = (turn.home, names)
+    return names
+
+
 def month_end_step(turn: Turn, ch: Character) -> None:
     # A disgraced man on the Frontier pays his defaulted loans "when he is able".
-    if ch.name in turn.home or ch.state == DISGRACED:
+    if ch.name in _home(turn) or ch.state == DISGRACED:
         month_end(turn, ch)
 

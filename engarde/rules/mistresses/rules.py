@@ -295,7 +295,7 @@ def settle_rivals(turn: Turn, m: Mistress, suitors: list[Suitor], week: int) -> 
 def attempt(turn: Turn, ch: Character, m: Mistress, suitor: Suitor, week: int, lover: str | None) -> bool:
     """One suitor's attempt on ``m``; True if he won her.  ``lover``: hers when the week began."""
     rival = lover if lover is not None and lover != ch.name and lover in turn.characters else None
-    if rival is not None and rival in turn.present(week, place(m)):
+    if rival is not None and turn.is_at(week, place(m), rival):
         # "A character is caught if he attempts to court another player's mistress
         # while the other player is with her."  Choice: caught at the door, he does
         # not get to roll.

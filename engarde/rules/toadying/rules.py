@@ -88,8 +88,8 @@ def after_week(turn: Turn, week: int) -> None:
             continue
         host_name, club_name = record
         club = turn.tables.clubs.club(club_name)
-        here = turn.present(week, club_place(club)) if club else []
-        if club is None or name not in here or host_name not in here:
+        if club is None or not (turn.is_at(week, club_place(club), name)
+                                and turn.is_at(week, club_place(club), host_name)):
             continue
         hosts[name] = host_name
         settle(turn, turn.characters[name], turn.characters[host_name], club, week)
