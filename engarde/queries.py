@@ -9,6 +9,7 @@ lock) to write; nothing else writes SQL.
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from typing import Iterable
 
 from sqlalchemy import func
@@ -173,6 +174,57 @@ def sheet_seen(s: Session, campaign_id: str, digest: str, message_id: str, sende
             SheetRow.campaign_id == campaign_id, SheetRow.message_id == message_id,
             SheetRow.sender == sender)).first()
     return seen
+
+
+class SeenSheets:
+    """``sheet_seen`` for a batch of messages, made with a few queries instead of one or two a
+    message: the stored sheets whose digest, or Message-ID and sender, are the batch's, each
+    key's first (lowest id) kept, as the query's first row is; a sheet stored while the batch is
+    read is ``add``-ed (an earlier one of the same key still wins)."""
+
+    CHUNK = 500  # values in one IN (...)
+
+    def __init__(self, s: Session, campaign_id: str, digests: Iterable[str],
+                 messages: Iterable[tuple[str, str]]) -> None:
+        self.by_digest: dict[str, SheetRow | _Seen] = {}
+        self.by_message: dict[tuple[str, str], SheetRow | _Seen] = {}
+        digests = sorted(set(digests))
+        wanted = {(m, who) for m, who in messages if m and who}
+        ids = sorted({m for m, _ in wanted})
+        cols = (SheetRow.id, SheetRow.digest, SheetRow.message_id, SheetRow.sender, SheetRow.source)
+        found: dict[int, _Seen] = {}
+        for column, values in ((SheetRow.digest, digests), (SheetRow.message_id, ids)):
+            for at in range(0, len(values), self.CHUNK):
+                query = select(*cols).where(SheetRow.campaign_id == campaign_id,
+                                            column.in_(values[at: at + self.CHUNK]))
+                for row in s.exec(query):
+                    found[row[0]] = _Seen(*row)
+        for seen in sorted(found.values(), key=lambda r: r.id):
+            self.add(seen, wanted)
+
+    def add(self, row: SheetRow | _Seen, wanted: set[tuple[str, str]] | None = None) -> None:
+        self.by_digest.setdefault(row.digest, row)
+        key = (row.message_id, row.sender)
+        if row.message_id and row.sender and (wanted is None or key in wanted):
+            self.by_message.setdefault(key, row)
+
+    def seen(self, digest: str, message_id: str, sender: str) -> SheetRow | _Seen | None:
+        """As ``sheet_seen``."""
+        found = self.by_digest.get(digest)
+        if found is None and message_id and sender:
+            found = self.by_message.get((message_id, sender))
+        return found
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """What ``SeenSheets`` keeps of a stored sheet."""
+
+    id: int
+    digest: str
+    message_id: str
+    sender: str
+    source: str
 
 
 def active_sheets_of(s: Session, campaign_id: str, month: GameMonth, character_id: int,

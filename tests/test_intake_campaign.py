@@ -223,6 +223,26 @@ def test_the_same_message_twice_changes_nothing_even_by_another_route(gm):
     assert len(sheets(gm)) == 1
 
 
+def test_already_read_names_the_first_sheet_stored_in_the_batch_or_before(gm):
+    """"Already read?" is answered for the whole batch at once (queries.SeenSheets): a sheet
+    stored earlier in the same batch counts, the first stored of a key is the one named, and
+    the same bytes are found before the same Message-ID."""
+    drop(gm, "a.eml", mail("paul@example.org", PORTHOS, Message_ID="<one@example.org>"))
+    drop(gm, "b.eml", mail("paul@example.org", PORTHOS + "\n", Message_ID="<one@example.org>"))
+    results = ops.ingest(gm.camp, gm.mail)
+    assert [r.status for r in results] == [ops.ACCEPTED, ops.DUPLICATE]
+    assert results[1].notes == [f"already read (from {gm.mail / 'a.eml'}); nothing changed"]
+    drop(gm, "c.eml", mail("paul@example.org", PORTHOS + "\n\n", Message_ID="<two@example.org>"))
+    ops.ingest(gm.camp, gm.mail)
+    # c.eml's bytes again, with a.eml's Message-ID: its bytes are found first
+    (gm.mail / "d.eml").write_bytes((gm.mail / "c.eml").read_bytes())
+    drop(gm, "e.eml", mail("paul@example.org", PORTHOS + "\n\n\n", Message_ID="<one@example.org>"))
+    results = {r.source.rsplit("/", 1)[-1]: r for r in ops.ingest(gm.camp, gm.mail)}
+    assert results["d.eml"].notes == [f"already read (from {gm.mail / 'c.eml'}); nothing changed"]
+    assert results["e.eml"].notes == [f"already read (from {gm.mail / 'a.eml'}); nothing changed"]
+    assert len(sheets(gm)) == 2
+
+
 def test_a_sheet_for_a_resolved_month_is_rejected(gm):
     gm("turn", "run", "--force")
     drop(gm, "old.eml", mail("paul@example.org", PORTHOS + "Month: April 1607\n"))

@@ -151,18 +151,22 @@ def _ingest_batch(campaign: Campaign, registry: Registry, messages: list[Message
         # the order they were sent in, so that the later of two sheets wins
         ordered = sorted(range(len(messages)), key=lambda i: (messages[i].when(now)[0], messages[i].source))
         s.flush()  # the held sheets released: what every query below must see
+        # "already read?" for the whole batch in a few queries (each message's were two)
+        seen = queries.SeenSheets(s, campaign.id, (_digest(m) for m in messages if not m.skipped),
+                                  ((m.message_id or "", m.sender or "") for m in messages if not m.skipped))
         with s.no_autoflush:  # each message's rows are flushed once written (below), not before every query
             return _each(s, campaign, registry, messages, ordered, quarantined, current, deadlines, roll, known, now,
-                         tick)
+                         tick, seen)
 
 
 def _each(s: Session, campaign: Campaign, registry: Registry, messages: list[Message], ordered: list[int],
           quarantined: dict[int, str], current: GameMonth, deadlines: Schedule, roll: _Roll, known: Known,
-          now: dt.datetime, tick: Tick) -> list[IngestResult]:
+          now: dt.datetime, tick: Tick, seen: queries.SeenSheets) -> list[IngestResult]:
     """Every message of the batch in the order sent, each stored (and flushed) before the next;
-    ``tick`` is told how many are done (a progress bar at a terminal)."""
+    ``tick`` is told how many are done (a progress bar at a terminal).  ``seen``: the sheets
+    already stored, by digest and Message-ID (each sheet stored here added)."""
     results: list[IngestResult] = []
-    read = _read_ahead(s, campaign, registry, messages, ordered, quarantined, current, roll, known, now)
+    read = _read_ahead(s, campaign, registry, messages, ordered, quarantined, current, roll, known, now, seen)
     for done, i in enumerate(ordered, 1):
         tick(done - 1, len(ordered))
         msg = messages[i]
@@ -172,14 +176,14 @@ def _each(s: Session, campaign: Campaign, registry: Registry, messages: list[Mes
         try:
             if i in quarantined:
                 result, write = _quarantine(s, campaign, current, msg, now,
-                                            f"the database refused it ({quarantined[i]})", bare=True)
+                                            f"the database refused it ({quarantined[i]})", seen, bare=True)
             else:
                 try:
                     result, write = _ingest_one(s, campaign, registry, msg, now, current, deadlines, roll,
-                                                known, read.sheets.pop(i, None), read.checks)
+                                                known, read.sheets.pop(i, None), read.checks, seen)
                 except Exception as exc:  # noqa: BLE001 - one message must never stop the batch
                     result, write = _quarantine(s, campaign, current, msg, now,
-                                                f"engarde failed on it ({_failure(exc)})")
+                                                f"engarde failed on it ({_failure(exc)})", seen)
             write()
             s.flush()
         except Exception as exc:  # noqa: BLE001 - the database refused it: read again, it quarantined
@@ -214,7 +218,7 @@ class _ReadAhead:
 
 def _read_ahead(s: Session, campaign: Campaign, registry: Registry, messages: list[Message], ordered: list[int],
                 quarantined: dict[int, str], current: GameMonth, roll: _Roll, known: Known,
-                now: dt.datetime) -> _ReadAhead:
+                now: dt.datetime, seen: queries.SeenSheets) -> _ReadAhead:
     """Read every new sheet of the batch first, then check at once, on every core, the passwords
     of those sent by their character's player (a forged sender costs no check, as in ``decide``).
     A sheet engarde fails to read is left to be read again in its turn, where it is quarantined."""
@@ -224,7 +228,7 @@ def _read_ahead(s: Session, campaign: Campaign, registry: Registry, messages: li
         msg = messages[i]
         if msg.skipped or not msg.ok or i in quarantined:
             continue
-        if queries.sheet_seen(s, campaign.id, _digest(msg), msg.message_id or "", msg.sender or "") is not None:
+        if seen.seen(_digest(msg), msg.message_id or "", msg.sender or "") is not None:
             continue
         try:
             sheet = _parse(msg, registry, known, current, roll)
@@ -259,17 +263,17 @@ def _nothing() -> None:
     pass
 
 
-def _duplicate(msg: Message, seen: SheetRow) -> IngestResult:
+def _duplicate(msg: Message, seen: Any) -> IngestResult:
     return IngestResult(msg.source, None, DUPLICATE, notes=[f"already read (from {seen.source}); nothing changed"])
 
 
 def _quarantine(s: Session, campaign: Campaign, current: GameMonth, msg: Message, now: dt.datetime, why: str,
-                bare: bool = False) -> tuple[IngestResult, Callable[[], None]]:
+                stored: queries.SeenSheets, bare: bool = False) -> tuple[IngestResult, Callable[[], None]]:
     """A message engarde could not read or decide on, stored as rejected with the reason (its
     raw bytes kept for the GM, its passwords withheld), so that the next ingest sees a duplicate.
     ``bare``: only what any database stores (the raw bytes, the digest, a safe source)."""
     digest = _digest(msg)
-    seen = queries.sheet_seen(s, campaign.id, digest, "", "")
+    seen = stored.seen(digest, "", "")
     if seen is not None:
         return _duplicate(msg, seen), _nothing
     # Its passwords are withheld as any sheet's (engarde.redaction); raw bytes they cannot be
@@ -293,17 +297,23 @@ def _quarantine(s: Session, campaign: Campaign, current: GameMonth, msg: Message
                    errors=[error.to_dict()], status=REJECTED, reason=reason, confirmation=confirmation,
                    message_id="" if bare else (msg.message_id or ""), size=msg.size, received=_utc(now),
                    received_by="the time it was read")
-    return IngestResult(msg.source, None, REJECTED, [error], [reason], confirmation), lambda: s.add(row)
+    def write() -> None:
+        s.add(row)
+        stored.add(row)
+
+    return IngestResult(msg.source, None, REJECTED, [error], [reason], confirmation), write
 
 
 def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message, now: dt.datetime,
                 current: GameMonth, deadlines: Schedule, roll: _Roll, known: Known, read: OrderSheet | None = None,
-                check: PasswordCheck = passwords.check_password) -> tuple[IngestResult, Callable[[], None]]:
+                check: PasswordCheck = passwords.check_password, stored: queries.SeenSheets | None = None
+                ) -> tuple[IngestResult, Callable[[], None]]:
     """What becomes of one message, and the writes that store it (made by the caller, last, so
     that a failure before them leaves nothing half written).  ``read``: its sheet, if it was
     read ahead (``_read_ahead``)."""
     digest = _digest(msg)
-    seen = queries.sheet_seen(s, campaign.id, digest, msg.message_id or "", msg.sender or "")
+    seen = (stored.seen(digest, msg.message_id or "", msg.sender or "") if stored is not None else
+            queries.sheet_seen(s, campaign.id, digest, msg.message_id or "", msg.sender or ""))
     if seen is not None:
         return _duplicate(msg, seen), _nothing
     received, received_by, time_notes = msg.when(now)
@@ -380,6 +390,8 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
             char_row.password = passwords.hash_password(decision.new_password, campaign.mail.password_cost)
             s.add(char_row)
         s.add(row)
+        if stored is not None:
+            stored.add(row)
 
     result = IngestResult(msg.source, sheet.character, decision.status, errors,
                           notes + ([decision.reason] if decision.reason else []), confirmation,
