@@ -24,13 +24,9 @@ from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
 from .errors import CampaignError
+# The revisions are kept apart so that a quick reader needs no SQLAlchemy (engarde.revisions).
+from .revisions import BASELINE, HEAD, REVISIONS  # noqa: F401
 
-# Every revision of engarde/migrations, oldest first; the last is the one this code needs.
-# Kept here so that checking a database costs one query, not Alembic's import (a third of a
-# second on every command); tests/test_schema.py checks it against the revisions' files.
-REVISIONS = ("0001", "0002", "0003", "0004", "0005")
-HEAD = REVISIONS[-1]
-BASELINE = "0001"
 # The tables of the baseline revision: a database holding them and no version table was
 # made by engarde before it kept a schema history.
 BASELINE_TABLES = frozenset({"campaign", "character", "ledger", "event", "roll", "order_sheet", "turn",

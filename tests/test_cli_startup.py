@@ -20,6 +20,7 @@ from engarde import commands as index
 from engarde.cli import main, orders
 from engarde.house import HOUSE_MODULES
 from engarde.rules import CORE_MODULES
+from helpers import resolved_campaign, run_engarde
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAVY = ("sqlalchemy", "sqlmodel", "jinja2", "weasyprint", "engarde.store", "engarde.ops", "engarde.registry")
@@ -92,3 +93,14 @@ def test_help_imports_neither_the_database_layer_nor_the_rules(tmp_path):
 def test_checking_a_sheet_without_a_campaign_imports_no_database_layer(tmp_path):
     sheet = ROOT / "orders" / "demo" / "porthos.eml"
     assert _imports_after(["orders", "check", str(sheet)], tmp_path) == {"engarde.registry"}  # its grammar
+
+
+def test_checking_a_sheet_in_a_campaigns_folder_imports_no_database_layer(tmp_path):
+    """In the campaign's folder the check reads its names from the SQLite file with the standard
+    library (engarde.sqlite_names), and still names a character the campaign lacks."""
+    resolved_campaign(tmp_path)
+    sheet = tmp_path / "rochefort.txt"
+    sheet.write_text("Character: Athos\nPassword: x\nWeek 1: Court Ninon\n")
+    assert _imports_after(["orders", "check", str(sheet)], tmp_path) == {"engarde.registry"}
+    done = run_engarde(tmp_path, "orders", "check", str(sheet))
+    assert done.returncode == 1 and "Ninon" in done.stdout, done.stdout + done.stderr

@@ -20,6 +20,7 @@ from ..orders import OrderSheet
 from ..parse import parse_sheet
 from ..redaction import scrub, scrub_data, secrets_in
 from ..registry import for_campaign
+from .. import sqlite_names
 
 
 @click.command("check")
@@ -72,6 +73,9 @@ def _from_database(campaign: Campaign | None) -> tuple[Known, GameMonth | None]:
     nothing: the names are not checked."""
     if campaign is None:
         return Known(), None
+    quick = sqlite_names.read(campaign)  # an SQLite file read with the standard library: no SQLAlchemy
+    if quick is not None:
+        return quick
     # Imported here, not at the top: the database layer is most of the start of a check made
     # with no campaign (a player's own copy of engarde).
     from ..ops.names import known_names
