@@ -16,10 +16,14 @@ variables:
     ``campaign``, ``month``, ``errors_count`` (int or None), ``characters``,
     ``events`` (all public events of the month), ``sections`` (the sections to
     include, in order), and each section's own: ``society`` (public society
-    events, by week), ``club_news`` (public membership events, by week),
+    events, by week: rises and falls, club elections, courtships), ``club_news`` (public
+    resignations and lapses, by week),
     ``club_visits`` (list of ``ClubVisits``, by club rank then week), ``clubs``,
-    ``regimental_news`` (public regiment, appointment and title events, by week),
-    ``front_news``, ``affairs`` (public duel events, by week: the Affairs of Honour),
+    ``regimental_news`` (Appointments and Regiments: public regiment, appointment, title and
+    brevet events, by week), ``front_news`` (the front: its template groups the battle results
+    army to regiment, the mentions, the promotions and the fallen), ``affairs`` (public duel
+    events, by week: the Affairs of Honour, told from each duel's ``blows`` and ``decisive``
+    exchange), ``notices`` (disgraces, dismissals: the events the modules send to "notices"),
     ``press`` (the letters, as printed), ``deaths`` (the month's public death
     events, one per man: the obituary line; the dead are left out of
     ``precedence``), ``precedence`` (the living characters by social level, then name).
