@@ -10,15 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from engarde import gazette
+from engarde import gazette, queries, store
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
-from engarde.config import Campaign
+from engarde.config import Campaign, load_one
+from engarde.ops import publishing
 from engarde.dice import ScriptedDice
 from engarde.gazette import GazetteData, environment, render_html, render_report, vary
 from engarde.records import Character, Event
 from engarde.registry import all_codes
 from engarde.rules.duel.rules import Duellist, fight
 from engarde.rules.duel.tables import DuelTables
+from helpers import resolved_campaign
 
 APRIL = GameMonth(1607, 4)
 C = all_codes()
@@ -273,3 +275,14 @@ def test_notices_compact_in_a_large_campaign():
     notices = notices[:notices.index("</section>")]
     assert notices.count('<p class="event disgraced"') == gazette.COMPACT_AFTER
     assert "Gentleman 0039" in notices
+
+
+def test_a_published_month_uses_its_turns_seed(tmp_path):
+    """The seed chooses the phrasings: the gazette of a resolved month is rendered with the seed
+    its turn was run with (stored with the month), so re-publishing it prints the same words."""
+    camp = load_one(resolved_campaign(tmp_path), "test")
+    with store.reading(camp.database) as s:
+        (turn,) = queries.turns(s, camp.id)
+    data = publishing.gazette_data(camp, APRIL, {})
+    assert data.seed == turn.seed and data.seed
+    assert render_html(data) == render_html(publishing.gazette_data(camp, APRIL, {}))
