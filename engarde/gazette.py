@@ -16,10 +16,14 @@ variables:
     ``campaign``, ``month``, ``errors_count`` (int or None), ``characters``,
     ``events`` (all public events of the month), ``sections`` (the sections to
     include, in order), and each section's own: ``society`` (public society
-    events, by week), ``club_news`` (public membership events, by week),
+    events, by week: rises and falls, club elections, courtships), ``club_news`` (public
+    resignations and lapses, by week),
     ``club_visits`` (list of ``ClubVisits``, by club rank then week), ``clubs``,
-    ``regimental_news`` (public regiment, appointment and title events, by week),
-    ``front_news``, ``affairs`` (public duel events, by week: the Affairs of Honour),
+    ``regimental_news`` (Appointments and Regiments: public regiment, appointment, title and
+    brevet events, by week), ``front_news`` (the front: its template groups the battle results
+    army to regiment, the mentions, the promotions and the fallen), ``affairs`` (public duel
+    events, by week: the Affairs of Honour, told from each duel's ``blows`` and ``decisive``
+    exchange), ``notices`` (disgraces, dismissals: the events the modules send to "notices"),
     ``press`` (the letters, as printed), ``deaths`` (the month's public death
     events, one per man: the obituary line; the dead are left out of
     ``precedence``), ``precedence`` (the living characters by social level, then name).
@@ -32,12 +36,30 @@ Every template also sees ``codes`` (every module's), ``event_macro(code, name)``
 (the macro a module says that event with), ``compact(events)`` (``Compacted``: the events told
 in prose and the lists of the rest of each routine kind), ``printed`` (True when rendering the
 printed edition, the PDF's), ``compact_after``, ``print_items`` and ``print_rows`` (how much
-prose, and how much of a long list or table the printed edition gives), and the filters ``signed``, ``week``, ``crowns``, ``ordinal``, ``names``, ``the``,
-``possessive`` and ``field_label``.
+prose, and how much of a long list or table the printed edition gives), ``seed`` (the month's
+dice seed, ``""`` when unknown), ``vary(key, n)`` (see below), and the filters ``signed``,
+``week``, ``crowns``, ``ordinal``, ``names``, ``the``, ``possessive``, ``field_label`` and
+``pick``.
+
+Phrasings: prose, not a log.  Each kind of event may be said several ways; which one is
+chosen by the month's seed (the turn's, stored with the month) and the event's identity, so
+a month always renders the same and another month's (or a re-run's) seed may choose another:
+
+- ``vary(key, n, part="")``: a number in ``range(n)``, from a hash of (the seed, ``key``).  ``key``
+  is an event (its identity: code, week and characters; several events of one kind and week
+  with the same men read alike) or any string.  A module's ``news`` macro
+  says ``{% set v = vary(ev, 3) %}`` and gives ``v == 0``, ``1``, ``2`` each its wording;
+  a second choice in the same sentence names its part: ``vary(ev, 2, "outcome")``.
+- ``options|pick(key, part="")``: one of a list, as ``options[vary(key, options|length, part)]``.
+
+The seed reaches macros in imported templates (which see no render context) through
+:data:`SEED`, set by :func:`render` for the length of one render from the context's
+``seed``; a render without one varies by the key alone.
 """
 
 from __future__ import annotations
 
+import contextvars
 import functools
 
 import hashlib
@@ -73,6 +95,9 @@ REPORT_TEMPLATE = "report.html.j2"
 COMPACT_AFTER = 6
 PRINT_ITEMS = 30
 PRINT_ROWS = 100
+
+# The seed of the month being rendered, for ``vary`` (set by ``render``).
+SEED: contextvars.ContextVar[str] = contextvars.ContextVar("engarde_gazette_seed", default="")
 
 
 @dataclass(frozen=True)
@@ -121,6 +146,7 @@ class GazetteData:
     # the gazette are on them).
     sheets: dict[str, OrderSheet] = field(default_factory=dict)
     registry: Registry | None = None  # the campaign's modules (default: from its house_rules)
+    seed: str = ""  # the month's dice seed (its turn's): chooses each event's phrasing (``vary``)
 
     def modules(self) -> Registry:
         return self.registry or for_campaign(self.campaign)
@@ -208,10 +234,12 @@ def _environment(templates: Path | None, modules: Registry) -> jinja2.Environmen
         the=the,
         possessive=possessive,
         field_label=field_label,
+        pick=pick,
     )
     env.globals["codes"] = all_codes()
     env.globals["MONTH_START"] = MONTH_START
     env.globals["MONTH_END"] = MONTH_END
+    env.globals["vary"] = vary
     env.globals["event_macro"] = event_macro = _macros(env, modules)
     env.globals["compact"] = lambda events, after=COMPACT_AFTER: compact(
         events, lambda code: event_macro(code, "brief") is not None, after)
@@ -235,6 +263,31 @@ def _macros(env: jinja2.Environment, modules: Registry) -> Callable[[str, str], 
         return getattr(template.module, name, None)
 
     return event_macro
+
+
+# -- phrasings ---------------------------------------------------------------------
+
+
+def identity(key: Any) -> str:
+    """What ``vary`` hashes of a key: an event's code, week and characters, else the text."""
+    if isinstance(key, Event):
+        return "|".join((key.code, str(key.week), *key.characters))
+    return str(key)
+
+
+def vary(key: Any, n: int, part: str = "") -> int:
+    """Which of ``n`` phrasings to use for ``key`` this month: a hash of (the seed, the key's
+    identity), the same on every render of the month (not Python's ``hash``, which changes
+    between runs)."""
+    if n <= 1:
+        return 0
+    digest = hashlib.blake2b(f"{SEED.get()}\x1f{identity(key)}\x1f{part}".encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % n
+
+
+def pick(options: Sequence[Any], key: Any, part: str = "") -> Any:
+    """One of ``options``, chosen by ``vary``."""
+    return options[vary(key, len(options), part)]
 
 
 # -- filters -------------------------------------------------------------------
@@ -317,6 +370,7 @@ def gazette_context(data: GazetteData) -> dict[str, Any]:
         "characters": list(data.characters),
         "events": public,
         "sections": list(modules.sections),
+        "seed": data.seed,
     }
     for section in modules.sections:
         if section.context is not None:
@@ -368,6 +422,7 @@ def report_context(data: GazetteData, character_name: str, ledger: Sequence[Ledg
         "weeks": sorted(weeks.items()),
         "ledger": entries,
         "report_sections": list(data.modules().report_sections),
+        "seed": data.seed,
     }
 
 
@@ -383,7 +438,9 @@ def render_html(data: GazetteData, env: jinja2.Environment | None = None, printe
 
 def render(env: jinja2.Environment, name: str, context: dict[str, Any], campaign: Campaign) -> str:
     """A template rendered; a mistake in a template (the campaign's own or ours) is a
-    CampaignError naming the template file and its line."""
+    CampaignError naming the template file and its line; ``context["seed"]`` chooses the
+    phrasings (``vary``) for this render."""
+    token = SEED.set(str(context.get("seed", "")))
     try:
         return env.get_template(name).render(context)
     except jinja2.TemplateSyntaxError as exc:
@@ -398,6 +455,8 @@ def render(env: jinja2.Environment, name: str, context: dict[str, Any], campaign
             raise
         filename, line = where
         raise CampaignError(f"{_template_path(filename, campaign)}, line {line}: {_problem(exc)}") from exc
+    finally:
+        SEED.reset(token)
 
 
 # The file names a template may have (its frames in a traceback carry them).

@@ -150,6 +150,14 @@ def turns(s: Session, campaign_id: str) -> list[TurnRow]:
     return list(s.exec(select(TurnRow).where(TurnRow.campaign_id == campaign_id).order_by(TurnRow.month)))
 
 
+def month_seed(s: Session, campaign_id: str, month: GameMonth) -> str:
+    """The dice seed a resolved month was run with (its gazette's phrasings follow it); "" if
+    the month has not been resolved."""
+    row = s.exec(select(TurnRow).where(TurnRow.campaign_id == campaign_id, TurnRow.month == month.key)
+                 .order_by(TurnRow.id.desc())).first()
+    return row.seed if row is not None else ""
+
+
 def last_turn(s: Session, campaign_id: str) -> TurnRow | None:
     return s.exec(select(TurnRow).where(TurnRow.campaign_id == campaign_id).order_by(TurnRow.id.desc())).first()
 

@@ -325,7 +325,7 @@ def test_the_gazette_prints_the_clubs_in_the_campaigns_order():
         html = render_html(GazetteData(Campaign(id="demo", name="Demo", newspaper="La Gazette",
                                                 first_month=APRIL, seed="demo", database="sqlite:///:memory:"),
                                        APRIL, [], visits, registry=registry))
-        return "Hunter" if html.index("At Hunter") < html.index("At the Blue Gables") else "Blue Gables"
+        return "Hunter" if html.index("Hunter&#39;s</b>") < html.index("Blue Gables</b>") else "Blue Gables"
 
     visits = [Event(APRIL, 1, EV_CLUB_VISIT, (who,), True, {"club": club, "caroused": False, "companions": []})
               for who, club in (("Athos", "Hunter's"), ("Aramis", "The Blue Gables"))]

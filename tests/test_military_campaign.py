@@ -332,8 +332,9 @@ def test_news_from_the_front_in_the_gazette_and_report():
                     database="sqlite:///:memory:")
     html = render_html(GazetteData(camp, AUGUST, [h], aug.events))
     assert "News from the Front" in html
-    assert "4th Brigade of Foot (assault): Repulsed." in html
-    assert "is mentioned in despatches" in html
+    results = html[html.index("The results of the campaign"):]
+    assert "4th Brigade of Foot" in results and "assault" in results and "Repulsed" in results
+    assert "Mentioned in despatches" in html and "Henri" in html[html.index("Mentioned in despatches"):]
     report = render_report(GazetteData(camp, AUGUST, [h], aug.events), "Henri", aug.ledger)
     assert "You took 1,800 crowns in plunder." in report or "You took 1800 crowns in plunder." in report
     assert "you needed 9 to die (rolled 8)" in report

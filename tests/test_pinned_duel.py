@@ -1307,6 +1307,8 @@ def test_both_killed_a_blade_broken_and_wounds_carried_into_the_month():
                 "broken": [False, True],
                 "disarmed": [False, False],
                 "loss": [20, 0],
+                "blows": [0, 1],  # the last blow the man who yielded took: Bazin's lunge
+                "decisive": {"turn": 5, "actions": ["X", "L"], "damage": [20, 0]},
                 "cause": "x",
                 "place": "the field of honour",
                 "kind": "challenge",
@@ -1368,6 +1370,8 @@ def test_both_killed_a_blade_broken_and_wounds_carried_into_the_month():
                 "broken": [False, False],
                 "disarmed": [False, False],
                 "loss": [20, 20],
+                "blows": [1, 1],  # each landed one blow; both died of it (the gazette's telling exchange)
+                "decisive": {"turn": 3, "actions": ["L", "L"], "damage": [20, 20]},
                 "cause": "x",
                 "place": "the field of honour",
                 "kind": "challenge",

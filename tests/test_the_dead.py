@@ -107,7 +107,9 @@ def test_the_gazette_mourns_the_dead_and_leaves_them_out_of_precedence(killed):
     assert "Jussac</span>, killed in a duel by Athos on the field of honour (week 1)." in deaths
     table = html[html.index("<h2>Table of Precedence</h2>"):]
     assert "Athos" in table and "Aramis" in table and "Jussac" not in table
-    assert "Jussac fell, run through by Athos" in html[html.index("Affairs of Honour"):]
+    affair = html[html.index("Affairs of Honour"):]
+    affair = affair[:affair.index("</p>")]
+    assert "Jussac fell, run through by Athos" in affair or "Athos killed Jussac" in affair
     assert (killed.path / "newsletters" / "t" / "reports" / "1607-04" / "jussac.html").exists()
     gz = GazetteData(killed.camp, MAY, ops.list_characters(killed.camp), [])
     may = render_html(gz)

@@ -17,7 +17,7 @@ from ..registry import for_campaign
 from ..collector import bulk_work
 from .intake import month_sheets
 from .sheet_template import order_templates
-from .views import characters_at_end_of, month_events, month_ledger
+from .views import characters_at_end_of, month_events, month_ledger, month_seed
 
 
 @bulk_work()
@@ -75,7 +75,8 @@ def resolved_month(s: Session, campaign: Campaign, month: GameMonth | None) -> G
 def gazette_data(campaign: Campaign, month: GameMonth, sheets: dict) -> gz.GazetteData:
     """What the gazette and the reports of a resolved month are rendered from."""
     return gz.GazetteData(campaign=campaign, month=month, characters=characters_at_end_of(campaign, month),
-                          events=month_events(campaign, month), sheets=sheets, registry=for_campaign(campaign))
+                          events=month_events(campaign, month), sheets=sheets, registry=for_campaign(campaign),
+                          seed=month_seed(campaign, month))
 
 
 def _newsletters_folder(campaign: Campaign) -> None:

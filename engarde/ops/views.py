@@ -166,6 +166,11 @@ def month_events(campaign: Campaign, month: GameMonth) -> list[Event]:
         return queries.month_events(s, campaign.id, month)
 
 
+def month_seed(campaign: Campaign, month: GameMonth) -> str:
+    with store.reading(campaign.database) as s:
+        return queries.month_seed(s, campaign.id, month)
+
+
 def month_ledger(campaign: Campaign, month: GameMonth) -> list[LedgerEntry]:
     with store.reading(campaign.database) as s:
         return queries.month_ledger(s, campaign.id, month)

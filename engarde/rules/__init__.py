@@ -119,4 +119,6 @@ VERBS = (
 )
 
 # The gazette's sections, top to bottom.
-SECTIONS = ("society", "clubs", "regiments", "front", "affairs", "press", "deaths", "precedence")
+# The Notices (disgraces, dismissals) follow the Deaths; the Press has its own page (in print),
+# before the table of precedence.
+SECTIONS = ("society", "clubs", "regiments", "front", "affairs", "deaths", "notices", "press", "precedence")

@@ -12,7 +12,7 @@ MODULE = RuleModule(
     title="c. Clubs and Carousing: membership, visits and guests, dues, monthly status",
     tables=ClubsTables,
     templates=__name__,
-    events=events_of(codes, {"clubs": (codes.EV_CLUB_JOINED, codes.EV_CLUB_RESIGNED, codes.EV_CLUB_LAPSED,)}),
+    events=events_of(codes, {"society": (codes.EV_CLUB_JOINED,), "clubs": (codes.EV_CLUB_RESIGNED, codes.EV_CLUB_LAPSED,)}),
     sections=(
         Section("clubs", "clubs/clubs.html.j2", gazette.section),
     ),

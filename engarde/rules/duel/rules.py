@@ -999,7 +999,37 @@ class DuelRecord:
     def to_dict(self) -> dict:
         data = {k: v for k, v in self.__dict__.items()}
         data["loss"] = self.loss
+        data["blows"] = self.blows
+        data["decisive"] = self.decisive
         return data
+
+    @property
+    def blows(self) -> list[int]:
+        """How many blows each man landed (turns in which his opponent took damage): the
+        gazette's count of the fight."""
+        return [sum(1 for t in self.turns if t["damage"][1 - i] > 0) for i in (0, 1)]
+
+    @property
+    def decisive(self) -> dict | None:
+        """The exchange the gazette tells (the public part of the record; the whole fight stays
+        in the two men's reports): the turn that killed, the last blow the man who yielded took
+        (else the turn he yielded), or, when the seconds parted them, the heaviest blow; None
+        when no blow was struck and nobody died or yielded.  ``actions`` are Duelling Table A's
+        codes and ``damage`` what each took, [challenger, defender], as in ``turns``."""
+        if not self.turns:
+            return None
+        chosen = None
+        if self.end == "killed":
+            chosen = self.turns[-1]
+        elif self.end == "surrender":
+            hurt = [self.side(n) for n in self.surrendered]
+            chosen = next((t for t in reversed(self.turns) if any(t["damage"][i] for i in hurt)), self.turns[-1])
+        else:
+            struck = [t for t in self.turns if any(t["damage"])]
+            chosen = max(struck, key=lambda t: max(t["damage"])) if struck else None
+        if chosen is None:
+            return None
+        return {"turn": chosen["turn"], "actions": list(chosen["actions"]), "damage": list(chosen["damage"])}
 
     def side(self, name: str) -> int:
         return self.names.index(name)

@@ -18,7 +18,7 @@ MODULE = RuleModule(
     state=MilitaryState,
     undo=state.undo,
     templates=__name__,
-    events=events_of(codes, {"front": (codes.EV_CAMPAIGN_DETERMINED, codes.EV_SUBSTITUTION_GRANTED, codes.EV_MARCHED, codes.EV_VOLUNTEERED, codes.EV_BATTLE_RESULT, codes.EV_KILLED_IN_ACTION, codes.EV_DESPATCHES, codes.EV_PROMOTED_IN_FIELD, codes.EV_POLTROONERY, codes.EV_RETURNED_FROM_CAMPAIGN, codes.EV_BREVET_CONFIRMED, codes.EV_BREVET_REVERTED, codes.EV_NPC_OFFICER_KILLED,), "deaths": (codes.EV_KILLED_IN_ACTION,)}),
+    events=events_of(codes, {"front": (codes.EV_CAMPAIGN_DETERMINED, codes.EV_SUBSTITUTION_GRANTED, codes.EV_MARCHED, codes.EV_VOLUNTEERED, codes.EV_BATTLE_RESULT, codes.EV_KILLED_IN_ACTION, codes.EV_DESPATCHES, codes.EV_PROMOTED_IN_FIELD, codes.EV_POLTROONERY, codes.EV_RETURNED_FROM_CAMPAIGN, codes.EV_NPC_OFFICER_KILLED,), "regiments": (codes.EV_BREVET_CONFIRMED, codes.EV_BREVET_REVERTED,), "deaths": (codes.EV_KILLED_IN_ACTION,)}),
     sections=(
         Section("front", "military/front.html.j2", listing("front", "front_news")),
     ),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ... import codes as core_codes
-from ...modules import Action, LIVING, MONTH_START, RuleModule, Section, Step, WEEK, events_of
+from ...modules import Action, LIVING, MONTH_START, RuleModule, Section, Step, WEEK, events_of, listing
 from ...orders import Rest
 from . import gazette, grammar, rules
 from .tables import MonthTables
@@ -16,6 +16,9 @@ MODULE = RuleModule(
     events=events_of(core_codes),
     sections=(
         Section("deaths", "month/deaths.html.j2", gazette.section),
+        # The Notices: the public disgraces, dismissals and the like; the modules that own
+        # those events send them here (``events_of(codes, {"notices": ...})``).
+        Section("notices", "month/notices.html.j2", listing("notices", "notices")),
     ),
     verbs=grammar.VERBS,
     orders=(Rest,),

@@ -18,9 +18,9 @@ MODULE = RuleModule(
     state=RegimentsState,
     undo=state.undo,
     templates=__name__,
-    events=events_of(codes, {"regiments": (codes.EV_REGIMENT_JOINED, codes.EV_RANK_BOUGHT, codes.EV_EXPELLED, codes.EV_BRIGADE_MAJOR,
-                                            codes.EV_COMMISSION_RESIGNED, codes.EV_DISGRACE_FRONTIER,
-                                            codes.EV_DISGRACE_RELEASED)}),
+    events=events_of(codes, {"regiments": (codes.EV_REGIMENT_JOINED, codes.EV_RANK_BOUGHT, codes.EV_BRIGADE_MAJOR,
+                                            codes.EV_COMMISSION_RESIGNED),
+                             "notices": (codes.EV_EXPELLED, codes.EV_DISGRACE_FRONTIER, codes.EV_DISGRACE_RELEASED)}),
     sections=(
         Section("regiments", "regiments/regiments.html.j2", listing("regiments", "regimental_news")),
     ),
