@@ -38,7 +38,7 @@ _THEME = {
     "margin": 0.015,  # a share of the width (leather 0.4.1 fails on a whole number)
     "title_font_family": FONT, "legend_font_family": FONT,
     "axis_title_font_family": FONT, "tick_font_family": FONT,
-    "tick_font_size": 10, "tick_font_char_height": 10, "tick_font_char_width": 6.5,
+    "tick_font_size": 12, "tick_font_char_height": 12, "tick_font_char_width": 7,
     "tick_color": RULE, "zero_color": FAINT, "label_color": FAINT,
     "default_line_width": 2, "default_dot_radius": 3,
 }
@@ -55,7 +55,7 @@ def _svg(chart: leather.Chart, width: int, height: int, title: str, css_class: s
     return Markup(ET.tostring(root, encoding="unicode"))
 
 
-def _ticks(count: int, most: int = 6) -> list[int]:
+def _ticks(count: int, most: int = 5) -> list[int]:
     """At most ``most`` evenly spaced indexes of ``count`` points, the last included."""
     step = max(1, -(-(count - 1) // (most - 1)))
     # counted back from the last: the latest month always has its label
@@ -76,13 +76,13 @@ def _social_level_chart(history: tuple[tuple[str, int], ...]) -> Markup:
     low, high = min(levels), max(levels)
     low, high = max(0, low - 1), high + 1
     chart = leather.Chart()
-    chart.add_x_scale(0, len(history) - 1)
+    chart.add_x_scale(-0.4, len(history) - 0.6)  # inset: the first and last labels stay inside
     chart.add_y_scale(low, high)
     chart.add_x_axis(ticks=_ticks(len(history)), tick_formatter=lambda i, _index, _count: labels[int(i)])
     chart.add_y_axis(ticks=_level_ticks(low, high), tick_formatter=lambda v, _index, _count: str(int(v)))
     chart.add_line(list(enumerate(levels)), stroke_color=INK)  # one series: leather draws no legend
     title = "Social level by month: " + ", ".join(f"{label} {level}" for label, level in history)
-    return _svg(chart, 420, 170, title, "social-level")
+    return _svg(chart, 420, 150, title, "social-level")
 
 
 def _level_ticks(low: int, high: int) -> list[int]:
@@ -116,4 +116,4 @@ def greasy_pole_chart(rows: Iterable[tuple[str, int]], each: int = POLE_EACH) ->
                      tick_formatter=lambda v, _index, _count: f"{int(v):+d}" if v else "0")
     chart.add_bars(data, fill_color=lambda d: RISE if d.x > 0 else FALL)
     title = "The Greasy Pole: " + "; ".join(f"{name} {change:+d}" for name, change in shown)
-    return _svg(chart, 480, 40 + 22 * len(shown), title, "greasy-pole")
+    return _svg(chart, 420, 44 + 22 * len(shown), title, "greasy-pole")
