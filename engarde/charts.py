@@ -18,6 +18,8 @@ from __future__ import annotations
 import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from types import SimpleNamespace
 
 import leather
 from markupsafe import Markup
@@ -44,6 +46,16 @@ _THEME = {
 }
 for _key, _value in _THEME.items():
     setattr(leather.theme, _key, _value)
+
+
+class _Scale(leather.Linear):
+    """A linear scale over exactly ``low``..``high`` with the ticks we choose: leather's own
+    searches for "nice" ticks, nine tenths of a chart's time, and we pass ours anyway.  (It
+    reads ``_ticker.min``, ``.max`` and ``.ticks``: leather 0.4's scale, pinned in pyproject.)"""
+
+    def __init__(self, low: float, high: float, ticks: Sequence[int]) -> None:
+        self._data_min, self._data_max = Decimal(str(low)), Decimal(str(high))
+        self._ticker = SimpleNamespace(min=self._data_min, max=self._data_max, ticks=list(ticks))
 
 
 def _svg(chart: leather.Chart, width: int, height: int, title: str, css_class: str) -> Markup:
@@ -76,10 +88,11 @@ def _social_level_chart(history: tuple[tuple[str, int], ...]) -> Markup:
     low, high = min(levels), max(levels)
     low, high = max(0, low - 1), high + 1
     chart = leather.Chart()
-    chart.add_x_scale(-0.4, len(history) - 0.6)  # inset: the first and last labels stay inside
-    chart.add_y_scale(low, high)
-    chart.add_x_axis(ticks=_ticks(len(history)), tick_formatter=lambda i, _index, _count: labels[int(i)])
-    chart.add_y_axis(ticks=_level_ticks(low, high), tick_formatter=lambda v, _index, _count: str(int(v)))
+    # inset by half a month at the left and a month at the right: the labels stay inside the frame
+    chart.set_x_scale(_Scale(-0.5, len(history), _ticks(len(history))))
+    chart.set_y_scale(_Scale(low, high, _level_ticks(low, high)))
+    chart.add_x_axis(tick_formatter=lambda i, _index, _count: labels[int(i)])
+    chart.add_y_axis(tick_formatter=lambda v, _index, _count: str(int(v)))
     chart.add_line(list(enumerate(levels)), stroke_color=INK)  # one series: leather draws no legend
     title = "Social level by month: " + ", ".join(f"{label} {level}" for label, level in history)
     return _svg(chart, 420, 150, title, "social-level")
@@ -109,11 +122,10 @@ def greasy_pole_chart(rows: Iterable[tuple[str, int]], each: int = POLE_EACH) ->
     data = [(change, name) for name, change in shown]  # the first on top
     largest = max(abs(change) for _, change in shown)
     chart = leather.Chart()
-    chart.add_x_scale(-largest, largest)
     step = max(1, -(-largest // 3))
     ticks = sorted({0, *range(step, largest + 1, step), *range(-step, -largest - 1, -step)})
-    chart.add_x_axis(ticks=ticks,
-                     tick_formatter=lambda v, _index, _count: f"{int(v):+d}" if v else "0")
+    chart.set_x_scale(_Scale(-largest, largest, ticks))
+    chart.add_x_axis(tick_formatter=lambda v, _index, _count: f"{int(v):+d}" if v else "0")
     chart.add_bars(data, fill_color=lambda d: RISE if d.x > 0 else FALL)
     title = "The Greasy Pole: " + "; ".join(f"{name} {change:+d}" for name, change in shown)
     return _svg(chart, 420, 44 + 22 * len(shown), title, "greasy-pole")
