@@ -7,7 +7,7 @@ import click
 
 from .. import ops, terminal
 from ..calendar import GameMonth
-from ..clikit import Context, echo_json, pass_ctx
+from ..clikit import Context, echo_json, fail, pass_ctx
 from ..ops.report import private_report
 
 
@@ -83,7 +83,7 @@ def gazette(c: Context, month: str | None, pdf: bool, reports: bool, report_pdf:
       engarde gazette --report-pdf
     """
     if report_pdf and not reports:
-        raise click.UsageError("--report-pdf prints the reports: it cannot go with --no-reports")
+        fail("--report-pdf prints the reports: it cannot go with --no-reports")
     camp = c.campaign()
     with terminal.progress("Writing the gazette and the reports") as tick:
         paths = ops.publish(camp, GameMonth.parse(month) if month else None, pdf=pdf, reports=reports,
