@@ -162,3 +162,30 @@ def test_several_pdfs_come_back_in_order(tmp_path):
     made = pdfs_bytes(pages, tmp_path)
     assert len(made) == 5 and all(p.startswith(b"%PDF-") for p in made)
     assert made[0] == pdf_bytes(pages[0], tmp_path)
+
+
+def test_at_390_px_in_chromium_nothing_scrolls_sideways_and_text_is_14_px(demo):
+    """The demo's gazette and reports in a real browser at a phone's width (Chromium from the
+    system, driven by Playwright, when both are there): the page no wider than the phone, the
+    news in one column, no text under 14 px."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("no chromium on this system (Debian: apt-get install chromium)")
+    folder, camp = demo
+    pages = sorted((folder / "newsletters" / "demo").rglob("*.html"))
+    assert len(pages) >= 2
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            for path in pages:
+                page.goto(path.as_uri())
+                assert page.evaluate("document.documentElement.scrollWidth") <= 390, path.name
+                small = page.evaluate("""[...document.querySelectorAll('p, li, td, th, figcaption, pre')]
+                    .filter(e => e.innerText.trim() && parseFloat(getComputedStyle(e).fontSize) < 14).length""")
+                assert small == 0, path.name
+                columns = page.evaluate("[...document.querySelectorAll('.news')].map(e => getComputedStyle(e).columnCount)")
+                assert set(columns) <= {"1"}, path.name
+        finally:
+            browser.close()
