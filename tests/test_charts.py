@@ -18,6 +18,7 @@ from engarde.charts import POLE_EACH, greasy_pole_chart, pole_rows, social_level
 from engarde.config import load_one
 from engarde.demo import run_demo
 from engarde.gazette import render_html, render_report, sl_changes
+from engarde.letters import plain_text
 from engarde.ops import publishing
 from engarde.ops.views import characters_at_end_of, month_ledger
 
@@ -131,3 +132,10 @@ def test_the_report_draws_his_own_history_and_the_gazette_the_pole(two_months):
         assert "pole-chart" not in gazette
     dead = {ch.name for ch in data.characters if ch.dead}
     assert not dead & {n for n, _ in sl_changes(data)}
+
+
+def test_a_chart_in_plain_text_is_its_title():
+    """The report as text (``engarde report``, a mail's text/plain part) tells the chart by its
+    title, not by a jumble of its tick labels."""
+    html = f"<html><body><p>Before</p>{social_level_chart([('start', 5), ('Apr 1607', 7)])}<p>After</p></body></html>"
+    assert plain_text(html) == "Before\n\nSocial level by month: start 5, Apr 1607 7\n\nAfter\n"
