@@ -128,4 +128,4 @@ def greasy_pole_chart(rows: Iterable[tuple[str, int]], each: int = POLE_EACH) ->
     chart.add_x_axis(tick_formatter=lambda v, _index, _count: f"{int(v):+d}" if v else "0")
     chart.add_bars(data, fill_color=lambda d: RISE if d.x > 0 else FALL)
     title = "The Greasy Pole: " + "; ".join(f"{name} {change:+d}" for name, change in shown)
-    return _svg(chart, 420, 44 + 22 * len(shown), title, "greasy-pole")
+    return _svg(chart, 420, 44 + 18 * len(shown), title, "greasy-pole")
