@@ -15,7 +15,8 @@ variables:
 ``gazette.html.j2``
     ``campaign``, ``month``, ``errors_count`` (int or None), ``characters``,
     ``events`` (all public events of the month), ``sections`` (the sections to
-    include, in order), and each section's own: ``society`` (public society
+    include, in order), ``greasy_pole_chart`` (the month's largest rises and falls of social
+    level as an inline SVG, empty when none), and each section's own: ``society`` (public society
     events, by week: rises and falls, club elections, courtships), ``club_news`` (public
     resignations and lapses, by week),
     ``club_visits`` (list of ``ClubVisits``, by club rank then week), ``clubs``,
@@ -30,7 +31,9 @@ variables:
 ``report.html.j2``
     ``campaign``, ``month``, ``character`` (his sheet now), ``weeks`` (list of
     ``(week, [events])``, every event of his, public or private),
-    ``ledger`` (his ledger entries of the month, in order), ``report_sections``.
+    ``ledger`` (his ledger entries of the month, in order), ``report_sections``,
+    ``social_level_chart`` (his social level over the months, an inline SVG; empty before he has
+    two points).
 
 Every template also sees ``codes`` (every module's), ``event_macro(code, name)``
 (the macro a module says that event with), ``compact(events)`` (``Compacted``: the events told
@@ -64,6 +67,7 @@ import functools
 
 import hashlib
 import multiprocessing
+import os
 import re
 import unicodedata
 from concurrent.futures import ProcessPoolExecutor
@@ -77,6 +81,7 @@ from markupsafe import Markup, escape
 
 from . import files
 from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_label
+from .charts import greasy_pole_chart, social_level_chart
 from .config import Campaign
 from .errors import CampaignError
 from .orders import OrderSheet
@@ -147,6 +152,9 @@ class GazetteData:
     sheets: dict[str, OrderSheet] = field(default_factory=dict)
     registry: Registry | None = None  # the campaign's modules (default: from its house_rules)
     seed: str = ""  # the month's dice seed (its turn's): chooses each event's phrasing (``vary``)
+    # Each man's social level over the months, ``(label, level)`` oldest first, the last this
+    # month's (the charts: engarde.charts); empty when the caller has no history.
+    social_levels: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
     def modules(self) -> Registry:
         return self.registry or for_campaign(self.campaign)
@@ -371,11 +379,23 @@ def gazette_context(data: GazetteData) -> dict[str, Any]:
         "events": public,
         "sections": list(modules.sections),
         "seed": data.seed,
+        "greasy_pole_chart": greasy_pole_chart(sl_changes(data)),
     }
     for section in modules.sections:
         if section.context is not None:
             context.update(section.context(page))
     return context
+
+
+def sl_changes(data: GazetteData) -> list[tuple[str, int]]:
+    """Each living man's change of social level this month (the Greasy Pole chart's rows), from
+    his history's last two points."""
+    changes = []
+    for ch in data.characters:
+        points = data.social_levels.get(ch.name, ())
+        if not ch.dead and len(points) >= 2:
+            changes.append((ch.name, points[-1][1] - points[-2][1]))
+    return changes
 
 
 @dataclass
@@ -423,6 +443,7 @@ def report_context(data: GazetteData, character_name: str, ledger: Sequence[Ledg
         "ledger": entries,
         "report_sections": list(data.modules().report_sections),
         "seed": data.seed,
+        "social_level_chart": social_level_chart(data.social_levels.get(character_name, ())),
     }
 
 
@@ -545,8 +566,25 @@ def report_slugs(character_names: Iterable[str]) -> dict[str, str]:
 
 
 def pdf_bytes(html: str, base_url: Path) -> bytes:
-    """The PDF of an HTML page (WeasyPrint), in memory: written only once it is whole."""
-    return _weasyprint()(string=html, base_url=str(base_url)).write_pdf()
+    """The PDF of an HTML page (WeasyPrint), in memory: written only once it is whole.  Tagged
+    (``pdf_tags``: headings, paragraphs, lists and tables marked for screen readers)."""
+    return _weasyprint()(string=html, base_url=str(base_url)).write_pdf(pdf_tags=True)
+
+
+# Reports per task sent to a child: enough that pickling and the round trip are small beside
+# WeasyPrint's work (about a tenth of a second a report).
+PDF_CHUNK = 8
+
+
+def pdfs_bytes(pages: Sequence[str], base_url: Path) -> list[bytes]:
+    """The PDFs of several pages, in order: on both cores where the system forks and there are
+    several, else one after another."""
+    if len(pages) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [pdf_bytes(html, base_url) for html in pages]
+    _weasyprint()  # imported once, here: the children inherit it
+    workers = min(len(pages), max(1, os.cpu_count() or 1), 2)
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(pdf_bytes, pages, [base_url] * len(pages), chunksize=PDF_CHUNK))
 
 
 def write_pdf(html: str, path: Path, base_url: Path) -> Path:
@@ -642,6 +680,7 @@ def report_files(
     env = environment(data.campaign, data.modules())
     grouped = Grouped.of(data, ledger)
     rendered: list[tuple[Path, bytes]] = []
+    printing: list[tuple[Path, str]] = []  # the reports to print, made together once all are rendered
     for done, name in enumerate(wanted):
         tick(done, len(wanted))
         if name not in slugs:
@@ -652,8 +691,11 @@ def report_files(
         path = folder / f"{slugs[name]}.html"
         rendered.append((path, html.encode("utf-8")))
         if pdf:
-            rendered.append((path.with_suffix(".pdf"), pdf_bytes(html, folder)))
+            printing.append((path.with_suffix(".pdf"), html))
     tick(len(wanted), len(wanted))
+    if printing:
+        made = pdfs_bytes([html for _, html in printing], folder)
+        rendered += [(path, content) for (path, _), content in zip(printing, made)]
     return rendered
 
 

@@ -105,7 +105,7 @@ def write_eml(folder: Path, name: str, msg: EmailMessage) -> Path:
 
 _BLOCKS = {"p", "div", "section", "header", "footer", "article", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol",
            "table", "tr", "br", "li", "blockquote", "pre", "hr", "dl", "dt", "dd", "tbody", "thead"}
-_SKIP = {"style", "script", "head", "title"}
+_SKIP = {"style", "script", "head", "title", "svg"}  # a chart (svg) is told by its aria-label
 
 
 class _Text(HTMLParser):
@@ -115,6 +115,8 @@ class _Text(HTMLParser):
         self.skipping = 0
 
     def handle_starttag(self, tag: str, attrs: list) -> None:  # type: ignore[override]
+        if tag == "svg" and not self.skipping:
+            self.parts.append("\n" + (dict(attrs).get("aria-label") or "") + "\n")
         if tag in _SKIP:
             self.skipping += 1
         elif tag in _BLOCKS:

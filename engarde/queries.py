@@ -138,6 +138,17 @@ def month_ledger(s: Session, campaign_id: str, month: GameMonth) -> list[LedgerE
     return [ledger_from_row(r, names[r.character_id]) for r in rows]
 
 
+def field_changes(s: Session, campaign_id: str, field: str, through: GameMonth) -> list[tuple[int, str, int | None, str | None]]:
+    """Every ledger change of one field up to ``through``, in the order written, as ``(character
+    id, month key, delta, value)``: one query of a few columns (a man's social level over the
+    months, without loading the whole ledger)."""
+    t = LedgerRow.__table__.c
+    rows = s.connection().execute(select(t.character_id, t.month, t.delta, t.value)
+                                  .where(t.campaign_id == campaign_id, t.field == field, t.month <= through.key)
+                                  .order_by(t.id))
+    return [(r.character_id, r.month, r.delta, r.value) for r in rows]
+
+
 def month_events(s: Session, campaign_id: str, month: GameMonth) -> list[Event]:
     table = EventRow.__table__
     rows = s.connection().execute(select(table).where(table.c.campaign_id == campaign_id, table.c.month == month.key)

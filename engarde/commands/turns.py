@@ -7,7 +7,7 @@ import click
 
 from .. import ops, terminal
 from ..calendar import GameMonth
-from ..clikit import Context, echo_json, pass_ctx
+from ..clikit import Context, echo_json, fail, pass_ctx
 from ..ops.report import private_report
 
 
@@ -71,18 +71,23 @@ def turn_undo(c: Context) -> None:
 @click.argument("month", required=False)
 @click.option("--pdf/--no-pdf", default=True, show_default=True, help="Also write the PDF.")
 @click.option("--reports/--no-reports", default=True, show_default=True, help="Also write each player's report.")
+@click.option("--report-pdf", is_flag=True, help="Also write each player's report as a PDF beside its HTML.")
 @pass_ctx
-def gazette(c: Context, month: str | None, pdf: bool, reports: bool) -> None:
+def gazette(c: Context, month: str | None, pdf: bool, reports: bool, report_pdf: bool) -> None:
     """Write the gazette of a resolved month (default: the last one).
 
     \b
     Examples:
       engarde gazette
       engarde gazette "April 1607" --no-pdf
+      engarde gazette --report-pdf
     """
+    if report_pdf and not reports:
+        fail("--report-pdf prints the reports: it cannot go with --no-reports")
     camp = c.campaign()
     with terminal.progress("Writing the gazette and the reports") as tick:
-        paths = ops.publish(camp, GameMonth.parse(month) if month else None, pdf=pdf, reports=reports, tick=tick)
+        paths = ops.publish(camp, GameMonth.parse(month) if month else None, pdf=pdf, reports=reports,
+                            report_pdf=report_pdf, tick=tick)
     for path in paths:
         click.echo(f"wrote {path}")
 
