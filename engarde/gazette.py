@@ -57,6 +57,7 @@ from . import files
 from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_label
 from .config import Campaign
 from .errors import CampaignError
+from .gazette_facts import GazetteFacts
 from .orders import OrderSheet
 from .progress import Tick, nothing
 from .records import Character, Event, LedgerEntry
@@ -121,6 +122,8 @@ class GazetteData:
     # the gazette are on them).
     sheets: dict[str, OrderSheet] = field(default_factory=dict)
     registry: Registry | None = None  # the campaign's modules (default: from its house_rules)
+    # the world at the month's end, the Greasy Pole, Points Arising (engarde.ops.month_facts)
+    facts: GazetteFacts = field(default_factory=GazetteFacts)
 
     def modules(self) -> Registry:
         return self.registry or for_campaign(self.campaign)

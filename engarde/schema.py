@@ -28,7 +28,7 @@ from .errors import CampaignError
 # Every revision of engarde/migrations, oldest first; the last is the one this code needs.
 # Kept here so that checking a database costs one query, not Alembic's import (a third of a
 # second on every command); tests/test_schema.py checks it against the revisions' files.
-REVISIONS = ("0001", "0002", "0003", "0004", "0005")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006")
 HEAD = REVISIONS[-1]
 BASELINE = "0001"
 # The tables of the baseline revision: a database holding them and no version table was

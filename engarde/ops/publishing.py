@@ -16,6 +16,7 @@ from ..progress import Tick, nothing
 from ..registry import for_campaign
 from ..collector import bulk_work
 from .intake import month_sheets
+from .month_facts import month_facts
 from .sheet_template import order_templates
 from .views import characters_at_end_of, month_events, month_ledger
 
@@ -75,7 +76,8 @@ def resolved_month(s: Session, campaign: Campaign, month: GameMonth | None) -> G
 def gazette_data(campaign: Campaign, month: GameMonth, sheets: dict) -> gz.GazetteData:
     """What the gazette and the reports of a resolved month are rendered from."""
     return gz.GazetteData(campaign=campaign, month=month, characters=characters_at_end_of(campaign, month),
-                          events=month_events(campaign, month), sheets=sheets, registry=for_campaign(campaign))
+                          events=month_events(campaign, month), sheets=sheets, registry=for_campaign(campaign),
+                          facts=month_facts(campaign, month))
 
 
 def _newsletters_folder(campaign: Campaign) -> None:

@@ -119,4 +119,5 @@ VERBS = (
 )
 
 # The gazette's sections, top to bottom.
-SECTIONS = ("society", "clubs", "regiments", "front", "affairs", "press", "deaths", "precedence")
+SECTIONS = ("society", "clubs", "regiments", "front", "affairs", "press", "deaths", "points", "greasy_pole",
+            "precedence", "regiment_table", "club_table", "mistress_table")

@@ -16,6 +16,7 @@ MODULE = RuleModule(
     events=events_of(core_codes),
     sections=(
         Section("deaths", "month/deaths.html.j2", gazette.section),
+        Section("points", "month/points.html.j2", gazette.points),
     ),
     verbs=grammar.VERBS,
     orders=(Rest,),
