@@ -22,7 +22,18 @@ variables:
     ``front_news``, ``affairs`` (public duel events, by week: the Affairs of Honour),
     ``press`` (the letters, as printed), ``deaths`` (the month's public death
     events, one per man: the obituary line; the dead are left out of
-    ``precedence``), ``precedence`` (the living characters by social level, then name).
+    ``precedence``), ``precedence`` (the living characters by social level, then name: the
+    characters' table, with rank, regiment, title, club).
+    The tables and Points Arising (from ``GazetteData.facts``, ``engarde.gazette_facts``):
+    ``greasy_pole`` (``Climb``: ``name``, ``last`` (None: new this month), ``now``, ``moved``
+    rose|fell|same|new, ``change``; in precedence order) and ``pole_counts`` (how many each way);
+    ``regiment_rolls`` (``RegimentRoll``: ``name``, ``brigade``, ``cavalry``, ``posts`` and
+    ``juniors`` (``Post``: ``rank``, ``name`` (None: vacant), ``player``, ``detached``),
+    ``colonel``, ``vacancies``); ``club_members`` (``ClubMembers``: ``club``, ``members``);
+    ``mistress_rows`` (``MistressRow``: ``number``, ``name``, ``social_level``, ``kept``: never
+    her lover); ``gm_notes`` (the GM's notes, ``engarde notes add``), ``no_orders`` (``(name,
+    months without orders so far)`` of those who sent none this month), ``next_month``,
+    ``next_deadline`` (its deadline in the campaign's time zone, or None).
 ``report.html.j2``
     ``campaign``, ``month``, ``character`` (his sheet now), ``weeks`` (list of
     ``(week, [events])``, every event of his, public or private),
