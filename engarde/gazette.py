@@ -155,9 +155,11 @@ class Page:
     public: list[Event]
     by_section: dict[str, list[Event]]
 
-    @property
+    @functools.cached_property
     def characters(self) -> list[Character]:
-        return self.data.characters
+        """The month's men: not one created after it was resolved (its gazette written again later)."""
+        in_play = self.data.facts.in_play
+        return [ch for ch in self.data.characters if in_play is None or ch.name in in_play]
 
     def section(self, name: str) -> list[Event]:
         return self.by_section.get(name, [])
@@ -328,7 +330,7 @@ def gazette_context(data: GazetteData) -> dict[str, Any]:
         "campaign": data.campaign,
         "month": data.month,
         "errors_count": data.errors_count,
-        "characters": list(data.characters),
+        "characters": page.characters,
         "events": public,
         "sections": list(modules.sections),
     }

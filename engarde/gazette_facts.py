@@ -15,6 +15,8 @@ class GazetteFacts:
     world: World = field(default_factory=lambda: World.from_dict({}))
     # name -> (his social level at the end of the month before, None in his first month; at this one's end)
     pole: dict[str, tuple[int | None, int]] = field(default_factory=dict)
+    # who was in play at the month's end (created before it was resolved); None: every character given
+    in_play: frozenset[str] | None = None
     notes: list[str] = field(default_factory=list)  # the GM's notes for the month (engarde notes add)
     no_orders: list[tuple[str, int]] = field(default_factory=list)  # (name, months without orders so far)
     next_month: GameMonth | None = None

@@ -40,7 +40,8 @@ def month_facts(campaign: Campaign, month: GameMonth) -> GazetteFacts:
                     this_month.append(name)
         deadline = schedule(campaign, camp).deadline(month.next())
     return GazetteFacts(
-        world=world, pole=pole(levels, month), notes=notes,
+        world=world, pole=pole(levels, month), in_play=frozenset(name for name, points in levels.items() if points),
+        notes=notes,
         no_orders=[(name, counts[name]) for name in sorted(dict.fromkeys(this_month), key=str.casefold)],
         next_month=month.next(),
         next_deadline=describe(deadline, campaign.timezone) if deadline is not None else None,

@@ -75,12 +75,9 @@ def resolved_month(s: Session, campaign: Campaign, month: GameMonth | None) -> G
 
 def gazette_data(campaign: Campaign, month: GameMonth, sheets: dict) -> gz.GazetteData:
     """What the gazette and the reports of a resolved month are rendered from."""
-    facts = month_facts(campaign, month)
-    # a man created after the month was resolved was not in its Paris (a gazette written again later)
-    characters = [ch for ch in characters_at_end_of(campaign, month) if ch.name in facts.pole or ch.dead]
-    return gz.GazetteData(campaign=campaign, month=month, characters=characters,
+    return gz.GazetteData(campaign=campaign, month=month, characters=characters_at_end_of(campaign, month),
                           events=month_events(campaign, month), sheets=sheets, registry=for_campaign(campaign),
-                          facts=facts)
+                          facts=month_facts(campaign, month))
 
 
 def _newsletters_folder(campaign: Campaign) -> None:
