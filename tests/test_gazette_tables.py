@@ -23,6 +23,7 @@ from engarde.ops.levels import levels_of, pole, social_levels
 from engarde.ops.month_facts import month_facts
 from engarde.ops.views import characters_at_end_of
 from engarde.records import Character
+from engarde.world import World
 from engarde.rules.status.gazette import FELL, NEW, ROSE, SAME, greasy_pole
 from helpers import cli, write_campaign
 from test_gazette import APRIL, campaign as bare_campaign
@@ -250,3 +251,23 @@ def test_the_printed_edition_cuts_the_long_tables(tmp_path):
     assert "the HTML edition of the Gazette gives the whole Pole" in pole
     clubs = section(printed, "club-table")
     assert f"and {150 - PRINT_ITEMS} more" in clubs and "the HTML edition of the Gazette names them all" in clubs
+
+
+def test_the_printed_edition_cuts_the_mistresses_and_the_missed_orders():
+    """150 ladies and 50 men without orders: the printed edition gives the first hundred ladies
+    (two to a line) and thirty names, each with a note that the HTML edition has them all."""
+    world = World.from_dict({"mistresses": {"mistresses": [
+        {"number": i, "name": f"Lady {i:03d}", "social_level": 3 + i % 12, "lover": "Secret Lover" if i % 2 else None}
+        for i in range(1, 151)]}})
+    missed = [(f"Idler {i:02d}", 1 + i % 3) for i in range(50)]
+    data = GazetteData(bare_campaign(), APRIL, [Character("Solo", social_level=6)], [],
+                       facts=GazetteFacts(world=world, no_orders=missed))
+    printed, whole = render_html(data, printed=True), render_html(data)
+    ladies = section(printed, "mistress-table")
+    assert ladies.count("Lady ") == PRINT_ROWS and "the HTML edition of the Gazette gives them all" in ladies
+    assert section(whole, "mistress-table").count("Lady ") == 150
+    assert "Secret Lover" not in printed and "Secret Lover" not in whole
+    assert "75 kept, 75 free" in ladies
+    idlers = section(printed, "points-arising")
+    assert idlers.count("Idler ") == PRINT_ITEMS and f"and {50 - PRINT_ITEMS} more" in idlers
+    assert section(whole, "points-arising").count("Idler ") == 50
