@@ -242,6 +242,8 @@ def notes(s: Session, campaign_id: str, month: GameMonth | None = None) -> list[
 
 
 def note(s: Session, campaign_id: str, number: int) -> NoteRow | None:
+    if not 0 < number < 2**63:  # no row has such an id, and the database cannot be asked for it
+        return None
     row = s.get(NoteRow, number)
     return row if row is not None and row.campaign_id == campaign_id else None
 

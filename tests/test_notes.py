@@ -33,6 +33,8 @@ def test_a_note_goes_to_the_next_gazette_and_is_listed_and_removed(tmp_path):
     assert len(run("notes", "list", "--all").splitlines()) == 3
     assert run("notes", "remove", "1") == "removed note 1 of April 1607: The Gala is in June.\n"
     assert "no note 1 in test" in refused(config, "notes", "remove", "1")
+    assert "no note 10000000000000000000000 in test" in refused(config, "notes", "remove", "10000000000000000000000")
+    assert "no note -1 in test" in refused(config, "notes", "remove", "--", "-1")
     run("gazette", "--no-pdf")
     html = (tmp_path / "newsletters" / "test" / "1607-04.html").read_text(encoding="utf-8")
     assert '<p class="gm-note">Duels in the garden count.</p>' in html
