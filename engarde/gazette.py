@@ -27,7 +27,18 @@ variables:
     exchange), ``notices`` (disgraces, dismissals: the events the modules send to "notices"),
     ``press`` (the letters, as printed), ``deaths`` (the month's public death
     events, one per man: the obituary line; the dead are left out of
-    ``precedence``), ``precedence`` (the living characters by social level, then name).
+    ``precedence``), ``precedence`` (the living characters by social level, then name: the
+    characters' table, with rank, regiment, title, club).
+    The tables and Points Arising (from ``GazetteData.facts``, ``engarde.gazette_facts``):
+    ``greasy_pole`` (``Climb``: ``name``, ``last`` (None: new this month), ``now``, ``moved``
+    rose|fell|same|new, ``change``; in precedence order) and ``pole_counts`` (how many each way);
+    ``regiment_rolls`` (``RegimentRoll``: ``name``, ``brigade``, ``cavalry``, ``posts`` and
+    ``juniors`` (``Post``: ``rank``, ``name`` (None: vacant), ``player``, ``detached``),
+    ``colonel``, ``vacancies``); ``club_members`` (``ClubMembers``: ``club``, ``members``);
+    ``mistress_rows`` (``MistressRow``: ``number``, ``name``, ``social_level``, ``kept``: never
+    her lover); ``gm_notes`` (the GM's notes, ``engarde notes add``), ``no_orders`` (``(name,
+    months without orders so far)`` of those who sent none this month), ``next_month``,
+    ``next_deadline`` (its deadline in the campaign's time zone, or None).
 ``report.html.j2``
     ``campaign``, ``month``, ``character`` (his sheet now), ``weeks`` (list of
     ``(week, [events])``, every event of his, public or private),
@@ -84,6 +95,7 @@ from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_l
 from .charts import greasy_pole_chart, social_level_chart
 from .config import Campaign
 from .errors import CampaignError
+from .gazette_facts import GazetteFacts
 from .orders import OrderSheet
 from .progress import Tick, nothing
 from .records import Character, Event, LedgerEntry
@@ -155,6 +167,8 @@ class GazetteData:
     # Each man's social level over the months, ``(label, level)`` oldest first, the last this
     # month's (the charts: engarde.charts); empty when the caller has no history.
     social_levels: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    # the world at the month's end, the Greasy Pole, Points Arising (engarde.ops.month_facts)
+    facts: GazetteFacts = field(default_factory=GazetteFacts)
 
     def modules(self) -> Registry:
         return self.registry or for_campaign(self.campaign)
@@ -175,9 +189,11 @@ class Page:
     public: list[Event]
     by_section: dict[str, list[Event]]
 
-    @property
+    @functools.cached_property
     def characters(self) -> list[Character]:
-        return self.data.characters
+        """The month's men: not one created after it was resolved (its gazette written again later)."""
+        in_play = self.data.facts.in_play
+        return [ch for ch in self.data.characters if in_play is None or ch.name in in_play]
 
     def section(self, name: str) -> list[Event]:
         return self.by_section.get(name, [])
@@ -375,7 +391,7 @@ def gazette_context(data: GazetteData) -> dict[str, Any]:
         "campaign": data.campaign,
         "month": data.month,
         "errors_count": data.errors_count,
-        "characters": list(data.characters),
+        "characters": page.characters,
         "events": public,
         "sections": list(modules.sections),
         "seed": data.seed,

@@ -25,6 +25,7 @@ from .store import (
     CharacterRow,
     EventRow,
     LedgerRow,
+    NoteRow,
     RollRow,
     RulingRow,
     SentMailRow,
@@ -138,17 +139,6 @@ def month_ledger(s: Session, campaign_id: str, month: GameMonth) -> list[LedgerE
     return [ledger_from_row(r, names[r.character_id]) for r in rows]
 
 
-def field_changes(s: Session, campaign_id: str, field: str, through: GameMonth) -> list[tuple[int, str, int | None, str | None]]:
-    """Every ledger change of one field up to ``through``, in the order written, as ``(character
-    id, month key, delta, value)``: one query of a few columns (a man's social level over the
-    months, without loading the whole ledger)."""
-    t = LedgerRow.__table__.c
-    rows = s.connection().execute(select(t.character_id, t.month, t.delta, t.value)
-                                  .where(t.campaign_id == campaign_id, t.field == field, t.month <= through.key)
-                                  .order_by(t.id))
-    return [(r.character_id, r.month, r.delta, r.value) for r in rows]
-
-
 def month_events(s: Session, campaign_id: str, month: GameMonth) -> list[Event]:
     table = EventRow.__table__
     rows = s.connection().execute(select(table).where(table.c.campaign_id == campaign_id, table.c.month == month.key)
@@ -171,6 +161,42 @@ def month_seed(s: Session, campaign_id: str, month: GameMonth) -> str:
 
 def last_turn(s: Session, campaign_id: str) -> TurnRow | None:
     return s.exec(select(TurnRow).where(TurnRow.campaign_id == campaign_id).order_by(TurnRow.id.desc())).first()
+
+
+def resolved_at(s: Session, campaign_id: str) -> list[tuple[GameMonth, object]]:
+    """Every resolved month and when it was resolved, in the calendar's order: the two columns
+    only (a turn's row carries its snapshot, every sheet before the month)."""
+    table = TurnRow.__table__
+    rows = s.connection().execute(select(table.c.month, table.c.resolved_at)
+                                  .where(table.c.campaign_id == campaign_id).order_by(table.c.month))
+    return [(GameMonth.parse(r.month), r.resolved_at) for r in rows]
+
+
+def snapshot_world(s: Session, campaign_id: str, month: GameMonth) -> dict | None:
+    """The world as it stood before ``month`` was resolved (its turn's snapshot), or None when
+    that month has not been resolved."""
+    table = TurnRow.__table__
+    row = s.connection().execute(select(table.c.snapshot).where(
+        table.c.campaign_id == campaign_id, table.c.month == month.key)).first()
+    return None if row is None else dict(row.snapshot or {}).get("world", {})
+
+
+def ledger_of_fields(s: Session, campaign_id: str, fields: Iterable[str]) -> list[tuple[int, str, str, int | None, str | None]]:
+    """The campaign's ledger entries of some fields only (``social_level``, ``state``), in the
+    order written: (character id, month key, field, delta, value), plain rows."""
+    table = LedgerRow.__table__
+    rows = s.connection().execute(
+        select(table.c.character_id, table.c.month, table.c.field, table.c.delta, table.c.value)
+        .where(table.c.campaign_id == campaign_id, table.c.field.in_(tuple(fields))).order_by(table.c.id))
+    return [tuple(r) for r in rows]
+
+
+def events_of_code(s: Session, campaign_id: str, code: str, through: GameMonth) -> list[Event]:
+    """Every event of one kind up to and including ``through``'s, in the order written."""
+    table = EventRow.__table__
+    rows = s.connection().execute(select(table).where(table.c.campaign_id == campaign_id, table.c.code == code,
+                                                      table.c.month <= through.key).order_by(table.c.id))
+    return [event_from_row(r) for r in rows]
 
 
 # -- order sheets ----------------------------------------------------------------------------
@@ -264,6 +290,24 @@ def rulings(s: Session, campaign_id: str, month: GameMonth | None = None) -> lis
     return list(s.exec(query.order_by(RulingRow.id)))
 
 
+# -- the GM's notes (Points Arising) ----------------------------------------------------------
+
+
+def notes(s: Session, campaign_id: str, month: GameMonth | None = None) -> list[NoteRow]:
+    """The GM's notes, in the order added (one month's, or all)."""
+    query = select(NoteRow).where(NoteRow.campaign_id == campaign_id)
+    if month is not None:
+        query = query.where(NoteRow.month == month.key)
+    return list(s.exec(query.order_by(NoteRow.id)))
+
+
+def note(s: Session, campaign_id: str, number: int) -> NoteRow | None:
+    if not 0 < number < 2**63:  # no row has such an id, and the database cannot be asked for it
+        return None
+    row = s.get(NoteRow, number)
+    return row if row is not None and row.campaign_id == campaign_id else None
+
+
 # -- deleting ---------------------------------------------------------------------------------
 
 
@@ -280,6 +324,6 @@ def delete_month(s: Session, campaign_id: str, month: str) -> None:
 
 def delete_campaign(s: Session, campaign_id: str) -> None:
     """Everything a campaign has stored (the demo starts afresh)."""
-    for table in (RollRow, EventRow, LedgerRow, SheetRow, TurnRow, RulingRow, SentMailRow, CharacterRow):
+    for table in (RollRow, EventRow, LedgerRow, SheetRow, TurnRow, RulingRow, SentMailRow, NoteRow, CharacterRow):
         s.exec(delete(table).where(table.campaign_id == campaign_id))
     s.exec(delete(CampaignRow).where(CampaignRow.id == campaign_id))

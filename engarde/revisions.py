@@ -4,6 +4,6 @@ query, not Alembic's import (a third of a second on every command), and so that 
 only the standard library (engarde.sqlite_names) can check it too; tests/test_schema.py checks
 it against the revisions' files."""
 
-REVISIONS = ("0001", "0002", "0003", "0004", "0005")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006")
 HEAD = REVISIONS[-1]
 BASELINE = "0001"

@@ -178,6 +178,20 @@ class RulingRow(SQLModel, table=True):
     ruled_at: dt.datetime = Field(default_factory=utcnow)
 
 
+class NoteRow(SQLModel, table=True):
+    """A note of the GM's for a month's gazette (its Points Arising: rulings, notices):
+    ``engarde notes add``.  A table of its own, not the campaign's world: the GM's words are no
+    part of the rules' state, and an undone month keeps them, as it keeps order sheets."""
+
+    __tablename__ = "gm_note"
+    __table_args__ = (Index("ix_gm_note_campaign_month", "campaign_id", "month"),)
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: str = Field(foreign_key="campaign.id")
+    month: str  # the game month whose gazette prints it, "1607-04"
+    text: str = Field(sa_type=Text)
+    added_at: dt.datetime = Field(default_factory=utcnow)
+
+
 # What became of a message engarde sent (SentMailRow.status).
 SENT, FAILED = "sent", "failed"
 

@@ -14,6 +14,7 @@ import pytest
 
 from engarde import ops
 from engarde.calendar import GameMonth
+from engarde.ops.levels import chart_levels
 from engarde.charts import POLE_EACH, greasy_pole_chart, pole_rows, social_level_chart
 from engarde.config import load_one
 from engarde.demo import run_demo
@@ -102,13 +103,13 @@ def test_the_history_is_each_month_end_from_the_stored_months(two_months):
     camp = two_months
     april = {ch.name: ch.social_level for ch in characters_at_end_of(camp, APRIL)}
     may = {ch.name: ch.social_level for ch in characters_at_end_of(camp, MAY)}
-    history = publishing.social_levels(camp, MAY)
+    history = chart_levels(camp, MAY)
     assert set(history) == set(may)
     for name, points in history.items():
         assert [label for label, _ in points] == ["start", "Apr 1607", "May 1607"]
         assert points[1][1] == april[name] and points[2][1] == may[name]
     # as the gazette of April was, later: its history stops at April
-    assert all(len(points) == 2 for points in publishing.social_levels(camp, APRIL).values())
+    assert all(len(points) == 2 for points in chart_levels(camp, APRIL).values())
 
 
 def test_the_report_draws_his_own_history_and_the_gazette_the_pole(two_months):

@@ -290,6 +290,8 @@ WRITERS = {
     "mistress add": ("mistress", "add", "Milady de Winter", "--sl", "14"),
     "mistress rename": ("mistress", "rename", "1", "Roxanne"),
     "duel cause": ("duel", "cause", "Porthos", "Athos", "--ruling", "no"),
+    "notes add": ("notes", "add", "A ruling."),
+    "notes remove": ("notes", "remove", "1"),
     "demo": ("--campaign", "{id}", "demo", "--no-pdf"),
     "backup": ("backup", "{folder}/again.zip"),
     "restore": ("restore", "--replace", "{folder}/before.zip"),
@@ -321,6 +323,7 @@ READERS = {
     "loans": ("loans",),
     "duel check": ("duel", "check", "X L X CL K X X X X S P JB (X)"),
     "duel rulings": ("duel", "rulings"),
+    "notes list": ("notes", "list"),
     "duel show": ("duel", "show", "1607-04"),
     "tables": ("tables", "clubs"),
     "db status": ("db", "status"),
@@ -412,6 +415,7 @@ def test_upgrade_and_upgrade(gm):
         for name, _, _ in import_module("engarde.migrations.versions.0004_indexes").INDEXES:  # and 0004's indexes
             s.connection().exec_driver_sql(f"DROP INDEX {name}")
         s.connection().exec_driver_sql("ALTER TABLE turn DROP COLUMN mailed_at")  # and 0005's column
+        s.connection().exec_driver_sql("DROP TABLE gm_note")  # and 0006's table
     store.forget_engine(gm.camp.database)
     assert "engarde db upgrade" in gm.cli("status", code=2)
     a = gm.command("db", "upgrade", pause="db-upgrade:before-commit").paused()

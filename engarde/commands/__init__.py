@@ -46,6 +46,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "[campaigns.ID.mail.smtp]; every message is recorded, none is sent twice)."),
     "mistress": ("engarde.rules.mistresses.commands:mistress",
         "The campaign's mistresses: roll them at the start, list, rename, add."),
+    "notes": ("engarde.commands.notes:notes",
+        "The GM's notes for a month's gazette (Points Arising): add, list, remove."),
     "orders": ("engarde.cli:orders",
         "Read, check and list order mail."),
     "pending": ("engarde.commands.turns:pending",

@@ -41,7 +41,8 @@ FORMAT = "engarde-backup"
 FORMAT_VERSION = 1
 # Every table of a campaign, parents first; ``tests/test_backup.py`` checks that no table of
 # the models is forgotten (a table that is no campaign's own is listed in NOT_BACKED_UP).
-TABLES = ("campaign", "character", "ledger", "event", "roll", "order_sheet", "turn", "cause_ruling", "sent_mail")
+TABLES = ("campaign", "character", "ledger", "event", "roll", "order_sheet", "turn", "cause_ruling", "sent_mail",
+          "gm_note")
 NOT_BACKED_UP: frozenset[str] = frozenset()
 # The rows whose character ids are carried to the character's new id.
 CHARACTER_ID_COLUMNS = {"ledger": "character_id", "order_sheet": "character_id", "sent_mail": "character_id"}

@@ -8,7 +8,7 @@ from pathlib import Path
 from .. import gazette as gz
 from sqlmodel import Session
 
-from .. import lock, queries, store
+from .. import lock, queries
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..errors import CampaignError
@@ -16,6 +16,7 @@ from ..progress import Tick, nothing
 from ..registry import for_campaign
 from ..collector import bulk_work
 from .intake import month_sheets
+from .month_facts import month_facts
 from .sheet_template import order_templates
 from .views import characters_at_end_of, month_events, month_ledger, month_seed
 
@@ -74,36 +75,10 @@ def resolved_month(s: Session, campaign: Campaign, month: GameMonth | None) -> G
 
 def gazette_data(campaign: Campaign, month: GameMonth, sheets: dict) -> gz.GazetteData:
     """What the gazette and the reports of a resolved month are rendered from."""
+    facts = month_facts(campaign, month)
     return gz.GazetteData(campaign=campaign, month=month, characters=characters_at_end_of(campaign, month),
                           events=month_events(campaign, month), sheets=sheets, registry=for_campaign(campaign),
-                          seed=month_seed(campaign, month),
-                          social_levels=social_levels(campaign, month))
-
-
-def social_levels(campaign: Campaign, month: GameMonth) -> dict[str, list[tuple[str, int]]]:
-    """Each man's social level when he began and at the end of every resolved month up to
-    ``month`` that he lived through, labelled for a chart (``start``, ``Apr 1607``, ...): his
-    sheet at creation and his ledger's social-level entries, walked once (linear in the entries
-    and the points)."""
-    with store.reading(campaign.database) as s:
-        rows = queries.characters(s, campaign.id)
-        turns = [t for t in queries.turns(s, campaign.id) if GameMonth.parse(t.month) <= month]
-        changes: dict[tuple[int, str], list[tuple[int | None, str | None]]] = {}
-        for character_id, key, delta, value in queries.field_changes(s, campaign.id, "social_level", month):
-            changes.setdefault((character_id, key), []).append((delta, value))
-    history: dict[str, list[tuple[str, int]]] = {}
-    for row in rows:
-        level = int(row.start.get("social_level", 0))
-        points = [("start", level)]
-        for turn in turns:
-            if row.created_at > turn.resolved_at:
-                continue  # he was made after that month was resolved
-            for delta, value in changes.get((row.id, turn.month), ()):
-                level = level + delta if delta is not None else int(value or 0)
-            when = GameMonth.parse(turn.month)
-            points.append((f"{when.name[:3]} {when.year}", level))
-        history[row.name] = points
-    return history
+                          seed=month_seed(campaign, month), social_levels=facts.chart, facts=facts)
 
 
 def _newsletters_folder(campaign: Campaign) -> None:

@@ -119,6 +119,7 @@ VERBS = (
 )
 
 # The gazette's sections, top to bottom.
-# The Notices (disgraces, dismissals) follow the Deaths; the Press has its own page (in print),
-# before the table of precedence.
-SECTIONS = ("society", "clubs", "regiments", "front", "affairs", "deaths", "notices", "press", "precedence")
+# The Notices (disgraces, dismissals) follow the Deaths; the Press has its own page (in print);
+# then Points Arising, the Greasy Pole and the public tables.
+SECTIONS = ("society", "clubs", "regiments", "front", "affairs", "deaths", "notices", "press", "points", "greasy_pole",
+            "precedence", "regiment_table", "club_table", "mistress_table")

@@ -15,6 +15,7 @@ MODULE = RuleModule(
     events=events_of(codes, {"society": (codes.EV_CLUB_JOINED,), "clubs": (codes.EV_CLUB_RESIGNED, codes.EV_CLUB_LAPSED,)}),
     sections=(
         Section("clubs", "clubs/clubs.html.j2", gazette.section),
+        Section("club_table", "clubs/members.html.j2", gazette.members),
     ),
     codes=codes,
     verbs=grammar.VERBS,

@@ -1,4 +1,5 @@
-"""c. Clubs in the gazette: membership news, and who was seen at each club each week."""
+"""c. Clubs in the gazette: membership news, who was seen at each club each week, and the table
+of the clubs' members."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...records import Event
+from ...records import Character, Event
 from .codes import EV_CLUB_VISIT
 from .tables import ClubsTables
 
@@ -52,3 +53,28 @@ def section(page: Any) -> dict[str, Any]:
     tables: ClubsTables = page.data.modules().tables.clubs
     return {"club_news": page.section("clubs"), "club_visits": club_visits(tables, page.public),
             "clubs": tables.clubs}
+
+
+@dataclass
+class ClubMembers:
+    """One club's living members, by social level then name (a public fact: the porters know)."""
+
+    club: str
+    members: list[str] = field(default_factory=list)
+
+
+def club_members(tables: ClubsTables, characters: Iterable[Character]) -> list[ClubMembers]:
+    """Every club of the campaign's Clubs Table (a club a member names that it lacks after them),
+    each with its living members; one pass over the characters."""
+    clubs = {club.name: ClubMembers(club.name) for club in tables.clubs}
+    for ch in sorted((c for c in characters if c.club and not c.dead),
+                     key=lambda c: (-c.social_level, c.name.casefold(), c.name)):
+        known = tables.club(ch.club)
+        name = known.name if known is not None else ch.club
+        clubs.setdefault(name, ClubMembers(name)).members.append(ch.name)
+    return sorted(clubs.values(), key=lambda c: (tables.rank_of(c.club), c.club))
+
+
+def members(page: Any) -> dict[str, Any]:
+    """The clubs' table: each club's members."""
+    return {"club_members": club_members(page.data.modules().tables.clubs, page.characters)}

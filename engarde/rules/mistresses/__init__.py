@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...modules import Action, Commands, RuleModule, Step, HOME, MONTH_END, WEEK, events_of
+from ...modules import Action, Commands, RuleModule, Section, Step, HOME, MONTH_END, WEEK, events_of
 from .orders import Court, SuitorStanding, VisitMistress
-from . import codes, grammar, rules
+from . import codes, gazette, grammar, rules
 from . import state
 from .state import MistressesState
 from .tables import MistressesTables
@@ -18,6 +18,7 @@ MODULE = RuleModule(
     undo=state.undo,
     templates=__name__,
     events=events_of(codes, {"society": (codes.EV_NEW_LIAISON, codes.EV_MISTRESS_GIVEN_UP, codes.EV_MISTRESS_SUPPLANTED, codes.EV_THROWN_OUT, codes.EV_MISTRESS_LEFT, codes.EV_RIVAL_SUITORS, codes.EV_CAUGHT_COURTING,)}),
+    sections=(Section("mistress_table", "mistresses/table.html.j2", gazette.table),),
     codes=codes,
     verbs=grammar.VERBS,
     lines=(grammar.SuitorLines,),

@@ -19,6 +19,7 @@ MODULE = RuleModule(
         # The Notices: the public disgraces, dismissals and the like; the modules that own
         # those events send them here (``events_of(codes, {"notices": ...})``).
         Section("notices", "month/notices.html.j2", listing("notices", "notices")),
+        Section("points", "month/points.html.j2", gazette.points),
     ),
     verbs=grammar.VERBS,
     orders=(Rest,),

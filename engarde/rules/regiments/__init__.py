@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...modules import Action, Commands, Deferred, RuleModule, Section, Step, LIVING, MONTH_END, MONTH_START, events_of, listing
 from .orders import ApplyRegiment, BuyRank, DutyExcusal, RegimentalDuty, ResignCommission
-from . import codes, grammar, rules
+from . import codes, gazette, grammar, rules
 from . import state
 from .state import RegimentsState
 from .tables import RegimentsTables
@@ -23,6 +23,7 @@ MODULE = RuleModule(
                              "notices": (codes.EV_EXPELLED, codes.EV_DISGRACE_FRONTIER, codes.EV_DISGRACE_RELEASED)}),
     sections=(
         Section("regiments", "regiments/regiments.html.j2", listing("regiments", "regimental_news")),
+        Section("regiment_table", "regiments/roster.html.j2", gazette.table),
     ),
     codes=codes,
     verbs=grammar.VERBS,

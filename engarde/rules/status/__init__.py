@@ -15,6 +15,7 @@ MODULE = RuleModule(
     events=events_of(codes, {"society": (codes.EV_SL_RAISED, codes.EV_SL_DROPPED, codes.EV_CONSPICUOUS,)}),
     sections=(
         Section("society", "status/society.html.j2", gazette.society),
+        Section("greasy_pole", "status/greasy_pole.html.j2", gazette.pole),
         Section("precedence", "status/precedence.html.j2", gazette.table),
     ),
     codes=codes,
