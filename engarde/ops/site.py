@@ -1,0 +1,121 @@
+"""``engarde site build``: the campaign's static web archive, read at one moment and written whole.
+
+A month is published when it has been resolved and its gazette written (``engarde gazette``, the
+file ``<newsletters>/<campaign>/<YYYY-MM>.html``) or mailed (``engarde mail publish``): a month
+resolved but not yet given to the players stays out of the archive, and out of every character's
+history.  Everything is read in one read-only transaction (``store.reading``: a reader, never a
+month half written or undone meanwhile), rendered into memory, and only then written, each file
+whole or not at all (``engarde.files``).
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from .. import gazette as gz
+from .. import queries, site, store
+from ..calendar import GameMonth
+from ..collector import bulk_work
+from ..config import Campaign
+from ..errors import CampaignError
+from ..progress import Tick, nothing
+from ..records import Character
+from ..store import CharacterRow
+from ..registry import for_campaign
+from .intake import active_sheets
+
+
+def default_folder(campaign: Campaign) -> Path:
+    """Beside the campaign's newsletters: ``<newsletters>/<campaign>-site``."""
+    folder = gz.campaign_folder(campaign)
+    return folder.with_name(folder.name + "-site")
+
+
+@dataclass
+class Built:
+    folder: Path
+    written: list[Path]
+    issues: int
+    characters: int
+    seconds: float
+
+
+@bulk_work()
+def build(campaign: Campaign, folder: Path | None = None, base_url: str | None = None,
+          tick: Tick = nothing) -> Built:
+    """Render the whole archive, then write it into ``folder`` (default: ``default_folder``)."""
+    started = time.perf_counter()
+    folder = Path(folder) if folder is not None else default_folder(campaign)
+    registry = for_campaign(campaign)
+    newsletters = gz.campaign_folder(campaign)
+    with store.reading(campaign.database) as s:
+        queries.campaign_row(s, campaign)
+        turns = [t for t in queries.turns(s, campaign.id)
+                 if t.mailed_at is not None or (newsletters / f"{t.month}.html").is_file()]
+        if not turns:
+            raise CampaignError("no month has been published yet: run 'engarde gazette' after 'engarde turn run'")
+        rows = queries.characters(s, campaign.id)
+        ledgers = queries.ledgers(s, campaign.id)
+        months = [GameMonth.parse(t.month) for t in turns]
+        events = {m: queries.month_events(s, campaign.id, m) for m in months}
+        sheets = {m: active_sheets(s, campaign, m, registry) for m in months}
+
+    issues = site.issue_links(campaign, [(m, t.resolved_at) for m, t in zip(months, turns)])
+    pages = site.Site(campaign, registry, issues)
+    chronicle = site.Chronicle(registry, gz.report_slugs(r.name for r in rows))
+    total = len(months) + len(rows)
+    # Each man's sheet is carried forward month by month (his ledger applied once, in order),
+    # not replayed from his start for every month.
+    sheets_now = [_start(row) for row in rows]
+    cursor = [0] * len(rows)
+    for done, (month, turn) in enumerate(zip(months, turns)):
+        tick(done, total)
+        for i, row in enumerate(rows):
+            entries = ledgers.get(row.id, [])
+            while cursor[i] < len(entries) and entries[cursor[i]].month <= month:
+                entries[cursor[i]].apply(sheets_now[i])
+                cursor[i] += 1
+        at_end = [copy.deepcopy(ch) for ch in sheets_now]  # the gazette's, and the chronicle's, to keep
+        existed = [row.name for row in rows if site.utc(row.created_at) <= site.utc(turn.resolved_at)]
+        data = gz.GazetteData(campaign=campaign, month=month, characters=at_end, events=events[month],
+                              sheets=sheets[month], registry=registry)
+        pages.issue(data)
+        chronicle.month(month, at_end, events[month], existed)
+    pages.index()
+    pages.feed(base_url)
+    lives = chronicle.shown()
+    pages.characters(lives, lambda d, _t: tick(len(months) + d, total))
+    written = _write(folder, pages.files)
+    return Built(folder, written, len(months), len(lives), time.perf_counter() - started)
+
+
+def _start(row: CharacterRow) -> Character:
+    ch = Character.from_dict(row.start)
+    ch.name = row.name
+    ch.id = row.id
+    ch.counters = dict(ch.counters)
+    return ch
+
+
+def _write(folder: Path, rendered: dict[PurePosixPath, bytes]) -> list[Path]:
+    """The rendered pages written under ``folder``, each whole or not at all."""
+    if folder.exists() and not folder.is_dir():
+        raise CampaignError(f"{folder}: is a file, not a folder: engarde cannot write the site there")
+    paths = [(folder.joinpath(*rel.parts), data) for rel, data in sorted(rendered.items())]
+    for path, _ in paths:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), path.parent)
+            raise CampaignError(f"{blocking}: is a file, not a folder: engarde cannot write the site there") from None
+        except OSError as exc:
+            raise CampaignError(f"cannot make {exc.filename or path.parent}: {(exc.strerror or str(exc)).lower()}") from None
+        if path.is_dir():
+            raise CampaignError(f"{path}: is a folder, not a file: engarde cannot write the site there")
+    try:
+        return gz.write_files(paths)
+    except OSError as exc:
+        raise CampaignError(f"cannot write {exc.filename or folder}: {(exc.strerror or str(exc)).lower()}") from None

@@ -1,0 +1,250 @@
+"""The static web archive (``engarde site build``): every published gazette, an index, a page per
+character with his public facts, and an Atom feed: files any web host serves, every link relative.
+
+This module renders; ``engarde.ops.site`` reads the campaign (one snapshot) and writes the files.
+Everything goes through the gazette's one Jinja environment (``engarde.gazette.environment``), so
+a GM may override any of the site's templates in the campaign's templates folder too:
+
+``site/issue.html.j2`` (extends ``gazette.html.j2``)
+    every variable of the gazette, and ``nav`` (an ``IssueNav``: ``index``, ``previous`` and
+    ``next``, each a ``Link`` with ``href`` and ``label``, or None) and ``root`` (the relative
+    path to the archive's top, "" here).
+``site/index.html.j2``
+    ``campaign``, ``issues`` (``IssueLink`` list, in the calendar's order), ``root``.
+``site/characters.html.j2``
+    ``campaign``, ``lives`` (every ``Life``, by name), ``root`` ("../").
+``site/character.html.j2``
+    ``campaign``, ``life`` (one ``Life``: public facts only), ``issues``, ``root`` ("../");
+    its ``sl_chart`` block is where the chart of his social level goes (``engarde/charts.py``).
+``site/feed.xml.j2``
+    ``campaign``, ``issues`` (newest first), ``feed_id``, ``updated``, ``base`` (the site's
+    public address ending in "/", or "" for links relative to the feed).
+
+A character's page says only what the gazette has printed or would print: his title, social
+level, regiment and rank, appointment, club and death (the public tables), his social level at
+the end of each published month, and the public events of the duel (his affairs of honour) and
+of the regiments, appointments, titles and military modules (his career) that name him, in the
+gazette's own words (each module's ``news`` macro).  Never his crowns, his mistress, his
+characteristics or a private event.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import Any
+
+import jinja2
+
+from . import gazette as gz
+from .calendar import GameMonth
+from .config import Campaign
+from .progress import Tick, nothing
+from .records import Character, Event
+from .registry import Registry
+
+ISSUE_TEMPLATE = "site/issue.html.j2"
+INDEX_TEMPLATE = "site/index.html.j2"
+CHARACTERS_TEMPLATE = "site/characters.html.j2"
+CHARACTER_TEMPLATE = "site/character.html.j2"
+FEED_TEMPLATE = "site/feed.xml.j2"
+
+INDEX = "index.html"
+FEED = "feed.xml"
+CHARACTERS = "characters"  # the folder of the character pages, with its own index.html
+
+# The modules whose public events naming a man are his affairs of honour, and his career
+# (joins, promotions, appointments, titles, mentions at the front).
+DUEL_MODULES = frozenset({"duel"})
+CAREER_MODULES = frozenset({"regiments", "appointments", "titles", "military"})
+
+
+@dataclass(frozen=True)
+class Link:
+    href: str
+    label: str
+
+
+@dataclass(frozen=True)
+class IssueLink:
+    """An issue as the index and the feed list it."""
+
+    month: GameMonth
+    href: str  # relative to the archive's top
+    title: str
+    updated: dt.datetime  # UTC: when its month was resolved
+
+    @property
+    def updated_text(self) -> str:
+        """RFC 3339, as Atom wants it."""
+        return self.updated.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class IssueNav:
+    index: Link
+    previous: Link | None
+    next: Link | None
+
+
+@dataclass
+class Life:
+    """One man's public record across the published months."""
+
+    name: str
+    slug: str
+    character: Character | None = None  # his sheet at the end of the last published month
+    levels: list[tuple[GameMonth, int]] = field(default_factory=list)  # social level at each month's end
+    duels: list[Event] = field(default_factory=list)
+    career: list[Event] = field(default_factory=list)
+    died: GameMonth | None = None
+
+    @property
+    def href(self) -> str:
+        return f"{self.slug}.html"
+
+    @property
+    def public(self) -> dict[str, Any]:
+        """The facts of the gazette's public tables, by label (the empty ones left out)."""
+        ch = self.character
+        if ch is None:
+            return {}
+        facts = {
+            "Title": ch.title,
+            "Social Level": ch.social_level,
+            "Regiment": ch.regiment,
+            "Rank": ch.rank if ch.regiment else None,
+            "Appointment": ch.appointment,
+            "Club": ch.club,
+        }
+        return {k: v for k, v in facts.items() if v not in (None, "")}
+
+
+def issue_href(month: GameMonth) -> str:
+    return f"{month.key}.html"
+
+
+def issue_title(campaign: Campaign, month: GameMonth) -> str:
+    return f"{campaign.newspaper}, {month}"
+
+
+def utc(moment: dt.datetime) -> dt.datetime:
+    """A stored moment in UTC (SQLite gives it back without its zone: it was written in UTC)."""
+    return moment.replace(tzinfo=dt.timezone.utc) if moment.tzinfo is None else moment.astimezone(dt.timezone.utc)
+
+
+def issue_links(campaign: Campaign, published: Iterable[tuple[GameMonth, dt.datetime]]) -> list[IssueLink]:
+    return [IssueLink(m, issue_href(m), issue_title(campaign, m), utc(at)) for m, at in published]
+
+
+def navigation(issues: list[IssueLink], at: int) -> IssueNav:
+    before = issues[at - 1] if at > 0 else None
+    after = issues[at + 1] if at + 1 < len(issues) else None
+    return IssueNav(
+        index=Link(INDEX, "All issues"),
+        previous=Link(before.href, str(before.month)) if before else None,
+        next=Link(after.href, str(after.month)) if after else None,
+    )
+
+
+class Chronicle:
+    """The lives of every man, gathered one published month at a time (each month's sheets and
+    public events seen once: linear in the months, the men and the events)."""
+
+    def __init__(self, registry: Registry, slugs: dict[str, str]) -> None:
+        self.registry = registry
+        self.lives: dict[str, Life] = {name: Life(name, slug) for name, slug in slugs.items()}
+
+    def month(self, month: GameMonth, characters: Iterable[Character], events: Iterable[Event],
+              existed: Iterable[str] | None = None) -> None:
+        """The month's end: each man's sheet (``existed``: the names who were in the campaign
+        then; default: all) and the month's public events naming him."""
+        present = None if existed is None else set(existed)
+        for ch in characters:
+            life = self.lives.get(ch.name)
+            if life is None or (present is not None and ch.name not in present):
+                continue
+            if life.died is None:
+                life.levels.append((month, ch.social_level))
+                if ch.dead:
+                    life.died = month
+            life.character = ch
+        for ev in events:
+            if not ev.public:
+                continue
+            module = self.registry.code_module.get(ev.code)
+            bucket = "duels" if module in DUEL_MODULES else "career" if module in CAREER_MODULES else None
+            if bucket is None:
+                continue
+            for name in dict.fromkeys(ev.characters):
+                life = self.lives.get(name)
+                if life is not None:
+                    getattr(life, bucket).append(ev)
+
+    def shown(self) -> list[Life]:
+        """The men with a page: those who were in some published month, by name."""
+        return sorted((life for life in self.lives.values() if life.character is not None),
+                      key=lambda life: (life.name.casefold(), life.name))
+
+
+# -- rendering -------------------------------------------------------------------------------
+
+
+class Site:
+    """The archive's pages, rendered into memory (``files``: relative path -> bytes) before any is
+    written: a template that fails writes nothing."""
+
+    def __init__(self, campaign: Campaign, registry: Registry, issues: list[IssueLink]) -> None:
+        self.campaign = campaign
+        self.env: jinja2.Environment = gz.environment(campaign, registry)
+        self.issues = issues
+        self.files: dict[PurePosixPath, bytes] = {}
+
+    def _render(self, template: str, path: str, context: dict[str, Any]) -> None:
+        html = gz.render(self.env, template, context, self.campaign)
+        self.files[PurePosixPath(path)] = html.encode("utf-8")
+
+    def issue(self, data: gz.GazetteData) -> None:
+        at = next(i for i, link in enumerate(self.issues) if link.month == data.month)
+        context = {**gz.gazette_context(data), "printed": False, "nav": navigation(self.issues, at), "root": ""}
+        self._render(ISSUE_TEMPLATE, self.issues[at].href, context)
+
+    def index(self) -> None:
+        self._render(INDEX_TEMPLATE, INDEX, {"campaign": self.campaign, "issues": self.issues, "root": ""})
+
+    def characters(self, lives: list[Life], tick: Tick = nothing) -> None:
+        base = {"campaign": self.campaign, "issues": self.issues, "root": "../"}
+        self._render(CHARACTERS_TEMPLATE, f"{CHARACTERS}/index.html", {**base, "lives": lives})
+        for done, life in enumerate(lives):
+            tick(done, len(lives))
+            self._render(CHARACTER_TEMPLATE, f"{CHARACTERS}/{life.href}", {**base, "life": life})
+        tick(len(lives), len(lives))
+
+    def feed(self, base_url: str | None = None) -> None:
+        base = (base_url.rstrip("/") + "/") if base_url else ""
+        newest = list(reversed(self.issues))
+        context = {
+            "campaign": self.campaign,
+            "issues": newest,
+            "base": base,
+            "feed_id": feed_id(self.campaign, base),
+            "entry_id": lambda link: entry_id(self.campaign, base, link),
+            "updated": max((i.updated for i in self.issues), default=dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
+                           ).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+        self._render(FEED_TEMPLATE, FEED, context)
+
+
+# Without a public address the feed's ids are tag URIs (RFC 4151) of engarde's, stable from one
+# build to the next (a feed reader knows an entry again by its id).
+TAG = "tag:engarde,2026:"
+
+
+def feed_id(campaign: Campaign, base: str) -> str:
+    return base + FEED if base else f"{TAG}{campaign.id}"
+
+
+def entry_id(campaign: Campaign, base: str, link: IssueLink) -> str:
+    return base + link.href if base else f"{TAG}{campaign.id}/{link.month.key}"
