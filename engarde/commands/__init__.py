@@ -71,6 +71,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Load a backup written by 'engarde backup' into the campaign's database, in one transaction."),
     "sheet": ("engarde.commands.characters:sheet",
         "Show a character sheet and where every value came from."),
+    "site": ("engarde.commands.site:site",
+        "The campaign's web archive: every published gazette, a page per character, an Atom feed."),
     "status": ("engarde.commands.campaign:status",
         "Say which month is next, when its deadline falls, who has sent no orders, and which engarde "
         "command is working on the campaign now, if one is."),

@@ -1,0 +1,220 @@
+"""`engarde site build`: the web archive of a three-month demo campaign (tests/site_archive.py):
+its issues byte for byte (golden), their previous/next links, the Atom feed, and character pages
+that show public facts only, agreeing with the database."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from engarde import ops
+from engarde.calendar import GameMonth
+from engarde.cli import main
+from engarde.errors import CampaignError
+from engarde.ops import site as site_ops
+from engarde.records import Event
+from engarde.registry import for_campaign
+from engarde.rules.duel.codes import EV_DUEL
+from engarde.site import Chronicle
+from site_archive import MONTHS, archive
+
+GOLDEN = Path(__file__).parent / "golden" / "site"
+UPDATE = os.environ.get("ENGARDE_UPDATE_GOLDEN") == "1"
+ATOM = "{http://www.w3.org/2005/Atom}"
+# A deadline printed in a gazette depends on the day the test runs (the schedule's first after
+# the campaign was set up): masked, as tests/test_demo_golden.py masks it.
+DEADLINE = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w* \d{1,2} \w+ \d{4}(?:,? (?:at )?\d{2}:\d{2}(?: [A-Z]{3,4})?)?")
+FACTS = {"Title", "Social Level", "Regiment", "Rank", "Appointment", "Club"}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("site")
+    camp, result = archive(folder)
+    return camp, result
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "a":
+            attrs = dict(attrs)
+            self.links.append((attrs.get("href") or "", attrs))
+
+
+def links(path: Path) -> list[tuple[str, dict]]:
+    parser = Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.links
+
+
+def text_of(path: Path) -> str:
+    return re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8"))
+
+
+def test_the_three_issues_are_unchanged(built):
+    _, result = built
+    assert result.issues == 3
+    for month in MONTHS:
+        got = DEADLINE.sub("DEADLINE", (result.folder / f"{month}.html").read_text(encoding="utf-8"))
+        path = GOLDEN / f"{month}.html"
+        if UPDATE:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(got, encoding="utf-8")
+        assert path.exists(), f"{path} is missing; run with ENGARDE_UPDATE_GOLDEN=1 to create it"
+        assert got == path.read_text(encoding="utf-8"), (
+            f"the site's {month}.html differs from tests/golden/site/; if that is meant, rerun with "
+            "ENGARDE_UPDATE_GOLDEN=1 and review the diff")
+
+
+def test_each_issue_is_its_months_gazette_between_the_archives_links(built):
+    camp, result = built
+    for i, month in enumerate(MONTHS):
+        page = (result.folder / f"{month}.html").read_text(encoding="utf-8")
+        gazette = (camp.newsletters / "demo" / f"{month}.html").read_text(encoding="utf-8")
+        masthead = gazette[gazette.index('<header class="masthead">'):gazette.index("</footer>")]
+        assert masthead in page  # the whole gazette, as written
+        found = links(result.folder / f"{month}.html")
+        prev = [href for href, a in found if a.get("rel") == "prev"]
+        nxt = [href for href, a in found if a.get("rel") == "next"]
+        assert prev == ([f"{MONTHS[i - 1]}.html"] * 2 if i > 0 else [])
+        assert nxt == ([f"{MONTHS[i + 1]}.html"] * 2 if i + 1 < len(MONTHS) else [])
+        assert "index.html" in [href for href, _ in found]
+
+
+def test_the_index_lists_the_issues_in_order_and_every_link_is_relative_and_there(built):
+    _, result = built
+    issues = [href for href, _ in links(result.folder / "index.html") if re.fullmatch(r"\d{4}-\d{2}\.html", href)]
+    assert issues == [f"{m}.html" for m in MONTHS]
+    pages = sorted(result.folder.rglob("*.html"))
+    assert len(pages) == 3 + 1 + 1 + 7  # the issues, the index, the list of the gentlemen, a page each
+    for page in pages:
+        for href, _ in links(page):
+            assert not re.match(r"[a-z]+:|/", href), (page, href)  # relative: any host serves it
+            target = (page.parent / href.split("#")[0]).resolve()
+            assert target.is_file(), (page, href)
+
+
+def test_the_feed_is_valid_atom_newest_first(built):
+    _, result = built
+    root = ET.parse(result.folder / "feed.xml").getroot()
+    assert root.tag == f"{ATOM}feed"
+    for required in ("id", "title", "updated", "author"):
+        assert root.find(f"{ATOM}{required}") is not None, required
+    stamp = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z")
+    assert stamp.fullmatch(root.findtext(f"{ATOM}updated"))
+    assert root.find(f"{ATOM}link[@rel='self']").get("href") == "feed.xml"
+    entries = root.findall(f"{ATOM}entry")
+    assert [e.find(f"{ATOM}link[@rel='alternate']").get("href") for e in entries] == [f"{m}.html" for m in reversed(MONTHS)]
+    ids = [e.findtext(f"{ATOM}id") for e in entries]
+    assert len(set(ids)) == 3 and all(i.startswith("tag:engarde,2026:demo/") for i in ids)
+    for e in entries:
+        assert e.findtext(f"{ATOM}title") and stamp.fullmatch(e.findtext(f"{ATOM}updated"))
+    assert root.findtext(f"{ATOM}updated") == max(e.findtext(f"{ATOM}updated") for e in entries)
+
+
+def test_the_feed_with_the_sites_address_has_absolute_links_and_ids(built, tmp_path):
+    camp, _ = built
+    result = site_ops.build(camp, tmp_path / "public", base_url="https://example.org/gazette")
+    root = ET.parse(result.folder / "feed.xml").getroot()
+    assert root.findtext(f"{ATOM}id") == "https://example.org/gazette/feed.xml"
+    hrefs = [e.find(f"{ATOM}link").get("href") for e in root.findall(f"{ATOM}entry")]
+    assert hrefs[0] == "https://example.org/gazette/1607-06.html"
+
+
+def test_character_pages_show_only_public_facts(built):
+    camp, result = built
+    sheets = {ch.name: ch for ch in ops.list_characters(camp)}
+    public_events = {m: [ev for ev in ops.month_events(camp, GameMonth.parse(m)) if ev.public] for m in MONTHS}
+    private_texts = 0
+    for name, ch in sheets.items():
+        page = result.folder / "characters" / f"{name.lower().replace(chr(39), '-').replace(' ', '-')}.html"
+        html = page.read_text(encoding="utf-8")
+        text = text_of(page)
+        facts = re.findall(r"<tr><th>([^<]+)</th><td>", html.split('class="levels"')[0])
+        assert set(facts) <= FACTS, facts
+        assert "crown" not in text.lower()  # his purse is his own
+        assert ch.player not in text and ch.email not in text
+        if ch.mistress:
+            assert ch.mistress not in text
+        # every event on his page is a public one naming him; none of his private ones is there
+        listed = html.count("<li><a href=\"../")
+        shown = [ev for m in MONTHS for ev in public_events[m] if name in ev.characters
+                 and for_campaign(camp).code_module.get(ev.code) in {"duel", "regiments", "appointments", "titles", "military"}]
+        assert listed == len(shown), (name, listed, shown)
+        private_texts += 1
+    assert private_texts == 7
+
+
+def test_a_private_event_never_reaches_a_characters_page(built):
+    camp, _ = built
+    chronicle = Chronicle(for_campaign(camp), {"Athos": "athos", "Aramis": "aramis"})
+    may = GameMonth.parse("May 1607")
+    chronicle.month(may, [], [Event(may, 1, EV_DUEL, ("Athos", "Aramis"), public=False, data={}),
+                              Event(may, 2, EV_DUEL, ("Athos", "Aramis"), public=True, data={})])
+    assert [ev.week for ev in chronicle.lives["Athos"].duels] == [2]
+
+
+def test_each_social_level_is_the_databases_at_that_months_end(built):
+    camp, result = built
+    for month in MONTHS:
+        for ch in ops.characters_at_end_of(camp, GameMonth.parse(month)):
+            page = (result.folder / "characters").glob("*.html")
+            html = next(p for p in page if f"<h1>{ch.name.replace(chr(39), '&#39;')}</h1>" in p.read_text(encoding="utf-8"))
+            row = re.search(rf'<a href="../{month}.html">[^<]+</a></td><td class="num">(\d+)</td>',
+                            html.read_text(encoding="utf-8"))
+            dead_before = ch.dead and month > "1607-05"
+            assert (row is None) if dead_before else (int(row.group(1)) == ch.social_level), (ch.name, month)
+
+
+def test_a_month_not_published_stays_out(built, tmp_path):
+    camp, _ = built
+    june = camp.newsletters / "demo" / "1607-06.html"
+    kept = june.read_bytes()
+    june.unlink()
+    try:
+        result = site_ops.build(camp, tmp_path / "site")
+    finally:
+        june.write_bytes(kept)
+    assert result.issues == 2 and not (tmp_path / "site" / "1607-06.html").exists()
+    assert "1607-06" not in (tmp_path / "site" / "characters" / "athos.html").read_text(encoding="utf-8")
+    assert 'rel="next"' not in (tmp_path / "site" / "1607-05.html").read_text(encoding="utf-8").split("</nav>")[0]
+
+
+def test_a_template_that_fails_writes_nothing(built, tmp_path):
+    camp, _ = built
+    templates = tmp_path / "templates"
+    (templates / "site").mkdir(parents=True)
+    (templates / "site" / "character.html.j2").write_text("{{ nosuch.thing }}\n", encoding="utf-8")
+    mine = dataclasses.replace(camp, templates=templates)
+    with pytest.raises(CampaignError, match=r"character\.html\.j2, line 1"):
+        site_ops.build(mine, tmp_path / "site")
+    assert not (tmp_path / "site").exists()
+
+
+def test_the_command_writes_beside_the_newsletters_by_default(built, monkeypatch):
+    camp, result = built
+    assert result.folder == camp.newsletters / "demo-site"
+    monkeypatch.chdir(camp.base_dir)
+    out = CliRunner().invoke(main, ["site", "build"])
+    assert out.exit_code == 0, out.output
+    assert "3 issue(s), 7 character page(s)" in out.output
+
+
+def test_no_month_published_is_said(tmp_path, monkeypatch):
+    (tmp_path / "campaigns.toml").write_text('[campaigns.demo]\nname = "D"\nfirst_month = "April 1607"\n',
+                                             encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["init"]).exit_code == 0
+    out = CliRunner().invoke(main, ["site", "build"])
+    assert out.exit_code == 2 and "no month has been published yet" in out.output
