@@ -31,6 +31,7 @@ characteristics or a private event.
 from __future__ import annotations
 
 import datetime as dt
+import struct
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
@@ -53,6 +54,7 @@ FEED_TEMPLATE = "site/feed.xml.j2"
 
 INDEX = "index.html"
 FEED = "feed.xml"
+FAVICON = "favicon.ico"
 CHARACTERS = "characters"  # the folder of the character pages, with its own index.html
 
 # The modules whose public events naming a man are his affairs of honour, and his career
@@ -235,6 +237,15 @@ class Site:
                            ).strftime("%Y-%m-%dT%H:%M:%SZ"),
         }
         self._render(FEED_TEMPLATE, FEED, context)
+        self.files[PurePosixPath(FAVICON)] = favicon()
+
+
+def favicon() -> bytes:
+    """A 1x1 icon of the gazette's ink colour: browsers ask every site for /favicon.ico, and a
+    missing one is a failed request in the browser's console."""
+    pixel = bytes((0x10, 0x1A, 0x23, 0xFF))  # BGRA: #231a10
+    bitmap = struct.pack("<IiiHHIIiiII", 40, 1, 2, 1, 32, 0, len(pixel) + 4, 0, 0, 0, 0) + pixel + bytes(4)
+    return struct.pack("<HHH", 0, 1, 1) + struct.pack("<BBBBHHII", 1, 1, 0, 0, 1, 32, len(bitmap), 22) + bitmap
 
 
 # Without a public address the feed's ids are tag URIs (RFC 4151) of engarde's, stable from one

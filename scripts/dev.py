@@ -101,6 +101,19 @@ def ensure_dovecot_for_tests() -> None:
         say("Dovecot is not installed and cannot be installed here: the IMAP test will be skipped")
 
 
+def ensure_chromium_for_tests() -> None:
+    """The web archive's browser test drives the system's Chromium (Playwright, no browser
+    download); without one it is skipped, with the reason.  Installing is bounded like Dovecot's."""
+    if os.path.exists("/usr/bin/chromium"):
+        return
+    try:
+        ok = apt_install_bounded(["chromium"], "the web archive's browser test needs Chromium", timeout=300)
+    except subprocess.TimeoutExpired:
+        ok = False
+    if not ok:
+        say("Chromium is not installed and cannot be installed here: the browser test will be skipped")
+
+
 def apt_install_bounded(packages: list[str], why: str, timeout: float) -> bool:
     apt = shutil.which("apt-get")
     if not (apt and hasattr(os, "geteuid") and os.geteuid() == 0):
@@ -134,6 +147,7 @@ def main(argv: list[str]) -> int:
         return subprocess.run([str(BIN / "engarde"), "demo", *rest]).returncode
     ensure_postgres_for_tests()
     ensure_dovecot_for_tests()
+    ensure_chromium_for_tests()
     return subprocess.run([str(PY), "-m", "pytest", "-q", *rest]).returncode
 
 

@@ -63,10 +63,13 @@ def text_of(path: Path) -> str:
 
 
 def test_the_three_issues_are_unchanged(built):
+    """Each issue's body (the gazette as the archive shows it, with its links), byte for byte."""
     _, result = built
     assert result.issues == 3
     for month in MONTHS:
-        got = DEADLINE.sub("DEADLINE", (result.folder / f"{month}.html").read_text(encoding="utf-8"))
+        html = (result.folder / f"{month}.html").read_text(encoding="utf-8")
+        # the page's body: its text and markup, not the style sheet (print's and the site's own)
+        got = DEADLINE.sub("DEADLINE", html[html.index("<body"):])
         path = GOLDEN / f"{month}.html"
         if UPDATE:
             path.parent.mkdir(parents=True, exist_ok=True)
