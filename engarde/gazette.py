@@ -46,6 +46,9 @@ variables:
     ``social_level_chart`` (his social level over the months, an inline SVG; empty before he has
     two points).
 
+The web archive's templates (``site/*.j2``, ``engarde site build``) and their variables are
+listed in engarde/site.py's docstring.
+
 Every template also sees ``codes`` (every module's), ``event_macro(code, name)``
 (the macro a module says that event with), ``compact(events)`` (``Compacted``: the events told
 in prose and the lists of the rest of each routine kind), ``printed`` (True when rendering the

@@ -31,6 +31,7 @@ characteristics or a private event.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import struct
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -149,6 +150,13 @@ def navigation(issues: list[IssueLink], at: int) -> IssueNav:
         previous=Link(before.href, str(before.month)) if before else None,
         next=Link(after.href, str(after.month)) if after else None,
     )
+
+
+def page_slugs(names: Iterable[str]) -> dict[str, str]:
+    """Each man's page's name (the reports' slugs), never the list's own ``index``."""
+    slugs = gz.report_slugs(names)
+    return {n: (f"{s}-{hashlib.sha1(n.encode('utf-8')).hexdigest()[:8]}" if s == "index" else s)
+            for n, s in slugs.items()}
 
 
 class Chronicle:

@@ -62,6 +62,7 @@ from engarde.parse import parse_sheet  # noqa: E402
 from engarde.registry import for_campaign  # noqa: E402
 from engarde.rules.creation.rules import given_character  # noqa: E402
 from engarde.rules.mistresses.commands import roll_mistresses  # noqa: E402
+from engarde.ops import site  # noqa: E402
 
 MONTH = "April 1607"
 CLUBS = [("Bothwell's", 12), ("Hunter's", 9), ("The Blue Gables", 7), ("The Frog & Peach", 5), ("Red Phillips", 3)]
@@ -430,6 +431,7 @@ def main() -> int:
         # as `engarde gazette` runs: the PDF made on the other core while the reports render
         files = ph.run("gazette, PDF and reports" if args.pdf else "gazette + reports (HTML)",
                        lambda: ops.publish(camp, month, pdf=args.pdf, reports=True))
+        ph.run("site build (the web archive)", lambda: site.build(camp, tmp / "site"))
         pages = None
         pdf_path = next(Path(camp.newsletters).rglob("*.pdf"), None) if args.pdf else None
         if pdf_path is not None:

@@ -22,7 +22,7 @@ from engarde.ops import site as site_ops
 from engarde.records import Event
 from engarde.registry import for_campaign
 from engarde.rules.duel.codes import EV_DUEL
-from engarde.site import Chronicle
+from engarde.site import Chronicle, page_slugs
 from site_archive import MONTHS, archive
 
 GOLDEN = Path(__file__).parent / "golden" / "site"
@@ -221,3 +221,16 @@ def test_no_month_published_is_said(tmp_path, monkeypatch):
     assert CliRunner().invoke(main, ["init"]).exit_code == 0
     out = CliRunner().invoke(main, ["site", "build"])
     assert out.exit_code == 2 and "no month has been published yet" in out.output
+
+
+def test_a_man_called_index_does_not_take_the_lists_page():
+    slugs = page_slugs(["Index", "Athos"])
+    assert slugs["Athos"] == "athos" and slugs["Index"].startswith("index-")
+
+
+def test_the_build_says_how_far_it_has_got(built, tmp_path):
+    camp, _ = built
+    ticks: list[tuple[int, int]] = []
+    site_ops.build(camp, tmp_path / "site", tick=lambda done, total: ticks.append((done, total)))
+    assert ticks[0] == (0, 3 + 7) and ticks[-1] == (10, 10)
+    assert [d for d, _ in ticks] == sorted(d for d, _ in ticks)
