@@ -109,7 +109,8 @@ def _start(row: CharacterRow) -> Character:
 
 
 def _write(folder: Path, rendered: dict[PurePosixPath, bytes]) -> list[Path]:
-    """The rendered pages written under ``folder``, each whole or not at all."""
+    """The rendered pages written under ``folder`` as one batch (``files.write_many``): every new
+    file on the disk before the first replaces an old one, each whole or not at all."""
     if folder.exists() and not folder.is_dir():
         raise CampaignError(f"{folder}: is a file, not a folder: engarde cannot write the site there")
     paths = [(folder.joinpath(*rel.parts), data) for rel, data in sorted(rendered.items())]
