@@ -13,6 +13,7 @@ from ..calendar import GameMonth
 from ..config import Campaign
 from ..errors import CampaignError
 from ..progress import Tick, nothing
+from ..records import Character
 from ..registry import for_campaign
 from ..collector import bulk_work
 from .intake import month_sheets
@@ -73,10 +74,15 @@ def resolved_month(s: Session, campaign: Campaign, month: GameMonth | None) -> G
     return month
 
 
-def gazette_data(campaign: Campaign, month: GameMonth, sheets: dict) -> gz.GazetteData:
-    """What the gazette and the reports of a resolved month are rendered from."""
+def gazette_data(campaign: Campaign, month: GameMonth, sheets: dict,
+                 characters: list[Character] | None = None) -> gz.GazetteData:
+    """What the gazette and the reports of a resolved month are rendered from; ``characters``:
+    the sheets at the month's end when the caller has them already (the web archive carries them
+    forward month by month instead of replaying every ledger for each)."""
     facts = month_facts(campaign, month)
-    return gz.GazetteData(campaign=campaign, month=month, characters=characters_at_end_of(campaign, month),
+    if characters is None:
+        characters = characters_at_end_of(campaign, month)
+    return gz.GazetteData(campaign=campaign, month=month, characters=characters,
                           events=month_events(campaign, month), sheets=sheets, registry=for_campaign(campaign),
                           seed=month_seed(campaign, month), social_levels=facts.chart, facts=facts)
 

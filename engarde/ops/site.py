@@ -26,6 +26,7 @@ from ..records import Character
 from ..store import CharacterRow
 from ..registry import for_campaign
 from .intake import active_sheets
+from .publishing import gazette_data
 
 
 def default_folder(campaign: Campaign) -> Path:
@@ -80,8 +81,8 @@ def build(campaign: Campaign, folder: Path | None = None, base_url: str | None =
                 cursor[i] += 1
         at_end = [_copy(ch) for ch in sheets_now]  # the gazette's, and the chronicle's, to keep
         existed = [row.name for row in rows if site.utc(row.created_at) <= site.utc(turn.resolved_at)]
-        data = gz.GazetteData(campaign=campaign, month=month, characters=at_end, events=events[month],
-                              sheets=sheets[month], registry=registry)
+        # the one builder of a month's gazette data, so the archive's issue is the gazette itself
+        data = gazette_data(campaign, month, sheets[month], characters=at_end)
         pages.issue(data)
         chronicle.month(month, at_end, events[month], existed)
     pages.index()
