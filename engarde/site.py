@@ -109,6 +109,12 @@ class Life:
         return f"{self.slug}.html"
 
     @property
+    def chart_points(self) -> list[tuple[str, int]]:
+        """His social level at each month's end, labelled as the charts label them (``Apr 1607``):
+        what the ``sl_chart`` block of his page draws (engarde/charts.py's social_level_chart)."""
+        return [(f"{month.name[:3]} {month.year}", level) for month, level in self.levels]
+
+    @property
     def public(self) -> dict[str, Any]:
         """The facts of the gazette's public tables, by label (the empty ones left out)."""
         ch = self.character

@@ -236,3 +236,17 @@ def test_the_build_says_how_far_it_has_got(built, tmp_path):
     site_ops.build(camp, tmp_path / "site", tick=lambda done, total: ticks.append((done, total)))
     assert ticks[0] == (0, 3 + 7) and ticks[-1] == (10, 10)
     assert [d for d, _ in ticks] == sorted(d for d, _ in ticks)
+
+
+def test_the_chart_block_has_his_levels_labelled_as_the_charts_label_them(built):
+    camp, _ = built
+    chronicle = Chronicle(for_campaign(camp), {"Athos": "athos"})
+    for month, level in (("April 1607", 7), ("May 1607", 8)):
+        chronicle.month(GameMonth.parse(month), [dataclasses.replace(_athos(camp), social_level=level)], [])
+    assert chronicle.lives["Athos"].chart_points == [("Apr 1607", 7), ("May 1607", 8)]
+    page = (camp.newsletters / "demo-site" / "characters" / "athos.html").read_text(encoding="utf-8")
+    assert "<h2>Social Level</h2>" in page  # the sl_chart block sits under it
+
+
+def _athos(camp):
+    return next(ch for ch in ops.list_characters(camp) if ch.name == "Athos")
