@@ -327,6 +327,8 @@ READERS = {
     "duel show": ("duel", "show", "1607-04"),
     "tables": ("tables", "clubs"),
     "db status": ("db", "status"),
+    # It reads the campaign at one moment and writes only the site's own files, never the campaign.
+    "site build": ("site", "build", "{folder}/site"),
     # It writes only to a database of an older schema (then under the lock: test_upgrade_and_upgrade);
     # the campaign's is this engarde's, and it says so.
     "db upgrade": ("db", "upgrade"),
