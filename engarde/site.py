@@ -14,8 +14,9 @@ a GM may override any of the site's templates in the campaign's templates folder
 ``site/characters.html.j2``
     ``campaign``, ``lives`` (every ``Life``, by name), ``root`` ("../").
 ``site/character.html.j2``
-    ``campaign``, ``life`` (one ``Life``: public facts only), ``issues``, ``root`` ("../");
-    its ``sl_chart`` block is where the chart of his social level goes (``engarde/charts.py``).
+    ``campaign``, ``life`` (one ``Life``: public facts only), ``issues``, ``root`` ("../"),
+    ``chart`` (his social level month by month, an inline SVG from ``engarde/charts.py``; empty
+    before two months), drawn in its ``sl_chart`` block.
 ``site/feed.xml.j2``
     ``campaign``, ``issues`` (newest first), ``feed_id``, ``updated``, ``base`` (the site's
     public address ending in "/", or "" for links relative to the feed).
@@ -42,6 +43,7 @@ import jinja2
 
 from . import gazette as gz
 from .calendar import GameMonth
+from .charts import social_level_chart
 from .config import Campaign
 from .progress import Tick, nothing
 from .records import Character, Event
@@ -111,7 +113,7 @@ class Life:
     @property
     def chart_points(self) -> list[tuple[str, int]]:
         """His social level at each month's end, labelled as the charts label them (``Apr 1607``):
-        what the ``sl_chart`` block of his page draws (engarde/charts.py's social_level_chart)."""
+        what the chart of his page draws (engarde/charts.py's social_level_chart)."""
         return [(f"{month.name[:3]} {month.year}", level) for month, level in self.levels]
 
     @property
@@ -235,7 +237,8 @@ class Site:
         self._render(CHARACTERS_TEMPLATE, f"{CHARACTERS}/index.html", {**base, "lives": lives})
         for done, life in enumerate(lives):
             tick(done, len(lives))
-            self._render(CHARACTER_TEMPLATE, f"{CHARACTERS}/{life.href}", {**base, "life": life})
+            self._render(CHARACTER_TEMPLATE, f"{CHARACTERS}/{life.href}",
+                         {**base, "life": life, "chart": social_level_chart(life.chart_points)})
         tick(len(lives), len(lives))
 
     def feed(self, base_url: str | None = None) -> None:

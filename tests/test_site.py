@@ -245,7 +245,8 @@ def test_the_chart_block_has_his_levels_labelled_as_the_charts_label_them(built)
         chronicle.month(GameMonth.parse(month), [dataclasses.replace(_athos(camp), social_level=level)], [])
     assert chronicle.lives["Athos"].chart_points == [("Apr 1607", 7), ("May 1607", 8)]
     page = (camp.newsletters / "demo-site" / "characters" / "athos.html").read_text(encoding="utf-8")
-    assert "<h2>Social Level</h2>" in page  # the sl_chart block sits under it
+    assert '<svg' in page.split("<h2>Social Level</h2>")[1].split("<h2>")[0]  # his chart, three months of it
+    assert "Social level by month: Apr 1607" in page
 
 
 def _athos(camp):
