@@ -51,6 +51,11 @@ class GameMonth:
         return MONTH_NAMES[self.month - 1]
 
     @property
+    def short(self) -> str:
+        """"Apr 1607": a chart's label."""
+        return f"{self.name[:3]} {self.year}"
+
+    @property
     def season(self) -> str:
         return SEASONS[self.month]
 

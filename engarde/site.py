@@ -114,7 +114,7 @@ class Life:
     def chart_points(self) -> list[tuple[str, int]]:
         """His social level at each month's end, labelled as the charts label them (``Apr 1607``):
         what the chart of his page draws (engarde/charts.py's social_level_chart)."""
-        return [(f"{month.name[:3]} {month.year}", level) for month, level in self.levels]
+        return [(month.short, level) for month, level in self.levels]
 
     @property
     def public(self) -> dict[str, Any]:

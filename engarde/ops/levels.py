@@ -78,7 +78,7 @@ def levels_of(characters: Iterable[tuple[int, str, int, dt.datetime]],
 def chart_points(history: History, entered: dict[str, int]) -> dict[str, list[tuple[str, int]]]:
     """Each man's history labelled for a chart (engarde.charts): ``("start", his level as he came
     into play)`` then ``("Apr 1607", level)`` for each month; a man not yet in play has none."""
-    return {name: [("start", entered[name])] + [(f"{m.name[:3]} {m.year}", level) for m, level in points]
+    return {name: [("start", entered[name])] + [(m.short, level) for m, level in points]
             for name, points in history.items() if points}
 
 
