@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from dateutil import rrule
 
@@ -21,6 +21,7 @@ from . import durations
 from .calendar import CalendarError, GameMonth
 from .passwords import COST as PASSWORD_COST, MAX_COST, MIN_COST
 from .recurrence import RuleError, after, deadline_rule
+from .zones import UnknownZone, time_zone
 
 DEFAULT_CONFIG = "campaigns.toml"
 
@@ -292,8 +293,8 @@ def _campaign(path: Path, cid: str, table: Any) -> Campaign:
 
     timezone = text("timezone", "UTC")
     try:
-        ZoneInfo(timezone)
-    except (ZoneInfoNotFoundError, ValueError):
+        time_zone(timezone)
+    except UnknownZone:
         raise ConfigError(f"{where}.timezone: unknown time zone {timezone!r}") from None
 
     deadlines = table.get("deadlines")

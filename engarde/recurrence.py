@@ -17,9 +17,11 @@ import datetime as dt
 import itertools
 import re
 from collections.abc import Iterator
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from dateutil import rrule
+
+from .zones import UnknownZone, time_zone
 
 # Rules by the hour, minute or second: more often than daily, and slow to count.
 SUB_DAILY = {"HOURLY": "hour", "MINUTELY": "minute", "SECONDLY": "second"}
@@ -93,8 +95,8 @@ def last_before(rule: rrule.rruleset, moment: dt.datetime) -> dt.datetime | None
 
 def _zone(zone: str) -> ZoneInfo:
     try:
-        return ZoneInfo(zone)
-    except (ZoneInfoNotFoundError, ValueError):
+        return time_zone(zone)
+    except UnknownZone:
         raise RuleError(f"unknown time zone {zone!r}") from None
 
 

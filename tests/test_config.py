@@ -46,6 +46,7 @@ def test_defaults_and_deadline(tmp_path):
     [
         ('colour = "red"', "campaigns.paris.colour"),
         ('timezone = "Mars/Olympus"', "campaigns.paris.timezone"),
+        ('timezone = "Europe"', "campaigns.paris.timezone: unknown time zone 'Europe'"),  # a folder of tzdata
         ('deadlines = "FREQ=SOMETIMES"', "campaigns.paris.deadlines"),
         ('house_rules = ["cricket"]', "campaigns.paris.house_rules"),
         ('house_rules = ["gala"]', "unknown house rule 'gala'"),

@@ -95,6 +95,7 @@ def test_init_without_a_terminal_or_a_name_says_what_to_give(tmp_path):
 @pytest.mark.parametrize("option, value, said", [
     ("--deadlines", "every Friday", "--deadlines"),
     ("--timezone", "Mars/Olympus", "--timezone"),
+    ("--timezone", "Europe", "--timezone"),  # a folder of the time zone database
     ("--first-month", "Smarch 1607", "--first-month"),
     ("--id", "la rochelle!", "--id"),
     ("--database", "mysql://gm@localhost/x", "database"),

@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .. import campaign_file, files
 from ..campaign_file import NewCampaign
@@ -15,6 +14,7 @@ from ..config import Campaign, ConfigError, loads
 from ..deadline_words import DeadlineWordsError, rrule_from_words
 from ..errors import CampaignError
 from ..recurrence import RuleError, deadline_rule
+from ..zones import UnknownZone, time_zone
 
 
 def checked(new: NewCampaign, now: dt.datetime | None = None) -> NewCampaign:
@@ -25,8 +25,8 @@ def checked(new: NewCampaign, now: dt.datetime | None = None) -> NewCampaign:
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}", new.id):
         raise CampaignError(f"--id: {new.id!r}: a campaign id is a short word of letters, digits, '-' and '_'")
     try:
-        zone = ZoneInfo(new.timezone)
-    except (ZoneInfoNotFoundError, ValueError):
+        zone = time_zone(new.timezone)
+    except UnknownZone:
         raise CampaignError(f"--timezone: unknown time zone {new.timezone!r} (e.g. Europe/Paris, America/New_York, UTC)") from None
     first_month = campaign_file.check_month(new.first_month)
     deadlines, start = None, None
