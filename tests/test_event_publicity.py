@@ -56,6 +56,9 @@ DEPENDS = {
     "battle-result": "res.command.level != 'battalion'",
     # a brigade major is news when he has men to name
     "brigade-major": "bool(chars)",
+    # a loan called in is the two men's affair unless the campaign makes it news ([rules] called_loans;
+    # tests/test_pinned_loans.py::test_a_called_loan_is_news_only_where_the_campaign_says_so)
+    "loan-called": "turn.tables.loans.called_loans == 'public'",
     # poltroonery is news once it is seen (unnoticed, it is no one's business)
     "poltroonery": "out.poltroonery != UNNOTICED",
     # a member's lapse for unpaid dues is his own; a Horse Guards membership lapsing as he leaves the

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engarde.calendar import MONTH_END, MONTH_START, GameMonth
 from engarde.dice import SeededDice
+from engarde.gazette import GazetteData, render_html
 from engarde.orders import OrderSheet, Parts
 from engarde.records import Character
 from engarde.resolve import resolve_month
@@ -12,6 +13,8 @@ from engarde.rules.loans.orders import Borrow, Lend, LoanOrders, Repay
 from engarde.rules.loans.rules import RULE_BETWEEN, RULE_DISGRACE, RULE_MONEYLENDER
 from engarde.rules.loans.state import Loan
 from engarde.world import World
+from helpers import rules_registry
+from test_gazette import campaign
 
 APRIL, JUNE, JULY, AUGUST = (GameMonth(1607, m) for m in (4, 6, 7, 8))
 LOAN_EVENTS = ("loan-", "disgrace", "order-refused", "cannot-afford")
@@ -669,3 +672,20 @@ def test_a_loan_to_a_man_of_two_names_called_in_by_name():
          {"loan": 1, "borrower": "Rodney Bergerac", "lender": "Athos", "amount": 100}),
     ]
     assert ledger[0] == ("Rodney Bergerac", "crowns", -100, MONTH_END, "repaid Athos when due (loan 1)", RULE_BETWEEN)
+
+
+def test_a_called_loan_is_news_only_where_the_campaign_says_so():
+    """"At any time after three months from the date of the loan, however, the lender may demand payment from
+    the borrower": the book says nothing of the demand being known.  Choice (the campaign's `[rules]
+    called_loans`): "private" by default, the demand told only to the two men; "public", the gazette's Notices
+    print it, lender, borrower and sum."""
+    for setting, public in (("private", False), ("public", True)):
+        men, world = _lent_by_athos()
+        result = resolve_month(JULY, men, {"Athos": OrderSheet("a", "Athos", monthly=_calls("Porthos"))},
+                               SeededDice("loans"), world=world, registry=rules_registry(called_loans=setting))
+        (called,) = [e for e in result.events if e.code == "loan-called"]
+        assert called.public is public, setting
+        html = render_html(GazetteData(campaign(), JULY, result.characters, result.events))
+        notices = html.split('<section class="notices">')[1].split("</section>")[0] if public else ""
+        assert ('class="event loan-called"' in html) is public
+        assert public is ("Athos" in notices and "Porthos" in notices and "200 crowns" in notices)

@@ -328,7 +328,8 @@ def call(turn: Turn, lender: Character, borrowers: tuple[str, ...] | list[str]) 
             continue
         loan.called = turn.month.key
         called.append(loan)
-        turn.event(EV_LOAN_CALLED, MONTH_START, (lender.name, loan.borrower), public=False,
+        turn.event(EV_LOAN_CALLED, MONTH_START, (lender.name, loan.borrower),
+                   public=turn.tables.loans.called_loans == "public",
                    loan=loan.number, borrower=loan.borrower, lender=lender.name, amount=loan.amount)
     for key in sorted(wanted - matched - {"all"}):
         turn.event(EV_ORDER_REFUSED, MONTH_START, lender.name, public=False, order=f"call in the loan to {key}",

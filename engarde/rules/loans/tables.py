@@ -24,3 +24,8 @@ class LoansTables:
     moneylender_term_months: int = value(6, low=1, high=120, note='"at the end of six months time"')
     loan_callable_after_months: int = value(3, high=120, note='"At any time after three months from the date of the '
                                             'loan, however, the lender may demand payment from the borrower"')
+    called_loans: str = value(
+        "private", choices=("private", "public"), setting=True,
+        note='whether a loan called in is news: "private" (the book says nothing of it: the lender\'s demand is '
+             'between the two men, and the gazette prints the disgrace of a man who cannot pay); "public": the '
+             "gazette's Notices print each debt called, lender, borrower and sum")
