@@ -87,31 +87,28 @@ def ensure_postgres_for_tests() -> None:
 
 
 def ensure_dovecot_for_tests() -> None:
-    """The IMAP test starts its own Dovecot; without one it is skipped, with the reason.
-
-    Installing is tried once, bounded to three minutes so CI never hangs on it.
-    """
-    if shutil.which("dovecot") or os.path.exists("/usr/sbin/dovecot"):
-        return
-    try:
-        ok = apt_install_bounded(["dovecot-imapd"], "the IMAP test needs a server", timeout=180)
-    except subprocess.TimeoutExpired:
-        ok = False
-    if not ok:
-        say("Dovecot is not installed and cannot be installed here: the IMAP test will be skipped")
+    """The IMAP test starts its own Dovecot; without one it is skipped, with the reason."""
+    _ensure_for_tests("/usr/sbin/dovecot", "dovecot-imapd", "the IMAP test needs a server", 180,
+                      "Dovecot is not installed and cannot be installed here: the IMAP test will be skipped")
 
 
 def ensure_chromium_for_tests() -> None:
     """The web archive's browser test drives the system's Chromium (Playwright, no browser
-    download); without one it is skipped, with the reason.  Installing is bounded like Dovecot's."""
-    if os.path.exists("/usr/bin/chromium"):
+    download); without one it is skipped, with the reason."""
+    _ensure_for_tests("/usr/bin/chromium", "chromium", "the web archive's browser test needs Chromium", 300,
+                      "Chromium is not installed and cannot be installed here: the browser test will be skipped")
+
+
+def _ensure_for_tests(program: str, package: str, why: str, timeout: int, otherwise: str) -> None:
+    """Installing is tried once, bounded in time so CI never hangs on it."""
+    if shutil.which(Path(program).name) or os.path.exists(program):
         return
     try:
-        ok = apt_install_bounded(["chromium"], "the web archive's browser test needs Chromium", timeout=300)
+        ok = apt_install_bounded([package], why, timeout=timeout)
     except subprocess.TimeoutExpired:
         ok = False
     if not ok:
-        say("Chromium is not installed and cannot be installed here: the browser test will be skipped")
+        say(otherwise)
 
 
 def apt_install_bounded(packages: list[str], why: str, timeout: float) -> bool:

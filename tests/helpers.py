@@ -110,3 +110,15 @@ def named_in_orders(campaign: Campaign, characters: tuple[str, ...] = (), mistre
                           password=f"{name.lower()}-secret")
     for name in mistresses:
         add_mistress(campaign, name, 10)
+
+
+def assert_golden(path: Path, got: str) -> None:
+    """``got`` is the golden file ``path`` (tests/golden/...); with ENGARDE_UPDATE_GOLDEN=1 it is
+    written there first, for the diff to be read before it is committed."""
+    if os.environ.get("ENGARDE_UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(got, encoding="utf-8")
+    assert path.exists(), f"{path} is missing; run with ENGARDE_UPDATE_GOLDEN=1 to create it"
+    assert got == path.read_text(encoding="utf-8"), (
+        f"{path} differs from what was rendered; if that is meant, rerun with ENGARDE_UPDATE_GOLDEN=1 and "
+        "review the diff")

@@ -19,11 +19,11 @@ import pytest
 from engarde.config import load_one
 from engarde.demo import run_demo
 from engarde.store import transaction
+from helpers import assert_golden
 from sqlalchemy import text
 
 ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "demo"
-UPDATE = os.environ.get("ENGARDE_UPDATE_GOLDEN") == "1"
 ARRIVED = datetime(2026, 1, 10, 12, 0, tzinfo=timezone.utc).timestamp()
 # The first deadline is the schedule's first after the campaign was set up, which is today.
 DEADLINE = re.compile(r"the deadline for (\w+ \d+) is [^;.\n]*")
@@ -54,13 +54,7 @@ def _dump(camp, query: str) -> str:
 
 
 def check(name: str, got: str) -> None:
-    path = GOLDEN / name
-    if UPDATE:
-        path.write_text(got, encoding="utf-8")
-    assert path.exists(), f"{path} is missing; run with ENGARDE_UPDATE_GOLDEN=1 to create it"
-    assert got == path.read_text(encoding="utf-8"), (
-        f"the demo's {name} differs from tests/golden/demo/{name}; if that is meant, rerun with "
-        "ENGARDE_UPDATE_GOLDEN=1 and review the diff")
+    assert_golden(GOLDEN / name, got)
 
 
 def test_demo_gazette_is_unchanged(demo):

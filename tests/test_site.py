@@ -5,7 +5,6 @@ that show public facts only, agreeing with the database."""
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
@@ -24,9 +23,9 @@ from engarde.registry import for_campaign
 from engarde.rules.duel.codes import EV_DUEL
 from engarde.site import Chronicle, page_slugs
 from site_archive import MONTHS, archive
+from helpers import assert_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "site"
-UPDATE = os.environ.get("ENGARDE_UPDATE_GOLDEN") == "1"
 ATOM = "{http://www.w3.org/2005/Atom}"
 # A deadline printed in a gazette depends on the day the test runs (the schedule's first after
 # the campaign was set up): masked, as tests/test_demo_golden.py masks it.
@@ -72,14 +71,7 @@ def test_the_three_issues_are_unchanged(built):
         # the page's body: its text and markup, not the style sheet (print's and the site's own)
         got = DEADLINE.sub("DEADLINE", GAZETTE_DEADLINE.sub('<b class="deadline-time">DEADLINE</b>',
                                                           html[html.index("<body"):]))
-        path = GOLDEN / f"{month}.html"
-        if UPDATE:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(got, encoding="utf-8")
-        assert path.exists(), f"{path} is missing; run with ENGARDE_UPDATE_GOLDEN=1 to create it"
-        assert got == path.read_text(encoding="utf-8"), (
-            f"the site's {month}.html differs from tests/golden/site/; if that is meant, rerun with "
-            "ENGARDE_UPDATE_GOLDEN=1 and review the diff")
+        assert_golden(GOLDEN / f"{month}.html", got)
 
 
 def test_each_issue_is_its_months_gazette_between_the_archives_links(built):
