@@ -20,6 +20,7 @@ from engarde.gazette import (COMPACT_AFTER, PRINT_ITEMS, PRINT_ROWS, GazetteData
 from engarde.ops import publishing
 from engarde.queries import listing
 from engarde.records import Character, Event
+from engarde.rules.clubs.codes import EV_CLUB_VISIT
 from engarde.rules.duel.codes import EV_DUEL
 from engarde.rules.status.codes import EV_SL_MAINTAINED, EV_SL_RAISED
 from test_gazette import APRIL, campaign
@@ -80,6 +81,23 @@ def test_a_long_list_and_the_table_of_precedence_are_whole_in_html_and_cut_in_pr
     assert len(re.findall(r'<tr><td class="num">', printed)) == PRINT_ROWS
     assert (f'<p class="cut">The first {PRINT_ROWS} of {len(people)} gentlemen; the HTML edition of the Gazette '
             "gives the whole table.</p>") in printed
+
+
+def test_a_crowded_clubs_visitors_carousers_and_company_are_cut_in_print():
+    """A club visited by hundreds in a week: the HTML edition names every visitor, every man who
+    caroused and every companion; the printed edition the first PRINT_ITEMS of each list and how
+    many more (at 10,000 characters the uncut carousers were twenty pages of the PDF)."""
+    people = men(PRINT_ITEMS * 3)
+    events = [Event(APRIL, 1, EV_CLUB_VISIT, (ch.name,), True,
+                    {"club": "Hunter's", "caroused": True, "companions": [f"Friend {i:04d}"]})
+              for i, ch in enumerate(people)]
+    whole = gazette(people, events)
+    printed = render_html(GazetteData(campaign(), APRIL, people, events), printed=True)
+    (visit,) = re.findall(r'<p class="event club-visit">(.*?)</p>', printed, re.S)
+    assert visit.count(" and 60 more") == 3, visit  # visitors, companions, carousers
+    (every,) = re.findall(r'<p class="event club-visit">(.*?)</p>', whole, re.S)
+    for name in (people[-1].name, "Friend 0089"):
+        assert name in every and name not in visit
 
 
 def test_the_printed_edition_of_a_thousand_men_stays_short():
