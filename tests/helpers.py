@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from engarde import ops
 from engarde.cli import main
-from engarde.config import Campaign
+from engarde.config import Campaign, load_one
 from engarde.registry import Registry
 from engarde.rules.creation.rules import given_character
 from engarde.rules.mistresses.commands import add_mistress
@@ -122,3 +122,12 @@ def assert_golden(path: Path, got: str) -> None:
     assert got == path.read_text(encoding="utf-8"), (
         f"{path} differs from what was rendered; if that is meant, rerun with ENGARDE_UPDATE_GOLDEN=1 and "
         "review the diff")
+
+
+def demo_copy(folder: Path) -> Campaign:
+    """The repository's demo campaign (campaigns.toml and its sample mail, orders/demo) copied into
+    ``folder``, not yet played."""
+    root = Path(__file__).parent.parent
+    shutil.copy(root / "campaigns.toml", folder / "campaigns.toml")
+    shutil.copytree(root / "orders" / "demo", folder / "orders" / "demo")
+    return load_one(folder / "campaigns.toml", "demo")

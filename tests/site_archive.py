@@ -12,11 +12,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from engarde import ops
-from engarde.config import Campaign, load_one
+from engarde.config import Campaign
 from engarde.demo import run_demo
 from engarde.ops import site
+from helpers import demo_copy
 
-ROOT = Path(__file__).parent.parent
 ORDERS = Path(__file__).parent / "site_orders"
 MONTHS = ("1607-04", "1607-05", "1607-06")
 # A sheet without a Date header arrived when its file was last written: fix that moment, so
@@ -27,13 +27,11 @@ ARRIVED = datetime(2026, 1, 10, 12, 0, tzinfo=timezone.utc).timestamp()
 def archive(folder: Path) -> tuple[Campaign, site.Built]:
     """The demo campaign played for three months in ``folder``, published, and its site built
     (in ``folder/newsletters/demo-site``)."""
-    shutil.copy(ROOT / "campaigns.toml", folder / "campaigns.toml")
-    shutil.copytree(ROOT / "orders" / "demo", folder / "orders" / "demo")
+    camp = demo_copy(folder)
     for month in MONTHS[1:]:
         shutil.copytree(ORDERS / month, folder / "orders" / month)
     for sheet in (folder / "orders").rglob("*.*"):
         os.utime(sheet, (ARRIVED, ARRIVED))
-    camp = load_one(folder / "campaigns.toml", "demo")
     run_demo(camp, pdf=False, echo=lambda line: None)
     for month in MONTHS[1:]:
         results = ops.ingest(camp, folder / "orders" / month)

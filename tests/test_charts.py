@@ -5,25 +5,22 @@ over the stored months, read linearly from the ledger; the month's Greasy Pole, 
 from __future__ import annotations
 
 import os
-import shutil
 import time
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from engarde import ops
 from engarde.calendar import GameMonth
 from engarde.ops.levels import chart_levels
+from helpers import demo_copy
 from engarde.charts import POLE_EACH, greasy_pole_chart, pole_rows, social_level_chart
-from engarde.config import load_one
 from engarde.demo import run_demo
 from engarde.gazette import render_html, render_report, sl_changes
 from engarde.letters import plain_text
 from engarde.ops import publishing
 from engarde.ops.views import characters_at_end_of, month_ledger
 
-ROOT = Path(__file__).parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
 APRIL, MAY = GameMonth(1607, 4), GameMonth(1607, 5)
 
@@ -86,9 +83,7 @@ def test_a_chart_costs_a_few_milliseconds():
 def two_months(tmp_path_factory):
     """The demo's April, then May resolved with no orders."""
     folder = tmp_path_factory.mktemp("demo")
-    shutil.copy(ROOT / "campaigns.toml", folder / "campaigns.toml")
-    shutil.copytree(ROOT / "orders" / "demo", folder / "orders" / "demo")
-    camp = load_one(folder / "campaigns.toml", "demo")
+    camp = demo_copy(folder)
     cwd = os.getcwd()
     os.chdir(folder)
     try:

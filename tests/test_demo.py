@@ -10,7 +10,6 @@ duel fought from written sequences; and the audit must agree.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 from engarde import ops
@@ -19,18 +18,15 @@ from engarde.rules.gambling.codes import EV_GAMBLING
 from engarde.rules.loans.codes import EV_LOAN_OFFERED, EV_LOAN_TAKEN
 from engarde.rules.mistresses.codes import EV_COURTING_FAILED, EV_NEW_LIAISON
 from engarde.rules.toadying.codes import EV_TOADYING
-from engarde.config import load_one
 from engarde.demo import run_demo
+from helpers import demo_copy
 
-ROOT = Path(__file__).parent.parent
 
 
 def test_the_demo_month_shows_the_society_and_the_duel(tmp_path):
     """The demo campaign (campaigns.toml, orders/demo, engarde/data/demo_roster.toml), copied to a
     temporary folder and run without the PDF."""
-    shutil.copy(ROOT / "campaigns.toml", tmp_path / "campaigns.toml")
-    shutil.copytree(ROOT / "orders" / "demo", tmp_path / "orders" / "demo")
-    camp = load_one(tmp_path / "campaigns.toml", "demo")
+    camp = demo_copy(tmp_path)
     assert Path(camp.database[len("sqlite:///"):]).parent == tmp_path
     lines: list[str] = []
     report = run_demo(camp, pdf=False, echo=lines.append)

@@ -10,19 +10,16 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
-from engarde.config import load_one
 from engarde.demo import run_demo
 from engarde.store import transaction
-from helpers import assert_golden
+from helpers import assert_golden, demo_copy
 from sqlalchemy import text
 
-ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "demo"
 ARRIVED = datetime(2026, 1, 10, 12, 0, tzinfo=timezone.utc).timestamp()
 # The first deadline is the schedule's first after the campaign was set up, which is today.
@@ -36,13 +33,11 @@ GAZETTE_DEADLINE = re.compile(r'<b class="deadline-time">[^<]*</b>')
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     folder = tmp_path_factory.mktemp("demo")
-    shutil.copy(ROOT / "campaigns.toml", folder / "campaigns.toml")
-    shutil.copytree(ROOT / "orders" / "demo", folder / "orders" / "demo")
+    camp = demo_copy(folder)
     # A sheet with no Date header arrived when its file was last written: fix that moment, so
     # the confirmations do not depend on when the repository was checked out.
     for sheet in (folder / "orders" / "demo").iterdir():
         os.utime(sheet, (ARRIVED, ARRIVED))
-    camp = load_one(folder / "campaigns.toml", "demo")
     run_demo(camp, pdf=False, echo=lambda line: None)
     return folder, camp
 

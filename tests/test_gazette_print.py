@@ -13,10 +13,9 @@ import pytest
 from weasyprint import HTML
 
 from engarde import ops
-from engarde.config import load_one
 from engarde.demo import run_demo
 from engarde.gazette import GazetteData, pdf_bytes, pdfs_bytes, render_html
-from helpers import refused
+from helpers import demo_copy, refused
 from test_gazette import APRIL, campaign
 from test_gazette_scale import men, raised
 
@@ -132,9 +131,7 @@ def test_readable_on_a_phone():
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     folder = tmp_path_factory.mktemp("demo")
-    shutil.copy(ROOT / "campaigns.toml", folder / "campaigns.toml")
-    shutil.copytree(ROOT / "orders" / "demo", folder / "orders" / "demo")
-    camp = load_one(folder / "campaigns.toml", "demo")
+    camp = demo_copy(folder)
     run_demo(camp, pdf=False, echo=lambda line: None)
     return folder, camp
 

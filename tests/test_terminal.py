@@ -9,7 +9,6 @@ import fcntl
 import json
 import os
 import pty
-import shutil
 import struct
 import subprocess
 import sys
@@ -19,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from engarde.config import load_one
 from engarde.demo import run_demo
+from helpers import demo_copy
 
 ROOT = Path(__file__).parent.parent
 BOX = "\u2503"  # rich's heavy vertical line, in its tables' header row
@@ -30,11 +29,10 @@ ARRIVED = datetime(2026, 1, 10, 12, 0, tzinfo=timezone.utc).timestamp()
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     folder = tmp_path_factory.mktemp("demo")
-    shutil.copy(ROOT / "campaigns.toml", folder / "campaigns.toml")
-    shutil.copytree(ROOT / "orders" / "demo", folder / "orders" / "demo")
+    camp = demo_copy(folder)
     for sheet in (folder / "orders" / "demo").iterdir():
         os.utime(sheet, (ARRIVED, ARRIVED))
-    run_demo(load_one(folder / "campaigns.toml", "demo"), pdf=False, echo=lambda line: None)
+    run_demo(camp, pdf=False, echo=lambda line: None)
     return folder
 
 
