@@ -44,7 +44,8 @@ variables:
     ``(week, [events])``, every event of his, public or private),
     ``ledger`` (his ledger entries of the month, in order), ``report_sections``,
     ``social_level_chart`` (his social level over the months, an inline SVG; empty before he has
-    two points).
+    two points), ``world`` (the campaign's world at the month's end: a house module's report
+    section reads its own part, ``world.part("secrets")``).
 
 The web archive's templates (``site/*.j2``, ``engarde site build``) and their variables are
 listed in engarde/site.py's docstring.
@@ -461,6 +462,7 @@ def report_context(data: GazetteData, character_name: str, ledger: Sequence[Ledg
         "weeks": sorted(weeks.items()),
         "ledger": entries,
         "report_sections": list(data.modules().report_sections),
+        "world": data.facts.world,
         "seed": data.seed,
         "social_level_chart": social_level_chart(data.social_levels.get(character_name, ())),
     }

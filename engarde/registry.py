@@ -126,14 +126,22 @@ class Registry:
             if name not in known or not known[name].house:
                 house = ", ".join(n for n, m in known.items() if m.house) or "none yet"
                 raise RegistryError(f"{where}.house_rules: unknown house rule {name!r} (house rules: {house})")
-        active = [m for m in known.values() if not m.house or m.name in house_rules]
+        # A house module another one needs comes with it (the gala brings the secrets it
+        # shares with the social conflicts and gossip); a core module is always on.
+        wanted = set(house_rules)
+        pending = list(house_rules)
+        while pending:
+            for needed in known[pending.pop()].requires:
+                if needed in known and known[needed].house and needed not in wanted:
+                    wanted.add(needed)
+                    pending.append(needed)
+        active = [m for m in known.values() if not m.house or m.name in wanted]
         names = {m.name for m in active}
         for m in active:
             for needed in m.requires:
-                if needed not in names:
-                    why = "is not switched on" if needed in known else "does not exist"
+                if needed not in names:  # (one that exists is on: the core's always, a house one with it)
                     raise RegistryError(f"{where}.house_rules: the {m.name} module needs the {needed} module, "
-                                        f"which {why}")
+                                        "which does not exist")
         inactive = tuple(m for m in known.values() if m.name not in names)
         steps = _schedule(active)
         actions: dict[type, Action] = {}

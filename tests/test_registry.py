@@ -90,13 +90,18 @@ def test_an_event_code_and_a_printed_section_must_be_known():
 
 
 def test_house_rules_are_named_and_their_needs_met():
-    with pytest.raises(RegistryError, match=r"campaign.house_rules: unknown house rule 'gala' \(house rules: toasts\)"):
+    with pytest.raises(RegistryError, match=r"campaign.house_rules: unknown house rule 'gala' \(house rules: secrets, toasts\)"):
         build(house(), on=("gala",))
     with pytest.raises(RegistryError, match="the toasts module needs the cellar module, which does not exist"):
         build(house(requires=("cellar",)))
-    cellar = house("cellar")
-    with pytest.raises(RegistryError, match="the toasts module needs the cellar module, which is not switched on"):
-        build(house(requires=("cellar",)), cellar, on=("toasts",))
+
+
+
+def test_a_house_module_another_needs_comes_with_it():
+    """house_rules = ["toasts"] with toasts needing the house module cellar (as the gala needs the
+    secrets): cellar is on too, and a module neither names stays off."""
+    registry = build(house(requires=("cellar",)), house("cellar"), house("attic"), on=("toasts",))
+    assert registry.active("toasts") and registry.active("cellar") and not registry.active("attic")
 
 
 def test_a_module_that_is_off_brings_nothing():

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..tables import Tables
 from ..world import World
+from .secrets import MODULE as SECRETS
 
-HOUSE_MODULES: tuple = ()
+HOUSE_MODULES: tuple = (SECRETS,)
 World.register(HOUSE_MODULES)
 Tables.register(HOUSE_MODULES)

@@ -1,0 +1,23 @@
+"""Secrets: one shared thing across the gala, social-conflict and gossip house rules.
+
+A secret is about a character, has an area (hearts, diamonds, clubs, spades) and a value; it
+exists as copies, each knowing the copy it was made from and who passed it on
+(``state.py``).  What may be done with them is ``hands.py``.  This module keeps them in the
+campaign's world and shows each man, in his private report, the secrets he holds.  It is
+switched on with any house rule that needs it (``requires=("secrets",)``), or by itself.
+"""
+
+from __future__ import annotations
+
+from engarde.modules import RuleModule, Section
+
+from .state import SecretsState
+
+MODULE = RuleModule(
+    name="secrets",
+    title="Secrets (shared by the gala, social conflict and gossip)",
+    house=True,
+    state=SecretsState,
+    sections=(Section("secrets", "secrets/report.html.j2", report=True),),
+    templates=__name__,
+)
