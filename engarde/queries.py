@@ -9,6 +9,7 @@ lock) to write; nothing else writes SQL.
 from __future__ import annotations
 
 import copy
+import datetime as dt
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -270,6 +271,57 @@ class _Seen:
     message_id: str
     sender: str
     source: str
+
+
+@dataclass(frozen=True)
+class _Active:
+    """What ``ActiveSheets`` keeps of a stored sheet that counts."""
+
+    id: int
+    character_id: int
+    source: str
+    received: dt.datetime | None
+    parsed: dict
+
+
+class ActiveSheets:
+    """``active_sheets_of`` for a batch of messages: a month's sheets that count, read in one
+    query the first time the month is asked for (one query a message made the server look
+    through the sheets once a message: on PostgreSQL the plan scanned them, quadratic in a
+    large batch), then kept up to date by the batch: a sheet it stores is ``add``-ed, one it
+    replaces ``drop``-ped."""
+
+    def __init__(self, s: Session, campaign_id: str, statuses: Iterable[str]) -> None:
+        self.s, self.campaign_id, self.statuses = s, campaign_id, tuple(statuses)
+        self.months: dict[str, dict[int, dict[int, _Active | SheetRow]]] = {}
+        self.stored: list[SheetRow] = []  # added, not yet placed: each has its id once flushed
+
+    def _month(self, key: str) -> dict[int, dict[int, _Active | SheetRow]]:
+        found = self.months.get(key)
+        if found is None:
+            found = self.months[key] = {}
+            cols = (SheetRow.id, SheetRow.character_id, SheetRow.source, SheetRow.received, SheetRow.parsed)
+            for row in self.s.exec(select(*cols).where(
+                    SheetRow.campaign_id == self.campaign_id, SheetRow.month == key,
+                    SheetRow.character_id.is_not(None), SheetRow.status.in_(self.statuses))):
+                found.setdefault(row[1], {})[row[0]] = _Active(*row)
+        return found
+
+    def of(self, month: GameMonth, character_id: int) -> list[_Active | SheetRow]:
+        """As ``active_sheets_of``, oldest first."""
+        for row in self.stored:
+            if row.character_id is not None and row.status in self.statuses:
+                self._month(row.month).setdefault(row.character_id, {})[row.id] = row
+        self.stored.clear()
+        return sorted(self._month(month.key).get(character_id, {}).values(), key=lambda r: r.id)
+
+    def add(self, row: SheetRow) -> None:
+        """A sheet the batch stores (placed by its id once the session has flushed it)."""
+        self.stored.append(row)
+
+    def drop(self, month: str, character_id: int, sheet_id: int) -> None:
+        """A sheet the batch has replaced."""
+        self._month(month).get(character_id, {}).pop(sheet_id, None)
 
 
 def active_sheets_of(s: Session, campaign_id: str, month: GameMonth, character_id: int,

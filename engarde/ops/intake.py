@@ -166,6 +166,7 @@ def _each(s: Session, campaign: Campaign, registry: Registry, messages: list[Mes
     ``tick`` is told how many are done (a progress bar at a terminal).  ``seen``: the sheets
     already stored, by digest and Message-ID (each sheet stored here added)."""
     results: list[IngestResult] = []
+    active = queries.ActiveSheets(s, campaign.id, ACTIVE)
     read = _read_ahead(s, campaign, registry, messages, ordered, quarantined, current, roll, known, now, seen)
     for done, i in enumerate(ordered, 1):
         tick(done - 1, len(ordered))
@@ -180,7 +181,7 @@ def _each(s: Session, campaign: Campaign, registry: Registry, messages: list[Mes
             else:
                 try:
                     result, write = _ingest_one(s, campaign, registry, msg, now, current, deadlines, roll,
-                                                known, read.sheets.pop(i, None), read.checks, seen)
+                                                known, read.sheets.pop(i, None), read.checks, seen, active)
                 except Exception as exc:  # noqa: BLE001 - one message must never stop the batch
                     result, write = _quarantine(s, campaign, current, msg, now,
                                                 f"engarde failed on it ({_failure(exc)})", seen)
@@ -306,8 +307,8 @@ def _quarantine(s: Session, campaign: Campaign, current: GameMonth, msg: Message
 
 def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message, now: dt.datetime,
                 current: GameMonth, deadlines: Schedule, roll: _Roll, known: Known, read: OrderSheet | None = None,
-                check: PasswordCheck = passwords.check_password, stored: queries.SeenSheets | None = None
-                ) -> tuple[IngestResult, Callable[[], None]]:
+                check: PasswordCheck = passwords.check_password, stored: queries.SeenSheets | None = None,
+                active: queries.ActiveSheets | None = None) -> tuple[IngestResult, Callable[[], None]]:
     """What becomes of one message, and the writes that store it (made by the caller, last, so
     that a failure before them leaves nothing half written).  ``read``: its sheet, if it was
     read ahead (``_read_ahead``)."""
@@ -330,8 +331,9 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
                             for w in everyone)
     if named is not None:
         month = month_of(sheet, sent, current, deadlines)
-        on_file = [OnFile(r.id, r.source, r.received, registry.sheet_from(r.parsed))
-                   for r in queries.active_sheets_of(s, campaign.id, month, named.id, ACTIVE)]
+        rows = (active.of(month, named.id) if active is not None else
+                queries.active_sheets_of(s, campaign.id, month, named.id, ACTIVE))
+        on_file = [OnFile(r.id, r.source, r.received, registry.sheet_from(r.parsed)) for r in rows]
     decision = decide(sheet, sent, everyone, current, deadlines, on_file, campaign.timezone, check)
     char_row = by_name[decision.character.name] if decision.character is not None else None
     # The passwords it carries are withheld from everything stored or echoed of it.
@@ -386,12 +388,16 @@ def _ingest_one(s: Session, campaign: Campaign, registry: Registry, msg: Message
                 replaced = s.get(SheetRow, old.id)
                 replaced.status, replaced.reason = SUPERSEDED, f"replaced by {msg.source}"
                 s.add(replaced)
+                if active is not None:
+                    active.drop(replaced.month, replaced.character_id, replaced.id)
         if char_row is not None and decision.new_password:
             char_row.password = passwords.hash_password(decision.new_password, campaign.mail.password_cost)
             s.add(char_row)
         s.add(row)
         if stored is not None:
             stored.add(row)
+        if active is not None:
+            active.add(row)
 
     result = IngestResult(msg.source, sheet.character, decision.status, errors,
                           notes + ([decision.reason] if decision.reason else []), confirmation,
