@@ -35,7 +35,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from email import policy
+from email import headerregistry, policy
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -667,6 +667,24 @@ def parse_date(text: str) -> tuple[datetime | None, str | None]:
     return moment, None
 
 
+class _ParsedOnce(headerregistry.HeaderRegistry):
+    """``policy.default``'s headers, each parsed once a message.  The email package parses a
+    header again each time it is read, and finding the body reads every part's Content-Type a
+    dozen times: that was a quarter of reading a mail.  A parsed header is immutable (a str), so
+    the same one is handed out again; one registry a message, so nothing grows across a batch."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._parsed: dict[tuple[str, str], headerregistry.BaseHeader] = {}
+
+    def __call__(self, name: str, value: str) -> headerregistry.BaseHeader:
+        key = (name.lower(), value)
+        header = self._parsed.get(key)
+        if header is None:
+            header = self._parsed[key] = super().__call__(name, value)
+        return header
+
+
 def _read_mail(data: bytes, out: Message) -> None:
     out.is_mail = True
     problem = header_problem(data)
@@ -674,7 +692,7 @@ def _read_mail(data: bytes, out: Message) -> None:
         out.errors.append(_bad_mail(out.source, f"this cannot be read as a mail: {problem}"))
         return
     try:
-        msg = email.message_from_bytes(data, policy=policy.default)
+        msg = email.message_from_bytes(data, policy=policy.default.clone(header_factory=_ParsedOnce()))
     except RecursionError:
         out.errors.append(_bad_mail(out.source, "this cannot be read as a mail: its parts are nested too deep"))
         return
