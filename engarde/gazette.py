@@ -53,8 +53,8 @@ listed in engarde/site.py's docstring.
 Every template also sees ``codes`` (every module's), ``event_macro(code, name)``
 (the macro a module says that event with), ``compact(events)`` (``Compacted``: the events told
 in prose and the lists of the rest of each routine kind), ``printed`` (True when rendering the
-printed edition, the PDF's), ``compact_after``, ``print_items`` and ``print_rows`` (how much
-prose, and how much of a long list or table the printed edition gives), ``seed`` (the month's
+printed edition, the PDF's), ``compact_after``, ``print_items``, ``print_rows`` and ``print_names`` (how much
+prose, and how much of a long list or table, or of a club's night, the printed edition gives), ``seed`` (the month's
 dice seed, ``""`` when unknown), ``vary(key, n)`` (see below), and the filters ``signed``,
 ``week``, ``crowns``, ``ordinal``, ``names``, ``the``, ``possessive``, ``field_label`` and
 ``pick``.
@@ -116,6 +116,7 @@ REPORT_TEMPLATE = "report.html.j2"
 COMPACT_AFTER = 6
 PRINT_ITEMS = 30
 PRINT_ROWS = 100
+PRINT_NAMES = 8  # of one club's visitors (and their guests, and the carousers) in a week, printed
 
 # The seed of the month being rendered, for ``vary`` (set by ``render``).
 SEED: contextvars.ContextVar[str] = contextvars.ContextVar("engarde_gazette_seed", default="")
@@ -271,7 +272,8 @@ def _environment(templates: Path | None, modules: Registry) -> jinja2.Environmen
     env.globals["event_macro"] = event_macro = _macros(env, modules)
     env.globals["compact"] = lambda events, after=COMPACT_AFTER: compact(
         events, lambda code: event_macro(code, "brief") is not None, after)
-    env.globals.update(compact_after=COMPACT_AFTER, print_items=PRINT_ITEMS, print_rows=PRINT_ROWS, printed=False)
+    env.globals.update(compact_after=COMPACT_AFTER, print_items=PRINT_ITEMS, print_rows=PRINT_ROWS,
+                       print_names=PRINT_NAMES, printed=False)
     return env
 
 

@@ -15,7 +15,7 @@ from weasyprint import HTML
 
 from engarde import ops
 from engarde.calendar import GameMonth
-from engarde.gazette import (COMPACT_AFTER, PRINT_ITEMS, PRINT_ROWS, GazetteData, PdfJob, compact, environment,
+from engarde.gazette import (COMPACT_AFTER, PRINT_ITEMS, PRINT_NAMES, PRINT_ROWS, GazetteData, PdfJob, compact, environment,
                              render_html)
 from engarde.ops import publishing
 from engarde.queries import listing
@@ -85,8 +85,9 @@ def test_a_long_list_and_the_table_of_precedence_are_whole_in_html_and_cut_in_pr
 
 def test_a_crowded_clubs_visitors_carousers_and_company_are_cut_in_print():
     """A club visited by hundreds in a week: the HTML edition names every visitor, every man who
-    caroused and every companion; the printed edition the first PRINT_ITEMS of each list and how
-    many more (at 10,000 characters the uncut carousers were twenty pages of the PDF)."""
+    caroused and every companion; the printed edition the first PRINT_NAMES of each list and how
+    many more (at 10,000 characters the uncut carousers were twenty pages of the PDF; at 1,000,
+    thirty names of each list were four of its 23 pages)."""
     people = men(PRINT_ITEMS * 3)
     events = [Event(APRIL, 1, EV_CLUB_VISIT, (ch.name,), True,
                     {"club": "Hunter's", "caroused": True, "companions": [f"Friend {i:04d}"]})
@@ -94,7 +95,10 @@ def test_a_crowded_clubs_visitors_carousers_and_company_are_cut_in_print():
     whole = gazette(people, events)
     printed = render_html(GazetteData(campaign(), APRIL, people, events), printed=True)
     (visit,) = re.findall(r'<p class="event club-visit">(.*?)</p>', printed, re.S)
-    assert visit.count(" and 60 more") == 3, visit  # visitors, companions, carousers
+    assert visit.count(f" and {len(people) - PRINT_NAMES} more") == 3, visit  # visitors, companions, carousers
+    text = re.sub(r"<[^>]+>", "", visit)
+    assert all(name in text for name in (people[0].name, people[PRINT_NAMES - 1].name, "Friend 0000"))
+    assert people[PRINT_NAMES].name not in text.split(" with ")[0]
     (every,) = re.findall(r'<p class="event club-visit">(.*?)</p>', whole, re.S)
     for name in (people[-1].name, "Friend 0089"):
         assert name in every and name not in visit
