@@ -22,6 +22,7 @@ import base64
 import email
 import email.generator
 import email.message
+import functools
 import html
 import io
 import quopri
@@ -119,10 +120,28 @@ def secrets_in(text: str, also: Iterable[str | None] = ()) -> list[str]:
     return sorted(set(first), key=lambda v: (-len(v), v)) + rest[: MAX_SECRETS]
 
 
+# White space inside a password, as an HTML part's source may have it (the text read from it has
+# each run made one space) or a mail client may wrap it: any run of it, or of no-break spaces.
+_ANY_SPACE = r"(?:\s|&nbsp;|&#160;|\u00a0)+"
+
+
+@functools.lru_cache(maxsize=256)
+def _spaced(secret: str) -> re.Pattern[str] | None:
+    """The secret with each run of white space in it matching any run (None: it has none)."""
+    words = secret.split()
+    if len(words) < 2:
+        return None
+    return re.compile(_ANY_SPACE.join(map(re.escape, words)))
+
+
 def scrub(text: str, secrets: Iterable[str]) -> str:
-    """``text`` with each secret (of four characters or more) withheld wherever it appears, and
-    a secret cut short by a quotation ("sack-and-sh...") too."""
+    """``text`` with each secret (of four characters or more) withheld wherever it appears (a
+    secret with spaces in it, however the spaces are written: "0AA  A" in an HTML part is the
+    "0AA A" its text shows), and a secret cut short by a quotation ("sack-and-sh...") too."""
     for secret in secrets:
+        spaced = _spaced(secret) if len(secret) >= MIN_SCRUB else None
+        if spaced is not None:
+            text = spaced.sub(WITHHELD, text)
         if len(secret) < MIN_SCRUB or secret not in text and secret[:MIN_SCRUB] not in text:
             continue
         text = text.replace(secret, WITHHELD)
@@ -287,7 +306,8 @@ def _leaks(data: bytes, secrets: list[str], is_mail: bool) -> bool:
                 if isinstance(payload, bytes):
                     lines_of.append(_decode(payload, (part.get_content_charset(),))[0])
     everything = lines_of + [data.decode("latin-1"), data.decode("utf-8", errors="replace")]
-    if any(len(s) >= MIN_SCRUB and s in text for s in secrets for text in everything):
+    if any(len(s) >= MIN_SCRUB and (s in text or (_spaced(s) is not None and _spaced(s).search(text)))
+           for s in secrets for text in everything):
         return True
     return any(secret_spans(line, markup=True) for text in lines_of for line in re.split(r"\r\n|\r|\n", text))
 

@@ -15,7 +15,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from click.testing import CliRunner
-from hypothesis import HealthCheck, Phase, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, assume, example, given, settings, strategies as st
 from sqlalchemy import text as sql
 
 from engarde import codes, ops, redaction, store
@@ -206,6 +206,9 @@ def _as(form: str, body: str, subject: str) -> bytes:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink))
+# found by hypothesis: two spaces inside a password, in an HTML part (its text shows one)
+@example(password="0AA  A", new="000AAA", header="Password: {}", new_line=None, extras=["Paris whispers: {}!"],
+         form="html only", right=False, in_subject=False)
 @given(password=PASSWORDS, new=PASSWORDS, header=st.sampled_from(HEADERS),
        new_line=st.one_of(st.none(), st.sampled_from(NEW)), extras=st.lists(st.sampled_from(EXTRA), unique=True),
        form=st.sampled_from(FORMS), right=st.booleans(), in_subject=st.booleans())
