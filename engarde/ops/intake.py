@@ -167,29 +167,32 @@ def _each(s: Session, campaign: Campaign, registry: Registry, messages: list[Mes
     already stored, by digest and Message-ID (each sheet stored here added)."""
     results: list[IngestResult] = []
     active = queries.ActiveSheets(s, campaign.id, ACTIVE)
-    read = _read_ahead(s, campaign, registry, messages, ordered, quarantined, current, roll, known, now, seen)
-    for done, i in enumerate(ordered, 1):
-        tick(done - 1, len(ordered))
-        msg = messages[i]
-        if msg.skipped:
-            results.append(IngestResult(msg.source, None, SKIPPED, list(msg.errors), list(msg.notes)))
-            continue
-        try:
-            if i in quarantined:
-                result, write = _quarantine(s, campaign, current, msg, now,
-                                            f"the database refused it ({quarantined[i]})", seen, bare=True)
-            else:
-                try:
-                    result, write = _ingest_one(s, campaign, registry, msg, now, current, deadlines, roll,
-                                                known, read.sheets.pop(i, None), read.checks, seen, active)
-                except Exception as exc:  # noqa: BLE001 - one message must never stop the batch
+    # the password checks' threads stopped however the batch ends (an interrupted one too)
+    with passwords.Checks() as checks:
+        read = _read_ahead(s, campaign, registry, messages, ordered, quarantined, current, roll, known, now, seen,
+                           checks)
+        for done, i in enumerate(ordered, 1):
+            tick(done - 1, len(ordered))
+            msg = messages[i]
+            if msg.skipped:
+                results.append(IngestResult(msg.source, None, SKIPPED, list(msg.errors), list(msg.notes)))
+                continue
+            try:
+                if i in quarantined:
                     result, write = _quarantine(s, campaign, current, msg, now,
-                                                f"engarde failed on it ({_failure(exc)})", seen)
-            write()
-            s.flush()
-        except Exception as exc:  # noqa: BLE001 - the database refused it: read again, it quarantined
-            raise _Refused(i, _failure(exc)) from exc
-        results.append(result)
+                                                f"the database refused it ({quarantined[i]})", seen, bare=True)
+                else:
+                    try:
+                        result, write = _ingest_one(s, campaign, registry, msg, now, current, deadlines, roll,
+                                                    known, read.sheets.pop(i, None), read.checks, seen, active)
+                    except Exception as exc:  # noqa: BLE001 - one message must never stop the batch
+                        result, write = _quarantine(s, campaign, current, msg, now,
+                                                    f"engarde failed on it ({_failure(exc)})", seen)
+                write()
+                s.flush()
+            except Exception as exc:  # noqa: BLE001 - the database refused it: read again, it quarantined
+                raise _Refused(i, _failure(exc)) from exc
+            results.append(result)
     tick(len(ordered), len(ordered))
     return results
 
@@ -219,12 +222,12 @@ class _ReadAhead:
 
 def _read_ahead(s: Session, campaign: Campaign, registry: Registry, messages: list[Message], ordered: list[int],
                 quarantined: dict[int, str], current: GameMonth, roll: _Roll, known: Known,
-                now: dt.datetime, seen: queries.SeenSheets) -> _ReadAhead:
-    """Read every new sheet of the batch first, then check at once, on every core, the passwords
-    of those sent by their character's player (a forged sender costs no check, as in ``decide``).
+                now: dt.datetime, seen: queries.SeenSheets, checks: passwords.Checks) -> _ReadAhead:
+    """Read every new sheet of the batch first, each one's password check begun in a thread as it
+    is read (on the other cores), for those sent by their character's player (a forged sender
+    costs no check, as in ``decide``).
     A sheet engarde fails to read is left to be read again in its turn, where it is quarantined."""
-    ahead = _ReadAhead({}, passwords.Checks())
-    pairs: list[tuple[str, str]] = []
+    ahead = _ReadAhead({}, checks)
     for i in ordered:
         msg = messages[i]
         if msg.skipped or not msg.ok or i in quarantined:
@@ -240,8 +243,7 @@ def _read_ahead(s: Session, campaign: Campaign, registry: Registry, messages: li
         sent = Sent(msg.source, msg.sender, msg.is_mail, now)  # only its sender is looked at
         if (who is not None and who.password and sheet.password is not None
                 and not sender_problem(sent, who, roll.everyone)):
-            pairs.append((sheet.password, who.password))
-    ahead.checks.ahead(pairs)
+            ahead.checks.ahead([(sheet.password, who.password)])  # begun now, beside the next sheets' reading
     return ahead
 
 
