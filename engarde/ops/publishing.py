@@ -59,7 +59,8 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
 def next_sheets(s: Session, campaign: Campaign, data: gz.GazetteData) -> dict[str, str]:
     """Next month's order sheet of each living man, for the end of his report (as mailed)."""
     rows = {r.name: r for r in queries.characters(s, campaign.id)}
-    return order_templates(s, campaign, [rows[ch.name] for ch in data.characters if not ch.dead], data.month.next())
+    return order_templates(s, campaign, [rows[ch.name] for ch in data.characters if not ch.dead], data.month.next(),
+                           before=data.sheets)  # the month's sheets, read for the gazette already
 
 
 def resolved_month(s: Session, campaign: Campaign, month: GameMonth | None) -> GameMonth:

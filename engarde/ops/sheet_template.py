@@ -10,7 +10,7 @@ as they stand (they go on standing without being written again) and the deadline
 from __future__ import annotations
 
 import datetime as dt
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from sqlmodel import Session
 
@@ -32,16 +32,18 @@ def order_template(campaign: Campaign, name: str, month: GameMonth | None = None
 
 
 def order_templates(s: Session, campaign: Campaign, rows: Iterable[CharacterRow],
-                    month: GameMonth | None = None) -> dict[str, str]:
+                    month: GameMonth | None = None, before: Mapping[str, OrderSheet] | None = None
+                    ) -> dict[str, str]:
     """The sheets of the characters of ``rows`` for ``month`` (default: the month to resolve),
     by name: the campaign's deadline and last month's sheets read once for them all (a report
-    each for 10,000 men must not read the month's sheets 10,000 times)."""
+    each for 10,000 men must not read the month's sheets 10,000 times).  ``before``: last
+    month's sheets on file by name, when the caller has read them already (the gazette has)."""
     registry = for_campaign(campaign)
     camp = queries.campaign_row(s, campaign)
     month = month or GameMonth.parse(camp.current_month)
     deadline = schedule(campaign, camp).deadline(month)
-    last = month.previous()
-    before = active_sheets(s, campaign, last, registry)
+    if before is None:
+        before = active_sheets(s, campaign, month.previous(), registry)
     return {row.name: _sheet(campaign, row.name, row.email, month, deadline, before.get(row.name),
                              registry.describe(registry.standing_from(row.standing), STANDING))
             for row in rows}
