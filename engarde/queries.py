@@ -212,6 +212,16 @@ def sheets_of_month(s: Session, campaign_id: str, month: GameMonth, statuses: It
     return list(s.exec(query.order_by(SheetRow.id)))
 
 
+def parses_of_month(s: Session, campaign_id: str, month: GameMonth, statuses: Iterable[str]) -> list:
+    """What ``engarde.month_orders.month_on_file`` reads of the sheets that count for ``month``
+    (their id, character, parse and times), oldest first: not their raw mail and text, the most
+    of a sheet's bytes, which the month never looks at."""
+    return list(s.exec(select(SheetRow.id, SheetRow.character_id, SheetRow.parsed, SheetRow.received,
+                              SheetRow.received_at).where(
+        SheetRow.campaign_id == campaign_id, SheetRow.month == month.key,
+        SheetRow.status.in_(tuple(statuses))).order_by(SheetRow.id)))
+
+
 def sheet_seen(s: Session, campaign_id: str, digest: str, message_id: str, sender: str) -> SheetRow | None:
     """A sheet already stored from the same bytes, or the same Message-ID from the same sender."""
     seen = s.exec(select(SheetRow).where(SheetRow.campaign_id == campaign_id, SheetRow.digest == digest)).first()

@@ -413,7 +413,7 @@ def active_sheets(s: Session, campaign: Campaign, month: GameMonth, registry: Re
     accepted when the month is resolved; a reader counts them without writing), in the order
     the characters' first sheets came."""
     return month_on_file(queries.characters(s, campaign.id),
-                         queries.sheets_of_month(s, campaign.id, month, ACTIVE), registry.sheet_from)
+                         queries.parses_of_month(s, campaign.id, month, ACTIVE), registry.sheet_from)
 
 
 def month_sheets(campaign: Campaign, month: GameMonth) -> dict[str, OrderSheet]:
