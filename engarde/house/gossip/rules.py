@@ -42,6 +42,9 @@ HUSHED_HOW = "hushed up"
 # exposures put into gossip) by area; his indictments by kind.
 INFORMER = "gossip.informer"
 MAJOR, MINOR = "major", "minor"
+# What exposed him (``expose``'s trigger): a threat spread in public, or one printed in the column.
+SPREAD, PRINTED = "spread", "printed"
+TRIGGERS = {SPREAD: "a threat about him spread in public", PRINTED: "a threat about him printed"}
 
 
 def exposed_counter(area: str) -> str:
@@ -85,7 +88,7 @@ def is_informer(ch: Character) -> bool:
 # -- exposure -------------------------------------------------------------------------------
 
 
-def expose(turn: Turn, name: str, threat: Secret, house: str | None, trigger: str) -> list[int]:
+def expose(turn: Turn, name: str, threat: Secret, house: str | None, trigger: str = SPREAD) -> list[int]:
     """"When exposed, the player must add to the gossip pile every card in their own reputation
     that matches the triggering threat, and take one matching cube for each such card."  His
     reputation matching it: the cards he holds of the threat's area about himself or about a man
@@ -106,10 +109,9 @@ def expose(turn: Turn, name: str, threat: Secret, house: str | None, trigger: st
             continue
         give(state, card, GOSSIP, how=EXPOSED_HOW, month=month)
         moved.append(card.id)
-        turn.post(ch, exposed_counter(threat.area), 1, MONTH_END,
-                  f"exposed by {trigger}: secret No. {card.id} into the gossip", RULE)
-        turn.post(ch, "status_points", -tables.exposure_status, MONTH_END,
-                  f"exposed by {trigger}: secret No. {card.id} into the gossip", RULE)
+        why = f"exposed ({TRIGGERS[trigger]}): his secret No. {card.id} into the gossip"
+        turn.post(ch, exposed_counter(threat.area), 1, MONTH_END, why, RULE)
+        turn.post(ch, "status_points", -tables.exposure_status, MONTH_END, why, RULE)
     turn.event(EV_EXPOSED, MONTH_END, name, public=False, secret=threat.id, area=threat.area, trigger=trigger,
                copies=moved, status=tables.exposure_status * len(moved))
     return moved
@@ -132,7 +134,7 @@ def spread(turn: Turn, ch: Character, copy_id: int) -> Copy | None:
     turn.event(EV_SPREAD, MONTH_END, ch.name, public=False, copy=copy_id, about=secret.about, area=secret.area,
                text=secret.text, threat=threat)
     if threat:
-        expose(turn, secret.about, secret, house_of(turn, secret), "a threat spread about you")
+        expose(turn, secret.about, secret, house_of(turn, secret), SPREAD)
     return moved
 
 
@@ -250,7 +252,7 @@ def print_gossip(turn: Turn) -> tuple[list[Copy], list[Printed]]:
                        secret=item.secret, total=gossip.house_evidence[item.house])
     for item in printed:
         if item.threat:
-            expose(turn, item.about, state.secrets[item.secret], item.house, "the gossip column")
+            expose(turn, item.about, state.secrets[item.secret], item.house, PRINTED)
             _discover(turn, item)
     return hushed, printed
 
