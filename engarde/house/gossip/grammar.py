@@ -45,10 +45,13 @@ class GossipLines(LineReader):
         hint = f"name the secrets by the numbers your report gives them: '{example}'"
         read: list[int] = []
         for item in _ITEM_SPLIT.split(rest):
-            item = not_filler(item.strip(" .:"))
+            item = item.strip(" .:")
             if not item:
                 continue
-            written = (_NUMBERED.fullmatch(item) or re.match(r"(?P<n>.*)", item)).group("n").strip(" .")
+            after_no = _NUMBERED.fullmatch(item).group("n").strip(" .")  # "No. 12", "#12": 12
+            written = _without_filler(after_no)
+            if not written and after_no:
+                continue  # filler alone ("please")
             n = amount(written, what="", low=1, hint=hint, words=item) if written else None
             if not isinstance(n, int):
                 message = n.message if n is not None else f"{quote(item)} is not a secret's number"
@@ -56,9 +59,20 @@ class GossipLines(LineReader):
                 return None
             read.append(n)
         if not read:
-            self.sheet.error(number, E_GOSSIP_NUMBERS, "which secrets? the line names none: it is not taken", hint)
+            self.sheet.error(number, E_GOSSIP_NUMBERS, "which secrets? the line names none: the line is not taken", hint)
             return None
         return tuple(read)
+
+
+def _without_filler(item: str) -> str:
+    """The item without the filler words around it ("12 please"), but whole when what is set
+    aside holds more than words ("-3" is no 3, "#4" is read by its own pattern)."""
+    kept = not_filler(item)
+    if not kept:
+        return ""
+    start = item.find(kept)
+    around = item[:start] + item[start + len(kept):]
+    return item if re.search(r"[^\w\s']", around) else kept
 
 
 def _in_a_week(m: re.Match[str], r: Reading):
