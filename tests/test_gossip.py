@@ -408,3 +408,30 @@ def test_a_month_of_gossip_checked_by_hand():
     assert (porthos.crowns, porthos.status_points) == (75, -1 - 3)
     assert aramis.crowns == 100 and aramis.get(indictment_counter("minor")) == 0
     assert turn.world.part("gossip").house_evidence == {}
+
+
+def test_a_man_away_on_campaign_is_no_patron_and_his_exposure_costs_no_status():
+    """b. Time Sequence: a man on campaign does "not have to pay out any money or keep track of
+    Status Points": a member away is no patron of his club, and his exposure is cubes only."""
+    turn = raid_table()
+    turn.home = [n for n in turn.home if n != "Athos"]  # away with the army
+    assert "Athos" not in patrons(turn, HUNTERS)
+    cards = [secret(turn, "Athos", "clubs", 2, "Athos"), secret(turn, "Athos", "clubs", 4, "Aramis")]
+    spread(turn, turn.characters["Aramis"], cards[1])
+    athos = turn.characters["Athos"]
+    assert ids(turn, GOSSIP) == cards and athos.get(exposed_counter("clubs")) == 1 and athos.status_points == 0
+
+
+def test_its_places_in_the_month_and_the_gazette():
+    """At the month's end after the battle and titles, before the social levels are settled (the
+    status points it costs count this month); its column after the notices; off, nothing."""
+    on = Registry.build(("gossip",))
+    steps = [s.qualified for s in on.steps]
+    at = steps.index("titles.consider")
+    assert steps[at + 1:at + 6] == ["gossip.spread", "gossip.hand_limit", "gossip.print_gossip", "gossip.raids",
+                                    "status.settle_social_level"]
+    sections = [s.name for s in on.sections]
+    assert sections[sections.index("notices") + 1] == "gossip"
+    assert on.active("secrets")
+    off = Registry.build(())
+    assert [s.qualified for s in off.steps] == [s for s in steps if not s.startswith("gossip.")]

@@ -129,6 +129,8 @@ def test_a_month_of_gossip_through_the_cli(tmp_path):
     assert "5 tales" in column and "1 was hushed up" in column
     for n, s in secrets.items():
         assert (s["text"] in column) is (n in printed), s["text"]
+    assert "exposed" not in html and "You spread" not in html and "no longer hold" not in html  # private
+    assert "Gossip" in re.findall(r"<h2>(.*?)</h2>", html)
     # the threat he spread was hushed up: the column names no informer, and he is none
     assert "first told by" not in column and "informer" not in column
     reports = tmp_path / "newsletters" / "test" / "reports" / "1607-04"

@@ -100,6 +100,8 @@ def expose(turn: Turn, name: str, threat: Secret, house: str | None, trigger: st
     state: SecretsState = turn.world.part("secrets")
     tables = turn.tables.gossip
     month = turn.month.key
+    # A man away on campaign keeps no track of status points (b. Time Sequence): his cubes only.
+    counts = name in turn.home
     moved: list[int] = []
     for card in hand(state, name):
         secret = state.secrets[card.secret]
@@ -111,9 +113,10 @@ def expose(turn: Turn, name: str, threat: Secret, house: str | None, trigger: st
         moved.append(card.id)
         why = f"exposed ({TRIGGERS[trigger]}): his secret No. {card.id} into the gossip"
         turn.post(ch, exposed_counter(threat.area), 1, MONTH_END, why, RULE)
-        turn.post(ch, "status_points", -tables.exposure_status, MONTH_END, why, RULE)
+        if counts:
+            turn.post(ch, "status_points", -tables.exposure_status, MONTH_END, why, RULE)
     turn.event(EV_EXPOSED, MONTH_END, name, public=False, secret=threat.id, area=threat.area, trigger=trigger,
-               copies=moved, status=tables.exposure_status * len(moved))
+               copies=moved, status=tables.exposure_status * len(moved) if counts else 0)
     return moved
 
 
@@ -281,9 +284,10 @@ def _discover(turn: Turn, item: Printed) -> None:
 
 
 def patrons(turn: Turn, house: str) -> list[str]:
-    """A house's patrons this month: the living who were there in any week, and a club's members."""
+    """A house's patrons this month: the living who were there in any week, and a club's members
+    in Paris (not away on campaign: ``turn.home``)."""
     names = {n for week in turn.whereabouts for n in turn.present(week, house)}
-    for name in turn.living:
+    for name in turn.home:
         club = club_of(turn, turn.characters[name])
         if club is not None and club_place(club) == house:
             names.add(name)
