@@ -39,9 +39,9 @@ def campaign(tmp_path: Path, house_rules: str = 'house_rules = ["gossip"]'):
 
 
 def put_into_play(run) -> None:
-    for line in (DATA / "secrets.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            run(*shlex.split(line))
+    for line in (DATA / "secrets.sh").read_text().splitlines():
+        if line.startswith("engarde "):
+            run(*shlex.split(line)[1:])
 
 
 def listed(run, *args: str) -> list[dict]:
@@ -109,7 +109,7 @@ def test_a_month_of_gossip_through_the_cli(tmp_path):
     only his own part, and the audit agrees with every ledger."""
     run = campaign(tmp_path)
     put_into_play(run)
-    shutil.copytree(DATA, tmp_path / "mail", ignore=shutil.ignore_patterns("*.md", "secrets.txt"))
+    shutil.copytree(DATA / "orders", tmp_path / "mail")
     assert "3 accepted" in run("orders", "ingest", code=1)
     confirmations = run("orders", "confirmations")
     assert "spread secret No. 1 into the gossip of Paris" in confirmations
