@@ -145,3 +145,35 @@ def test_a_month_of_gossip_through_the_cli(tmp_path):
     porthos_ledger = json.loads(run("sheet", "Porthos", "--json"))["ledger"]
     assert [(e["field"], e["delta"]) for e in porthos_ledger if e["rule"].startswith("Gossip")][:2] == [
         ("gossip.exposed.hearts", 1), ("status_points", -1)]
+
+
+def test_a_raid_through_the_cli_with_the_campaigns_own_tables(tmp_path):
+    """The same month with the campaign's tables: a threat from a card worth 2, a raid at 4 pieces,
+    flight to the Frontier for any indictment.  Nos. 2 and 5 (now threats) are printed with the
+    two tattles of the bawdyhouse (Nos. 3 and 6, about Athos and Aramis, of no club): 2 + 2 pieces,
+    a raid; its patrons of the month are Aramis (SL 9) and Athos (SL 8), who visited it."""
+    run = campaign(tmp_path, 'house_rules = ["gossip"]\n[campaigns.test.tables.gossip]\nthreat_value = 2\n'
+                             'raid_at = 4\n[campaigns.test.rules]\nflight_to_frontier = "all"\n')
+    put_into_play(run)
+    shutil.copytree(DATA / "orders", tmp_path / "mail")
+    run("orders", "ingest", code=1)
+    run("turn", "run")
+    assert "agree with their ledgers" in run("audit")
+    run("gazette", "--no-pdf")
+    html = markup.unescape((tmp_path / "newsletters" / "test" / "1607-04.html").read_text())
+    column = re.sub(r"<[^>]+>", "", html[html.index('<section class="gossip">'):])
+    column = " ".join(column[:column.index("Points Arising") if "Points Arising" in column else None].split())
+    assert "2 more pieces of evidence against the bawdyhouse, which has 2 in all." in column
+    assert "2 more pieces of evidence against the bawdyhouse, which has 4 in all." in column
+    assert "on 4 pieces of evidence" in column
+    assert "Aramis received a major indictment in the raid on the bawdyhouse, fined 100 crowns, and has fled to " \
+           "the Frontier Regiment." in column
+    assert "Athos received a minor indictment in the raid on the bawdyhouse, fined 25 crowns, and has fled to " \
+           "the Frontier Regiment." in column
+    sheet = json.loads(run("sheet", "Aramis", "--json"))
+    assert [(e["field"], e["delta"], e["value"]) for e in sheet["ledger"] if e["rule"].startswith("Gossip")] == [
+        ("gossip.indictments.major", 1, None), ("crowns", -100, None), ("status_points", -10, None),
+        ("regiment", None, "Frontier Regiment"), ("rank", None, "Private")]
+    report = markup.unescape((tmp_path / "newsletters" / "test" / "reports" / "1607-04" / "athos.html").read_text())
+    assert ("You received a minor indictment in the raid on the bawdyhouse: fined 25 crowns (of 25 crowns), 3 status "
+            "points lost, and you fled to the Frontier Regiment as a Private.") in " ".join(report.split())
