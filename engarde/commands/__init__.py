@@ -69,6 +69,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "ledger entries of the month."),
     "restore": ("engarde.commands.campaign:restore_command",
         "Load a backup written by 'engarde backup' into the campaign's database, in one transaction."),
+    "secrets": ("engarde.house.secrets.commands:secrets",
+        "The campaign's secrets: list them and where each copy is, put one into play, give a copy."),
     "sheet": ("engarde.commands.characters:sheet",
         "Show a character sheet and where every value came from."),
     "site": ("engarde.commands.site:site",

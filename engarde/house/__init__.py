@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from ..tables import Tables
 from ..world import World
+from .gossip import MODULE as GOSSIP
 from .secrets import MODULE as SECRETS
 
-HOUSE_MODULES: tuple = (SECRETS,)
+HOUSE_MODULES: tuple = (SECRETS, GOSSIP)
 World.register(HOUSE_MODULES)
 Tables.register(HOUSE_MODULES)

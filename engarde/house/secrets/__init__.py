@@ -5,11 +5,12 @@ exists as copies, each knowing the copy it was made from and who passed it on
 (``state.py``).  What may be done with them is ``hands.py``.  This module keeps them in the
 campaign's world and shows each man, in his private report, the secrets he holds.  It is
 switched on with any house rule that needs it (``requires=("secrets",)``), or by itself.
+The GM's command is ``engarde secrets`` (list, add, give: ``commands.py``).
 """
 
 from __future__ import annotations
 
-from engarde.modules import RuleModule, Section
+from engarde.modules import Commands, RuleModule, Section
 
 from .state import SecretsState
 
@@ -20,4 +21,5 @@ MODULE = RuleModule(
     state=SecretsState,
     sections=(Section("secrets", "secrets/report.html.j2", report=True),),
     templates=__name__,
+    commands=Commands(f"{__name__}.commands:COMMANDS", ("secrets",)),
 )
