@@ -9,7 +9,8 @@ from __future__ import annotations
 from ..tables import Tables
 from ..world import World
 from .secrets import MODULE as SECRETS
+from .social_conflict import MODULE as SOCIAL_CONFLICT
 
-HOUSE_MODULES: tuple = (SECRETS,)
+HOUSE_MODULES: tuple = (SECRETS, SOCIAL_CONFLICT)
 World.register(HOUSE_MODULES)
 Tables.register(HOUSE_MODULES)
