@@ -73,6 +73,8 @@ def want(text: str, r: Reading) -> Want | ErrorRecord:
         return her if isinstance(her, ErrorRecord) else Want(WITHDRAW, mistress=her)
     if m := _FAVOUR.fullmatch(text):
         return Want(FAVOUR, text=m.group("what").strip(" .:"))
+    r.note(f"what he wants, {quote(text)}, is none the rules carry out (a loan of N crowns, withdrawing from "
+           "courting a mistress, a favour): if he wins, the GM rules on it")
     return Want(OTHER, text=text)
 
 

@@ -148,7 +148,7 @@ def expose(turn: Turn, ch: Character, target: Character, e: engine.Exposure, wee
     value = tables.secret_values.get(key, 1)
     texts = tables.secret_texts[e.area]
     told = sum(1 for s in secrets.secrets.values() if s.about == who.name and s.area == e.area)
-    text = f"{who.name} {texts[told % len(texts)]}"
+    text = f"{who.name} {texts[told % len(texts)]}" if texts else f"{who.name} let something slip"
     how = {"face card": f"let slip by {who.name} ({e.card})", "compare": f"{who.name} showed his hand too plainly",
            "escape": f"{who.name}'s flat refusal gave it away"}[e.why]
     new_secret(secrets, who.name, e.area, value, text, holder=holder.name,
