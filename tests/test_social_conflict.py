@@ -22,6 +22,7 @@ from engarde.house.social_conflict.grammar import ATTACK, TacticsLines, tactic_l
 from engarde.house.social_conflict.orders import FAVOUR, LOAN, OTHER, WITHDRAW, Attack, ConflictStanding, Want
 from engarde.house.social_conflict.rules import attack, drop_promises, keep_promises
 from engarde.house.social_conflict.tables import DISTANCES
+from engarde.house.social_conflict.state import Obligation, SocialConflictState, undo
 from engarde.house.social_conflict.tactics import AVOID, PLAY, Tactics
 from engarde.known import Known
 from engarde.orders import OrderSheet, Parts
@@ -641,3 +642,15 @@ def test_switched_off_its_words_are_refused(tmp_path):
     run = campaign(tmp_path, {"Aramis": (DATA / "attacker.txt").read_text()}, house=False)
     out = run("orders", "check", str(tmp_path / "mail" / "aramis.txt"), code=1)
     assert "the social_conflict house rule is not in use in this campaign" in out
+
+
+
+def test_turn_undo_keeps_the_gms_rulings():
+    """Not in the text: ``turn undo`` restores the state before the month, but an obligation the
+    GM settled since keeps his note (his ruling is not the month's to undo)."""
+    before = SocialConflictState([Obligation(1, "1607-04", 2, "B", "A", "favour", "a favour")]).to_dict()
+    now = SocialConflictState([Obligation(1, "1607-04", 2, "B", "A", "favour", "a favour", settled="done"),
+                               Obligation(2, "1607-05", 1, "C", "A", "other", "his horse")]).to_dict()
+    kept = SocialConflictState.from_dict(undo(before, now))
+    assert [(o.number, o.settled) for o in kept.conflict_obligations] == [(1, "done")]
+    assert Registry.build(("social_conflict",)).module("social_conflict").undo is undo

@@ -43,7 +43,7 @@ from engarde.modules import MONTH_END, MONTH_START, WEEK, Action, Commands, Rule
 from . import codes, rules
 from .grammar import ATTACK, TacticsLines
 from .orders import Attack, ConflictStanding
-from .state import SocialConflictState
+from .state import SocialConflictState, undo
 from .tables import SocialConflictTables
 
 
@@ -69,6 +69,7 @@ MODULE = RuleModule(
     ),
     tables=SocialConflictTables,
     state=SocialConflictState,
+    undo=undo,
     codes=codes,
     events=events_of(codes, {"conflicts": (codes.EV_CONFLICT_NEWS,)}),
     sections=(

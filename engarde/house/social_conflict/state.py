@@ -53,3 +53,13 @@ class SocialConflictState:
 
     def open_obligations(self) -> list[Obligation]:
         return [o for o in self.conflict_obligations if o.settled is None]
+
+
+def undo(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
+    """``turn undo``: the state as before the month, with the GM's rulings since kept (an
+    obligation the restored state still holds keeps the note he settled it with)."""
+    settled = {o["number"]: o["settled"] for o in now.get("conflict_obligations", ()) if o.get("settled")}
+    kept = dict(before)
+    kept["conflict_obligations"] = [
+        {**o, "settled": o.get("settled") or settled.get(o["number"])} for o in before.get("conflict_obligations", ())]
+    return kept
