@@ -456,6 +456,11 @@ def test_the_attack_order_names_areas_and_what_he_wants():
     assert read("social conflict with Aramis with charm: withdraw from courting Ninon") == Attack(
         "Aramis", "hearts", "hearts", Want(WITHDRAW, mistress="Ninon"))
     assert read("persuade Athos with spades: a favour") == Attack("Athos", "spades", "clubs", Want(FAVOUR))
+    # a want the rules cannot carry out is taken whole, and the confirmation says the GM rules on it
+    r = Reading(known=Known())
+    ATTACK.read(ATTACK.pattern.fullmatch("Sway Porthos using power for force: his horse"), r)
+    assert r.notes == ["what he wants, 'his horse', is none the rules carry out (a loan of N crowns, withdrawing "
+                       "from courting a mistress, a favour): if he wins, the GM rules on it"]
 
 
 def test_a_bad_attack_order_says_what_is_wrong():
