@@ -54,7 +54,9 @@ class GM:
         self.config = folder / "campaigns.toml"
         self.config.write_text(
             f'[campaigns.{self.id}]\nname = "Race"\nfirst_month = "April 1607"\nseed = "demo-1607"\n'
-            f'orders = "orders"\n' + (f'database = "{database}"\n' if database else "")
+            f'orders = "orders"\n'
+            # a house rule with GM commands, so that they are raced too (they read and write the world)
+            'house_rules = ["social_conflict"]\n' + (f'database = "{database}"\n' if database else "")
             # Mail out (issue 13): a server nothing listens on; a mail command is refused before it sends.
             + f'[campaigns.{self.id}.mail.smtp]\nhost = "127.0.0.1"\nport = 9\nsecurity = "none"\n'
               'from = "gm@example.org"\ntimeout = 2\n')
@@ -291,6 +293,7 @@ WRITERS = {
     "mistress rename": ("mistress", "rename", "1", "Roxanne"),
     "duel cause": ("duel", "cause", "Porthos", "Athos", "--ruling", "no"),
     "notes add": ("notes", "add", "A ruling."),
+    "conflict settle": ("conflict", "settle", "1", "A ruling."),
     "notes remove": ("notes", "remove", "1"),
     "demo": ("--campaign", "{id}", "demo", "--no-pdf"),
     "backup": ("backup", "{folder}/again.zip"),
@@ -324,6 +327,7 @@ READERS = {
     "duel check": ("duel", "check", "X L X CL K X X X X S P JB (X)"),
     "duel rulings": ("duel", "rulings"),
     "notes list": ("notes", "list"),
+    "conflict list": ("conflict", "list"),
     "duel show": ("duel", "show", "1607-04"),
     "tables": ("tables", "clubs"),
     "db status": ("db", "status"),
