@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from ..tables import Tables
 from ..world import World
+from .gala import MODULE as GALA
 from .secrets import MODULE as SECRETS
 
-HOUSE_MODULES: tuple = (SECRETS,)
+HOUSE_MODULES: tuple = (SECRETS, GALA)
 World.register(HOUSE_MODULES)
 Tables.register(HOUSE_MODULES)
