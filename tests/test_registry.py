@@ -90,8 +90,8 @@ def test_an_event_code_and_a_printed_section_must_be_known():
 
 
 def test_house_rules_are_named_and_their_needs_met():
-    with pytest.raises(RegistryError, match=r"campaign.house_rules: unknown house rule 'gala' \(house rules: secrets, toasts\)"):
-        build(house(), on=("gala",))
+    with pytest.raises(RegistryError, match=r"campaign.house_rules: unknown house rule 'tennis' \(house rules: secrets, gala, toasts\)"):
+        build(house(), on=("tennis",))
     with pytest.raises(RegistryError, match="the toasts module needs the cellar module, which does not exist"):
         build(house(requires=("cellar",)))
 
@@ -112,7 +112,7 @@ def test_a_module_that_is_off_brings_nothing():
     off, on = build(module, on=()), build(module)
     assert off.names == Registry.build(()).names and not off.active("toasts") and on.active("toasts")
     assert len(on.steps) == len(off.steps) + 1 and len(on.sections) == len(off.sections) + 1
-    assert [n for n, v in off.inactive_verbs] == ["toasts"]
+    assert [n for n, v in off.inactive_verbs if n == "toasts"] == ["toasts"]
 
 
 def test_register_refuses_a_second_module_of_one_name():

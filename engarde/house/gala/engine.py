@@ -163,7 +163,7 @@ class _Gala:
         self.evening.reputation.append(Reputation(name, delta, reason))
         partner = self.engagements.get(name)
         if shared and partner:
-            self.evening.reputation.append(Reputation(partner, delta, f"{reason} (shared as {name}'s betrothed)"))
+            self.evening.reputation.append(Reputation(partner, delta, f"shared with {name}, betrothed: {reason}"))
 
     def brazen(self, name: str, delta: int, reason: str, what: str) -> None:
         """A loss he may roll below his Charm to carry off (refusals, verdicts, rumours)."""
@@ -214,7 +214,7 @@ class _Gala:
 
     def engage(self, name: str, move: Move, pairs: Mapping[str, str]) -> None:
         if name in pairs:
-            if move.engage != DANCE:
+            if move.engage == SEEK:
                 self.say(f"{name} is promised to {pairs[name]} for this dance.", (name,))
             return
         if name in self.talking:
@@ -223,16 +223,16 @@ class _Gala:
                          f"and cannot seek out {move.whom}.", (name,))
             return
         if move.engage == DANCE:
-            self.say(f"{name} has no partner for a dance this round and keeps to himself.", (name,))
+            self.say(f"{name} has no partner for a dance this round and stays alone.", (name,))
             return
         if move.engage != SEEK:
             return
         whom = move.whom
         if whom == name or whom not in self.guests:
-            self.say(f"{name} looks for {whom}, who is not among the guests, and keeps to himself.", (name,))
+            self.say(f"{name} looks for {whom}, who is not among the guests, and stays alone.", (name,))
             return
         if whom in pairs:
-            self.say(f"{name} would speak with {whom}, who is dancing, and keeps to himself.")
+            self.say(f"{name} would speak with {whom}, who is dancing, and stays alone.")
             return
         if whom in self.talking:
             torn = self.talking[whom]
@@ -240,8 +240,9 @@ class _Gala:
                 self.talking[torn] = None
             self.talking[whom] = name
             self.talking[name] = whom
-            self.say(f"{name} tears {whom} away from {torn or 'his company'}'s conversation.")
-            self.faux_pas(name, "interrupting", f"tearing {whom} away from {torn or 'his company'}")
+            away = f"{torn}'s conversation" if torn else "a conversation"
+            self.say(f"{name} tears {whom} away from {away}.")
+            self.faux_pas(name, "interrupting", f"tearing {whom} away from {torn or 'a conversation'}")
             return
         self.talking[whom] = name
         self.talking[name] = whom
@@ -348,7 +349,7 @@ class _Gala:
             return
         now = self.partners.get(self.round, {}) if self.dance_round(self.round) else {}
         if frozenset((name, target)) not in self.danced and now.get(name) != target:
-            self.say(f"{name} offers for the hand of {target}, with whom he has never stood up: "
+            self.say(f"{name} offers for the hand of {target}, never a partner in a dance: "
                      "no offer at all, and the room thinks very little of it.")
             self.faux_pas(name, "proposing", f"proposing to {target}, a stranger")
             return
@@ -413,7 +414,7 @@ class _Gala:
         if not self.other_guest(name, buyer, "sell a secret to"):
             return
         if self.talking.get(name) != buyer:
-            self.say(f"{name} would sell a secret to {buyer}, but is not in his company.", (name,))
+            self.say(f"{name} would sell a secret to {buyer}, but is not in that company.", (name,))
             return
         if move.action == RUMOUR:
             value = min(move.value, self.t.max_rumour)
@@ -431,7 +432,7 @@ class _Gala:
             return
         secret = self.secrets.secrets[card.secret]
         self.say(f"{name} sells {buyer} a secret of {secret.about}'s: {secret.text} "
-                 f"(his copy worth {copy.value}).", (name, buyer))
+                 f"(the copy worth {copy.value}).", (name, buyer))
         self.say(f"{name} and {buyer} are seen with their heads together.")
         self.repute(name, card.value, f"sold a secret to {buyer}")
         self.say(f"{name} gains {card.value} reputation.", (name, buyer))
@@ -458,7 +459,7 @@ class _Gala:
             self.brazen(buyer, -copy.value, f"impugned a true telling from {seller}", "an accusation gone wrong")
             return
         if secret.author != seller or card.source is not None:
-            self.say(f"{seller} did not write that card, having bought it himself: no one pays.")
+            self.say(f"{seller} did not write that card: no one pays.")
             return
         self.brazen(seller, -card.value, f"caught out in a rumour sold to {buyer}", "a rumour exposed")
 
@@ -523,7 +524,7 @@ class _Gala:
         cards = [c for c in hands.hand(self.secrets, name)
                  if "all" in tell or self.secrets.secrets[c.secret].about in tell]
         if not cards:
-            self.say(f"{name}, brought to nothing, holds his tongue.")
+            self.say(f"{name}, brought to nothing, says nothing after all.")
             return
         self.say(f"{name}, brought to nothing, bursts out before the whole party.")
         told: set[int] = set()
@@ -546,7 +547,7 @@ class _Gala:
                 stat = max(STATS, key=lambda s: self.stats[subject][s])
                 self.stats[subject][stat] -= 1
                 left -= 1
-            self.say(f"{subject} pays {cost - left} out of his stats ({reason}): "
+            self.say(f"{subject} pays {cost - left} out of the stats ({reason}): "
                      + ", ".join(f"{s} {self.stats[subject][s]}" for s in STATS) + ".")
             return
         self.repute(subject, -cost, reason)
