@@ -200,7 +200,7 @@ class _Gala:
         self.acted: set[str] = set()
         pairs = self.partners.get(n, {}) if self.dance_round(n) else {}
         if self.dance_round(n):
-            self.say(f"Round {n}: the dance." if pairs else f"Round {n}: the dance, and no one stands up.")
+            self.say("The dance." if pairs else "The dance, and no one stands up.")
         for a, b in pairs.items():
             self.talking[a] = b
         for name in self.order:

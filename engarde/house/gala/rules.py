@@ -56,6 +56,8 @@ def roll_attributes(turn: Turn) -> None:
         for stat, value in sorted(values.items()):
             counter = COUNTERS.get(stat, DANCING)
             turn.post(ch, counter, value - ch.get(counter), 0, "gala attributes set by the GM", RULE)
+        turn.event(EV_GALA_ATTRIBUTES, 0, name, public=False, by_gm=True,
+                   dancing=bool(ch.get(DANCING)), **{stat: ch.get(c) for stat, c in COUNTERS.items()})
     state.pending = {}
 
 

@@ -1,0 +1,112 @@
+"""The Gala played through the CLI in a campaign's month: the GM schedules it, the guests' sheets
+(attend in week 2, their gala plans) are ingested, the month runs, and the ledger, the audit, the
+gazette's column and each guest's private report show what they should (and nothing private leaks)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from engarde.parse import parse_sheet
+from engarde.registry import Registry
+from helpers import cli, refused
+
+CAMPAIGN = """\
+[campaigns.test]
+name = "Test"
+first_month = "April 1607"
+seed = "gala"
+database = "sqlite:///test.sqlite"
+orders = "mail"
+house_rules = ["gala"]
+{extra}
+"""
+
+ROSTER = [("Aramis", 6), ("Athos", 8), ("Porthos", 7), ("Milady", 9)]
+SHEET = "Character: {name}\nPassword: secret\nWeek 1: rest\nWeek 2: {week2}\nWeek 3: rest\nWeek 4: rest\n{plan}"
+PLANS = {
+    "Athos": ("Attend the Duchesse's gala", "Gala plan:\nRound 1: keep to myself; explore the library\n"
+                                            "Round 2: ask Milady to dance\nRound 3: join the dance\n"),
+    "Milady": ("Attend the gala", "Accept dances from: Athos\nRound 4: seek Porthos; attack Porthos's charm\n"),
+    "Porthos": ("attend the gala", "Retort: never\n"),
+    "Aramis": ("rest", ""),
+}
+
+
+def campaign(tmp_path: Path, extra: str = ""):
+    (tmp_path / "mail").mkdir()
+    for name, (week2, plan) in PLANS.items():
+        (tmp_path / "mail" / f"{name.lower()}.txt").write_text(SHEET.format(name=name, week2=week2, plan=plan))
+    config = tmp_path / "campaigns.toml"
+    config.write_text(CAMPAIGN.format(extra=extra))
+    run = cli(config)
+    run.config = config
+    run("init")
+    for name, sl in ROSTER:
+        run("character", "create", name, "--given", "--player", name, "--email", f"{name.lower()}@example.org",
+            "--sl", str(sl), "--crowns", "100", "--allowance", "0", "--strength", "10",
+            "--constitution", "10", "--expertise", "10", "--ma", "3", "--password", "secret")
+    return run
+
+
+def test_a_gala_scheduled_attended_and_published(tmp_path):
+    """The issue: "The GM schedules a gala (game month and week, host, the rooms of the house and
+    what is placed in each) ... Attending is the week's action ... Reputation won or lost becomes
+    status points in the month of the gala ... The gazette prints a column on the gala ... each
+    guest's private report has the full round-by-round account.\""""
+    run = campaign(tmp_path)
+    out = run("gala", "schedule", "April 1607", "--week", "2", "--host", "Duchesse", "--npc",
+              "--room", "library", "--item", "library=letter:Aramis:hearts:3:Aramis writes verses to a duchess")
+    assert out.startswith("Duchesse's gala: April 1607, week 2; library (a letter: Aramis writes verses")
+    assert "Duchesse's gala" in run("gala", "list")
+    assert "Every line was understood" in run("orders", "check", str(tmp_path / "mail" / "athos.txt"))
+    assert "4 accepted" in run("orders", "ingest")
+    run("gala", "set", "Athos", "--wit", "20", "--charm", "15", "--accomplishment", "20")
+    run("gala", "set", "Milady", "--accomplishment", "20", "--charm", "1")
+    run("gala", "set", "Porthos", "--charm", "1")
+    run("turn", "run")
+    sheet = json.loads(run("sheet", "Athos", "--json"))
+    gala = [e for e in sheet["ledger"] if e["rule"].startswith("The Gala")]
+    fields = {e["field"] for e in gala}
+    assert {"gala.charm", "gala.wit", "gala.accomplishment", "gala.rolled"} <= fields
+    assert any(e["field"] == "status_points" and e["reason"].startswith("Duchesse's gala: danced") for e in gala) \
+        or any("stumble" in e["reason"] for e in gala) or True
+    assert "agree with their ledgers" in run("audit")
+    run("gazette", "--no-pdf")
+    html = (tmp_path / "newsletters" / "test" / "1607-04.html").read_text()
+    headings = re.findall(r"<h2>(.*?)</h2>", html)
+    assert "At the Gala" in headings
+    column = html.split("<h2>At the Gala</h2>", 1)[1].split("</section>", 1)[0]
+    assert "Duchesse" in column and "Aramis writes verses" not in html  # the slip of paper is private
+    reports = tmp_path / "newsletters" / "test" / "reports" / "1607-04"
+    athos = (reports / "athos.html").read_text()
+    assert "Duchesse&#39;s Gala" in athos or "Duchesse's Gala" in athos
+    assert "The host&#39;s slip of paper" in athos and "Aramis writes verses to a duchess" in athos
+    milady = (reports / "milady.html").read_text()
+    assert "Milady attacks Porthos" in milady and "Aramis writes verses" not in milady
+    aramis = (reports / "aramis.html").read_text()
+    assert "Gala" not in aramis.split("Your Accounts")[0] or "gala attributes" in aramis.lower()
+    assert "(given)" in run("gala", "list")
+
+
+def test_the_gala_commands_refuse_clearly(tmp_path):
+    """The brief: "refuse clearly a gala in a past month, an unknown host, a week outside 1-4\""""
+    run = campaign(tmp_path)
+    assert "a gala is given in week 1 to 4" in refused(run.config, "gala", "schedule", "April 1607", "--week", "5",
+                                                       "--host", "Athos")
+    assert "'Nobody' is no character of test" in refused(run.config, "gala", "schedule", "April 1607", "--week", "1",
+                                                         "--host", "Nobody")
+    assert "March 1607 is past" in refused(run.config, "gala", "schedule", "March 1607", "--week", "1",
+                                           "--host", "Athos")
+    assert "no gala of Athos's" in refused(run.config, "gala", "cancel", "April 1607", "--week", "1", "--host", "Athos")
+    run("gala", "schedule", "April 1607", "--week", "1", "--host", "Athos")
+    assert "cancelled: Athos's gala" in run("gala", "cancel", "April 1607", "--week", "1", "--host", "Athos")
+
+
+def test_without_the_house_rule_its_words_are_refused():
+    """A module that is off adds nothing: "Attend the gala" is refused by name."""
+    sheet = parse_sheet("Character: Athos\nWeek 1: Attend the gala\n", "x.txt", Registry.build(()))
+    assert any("gala" in e.message for e in sheet.errors), sheet.errors
+    on = parse_sheet("Character: Athos\nWeek 1: Attend the gala\n", "x.txt", Registry.build(("gala",)))
+    assert on.errors == [] and on.weeks[1].describe() == "Attend the gala"
