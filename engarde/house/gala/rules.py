@@ -7,6 +7,8 @@ the evening itself is ``engine.play``, a pure function of what these steps give 
 
 from __future__ import annotations
 
+import re
+
 from engarde.calendar import MONTH_END
 from engarde.records import Character
 from engarde.turn import Turn
@@ -28,6 +30,11 @@ ROLLED = "gala.rolled"
 def place(host: str) -> str:
     """Where the guests of ``host``'s gala are, in ``turn.whereabouts``."""
     return f"gala:{host}"
+
+
+def host_key(host: str) -> str:
+    """A host's name as an order may write it ("the Duchesse" or "Duchesse", any case)."""
+    return re.sub(r"^the\s+", "", " ".join(host.split()).casefold())
 
 
 def roll_attributes(turn: Turn) -> None:
@@ -67,7 +74,7 @@ def attend(turn: Turn, ch: Character, order: Attend, week: int) -> None:
     state: GalaState = turn.world.part("gala")
     given = [g for g in state.galas_in(turn.month.key, week) if not g.held]
     if order.host:
-        given = [g for g in given if g.host.casefold() == order.host.casefold()]
+        given = [g for g in given if host_key(g.host) == host_key(order.host)]
     if len(given) != 1:
         why = "no gala is given that week" if not given else "two galas are given that week: name the host"
         turn.event(EV_GALA_NONE, week, ch.name, public=False, host=order.host, why=why)
