@@ -10,8 +10,10 @@ from pathlib import Path
 
 from engarde.calendar import GameMonth
 from engarde.dice import ScriptedDice
-from engarde.house.gala.rules import RULE_SHARED, share_fortunes
-from engarde.house.gala.state import GalaState
+from engarde.house.gala.engine import Item, Room
+from engarde.house.gala.orders import Attend
+from engarde.house.gala.rules import RULE_SHARED, attend, share_fortunes
+from engarde.house.gala.state import Gala, GalaState, undo
 from engarde.parse import parse_sheet
 from engarde.records import Character
 from engarde.registry import Registry
@@ -145,3 +147,33 @@ def test_an_engagement_goes_on_sharing_status_points():
     off.post(off.characters["Athos"], "status_points", 3, 2, "x", "c. Carousing")
     share_fortunes(off)
     assert off.characters["Milady"].status_points == 0
+
+
+def test_attending_where_no_gala_is_given_is_said_in_his_report():
+    """The module's choice: "Attend the gala" in a week without one (or naming a host who gives
+    none that week) is a quiet week, and his report says why."""
+    athos = Character("Athos")
+    world = World({"gala": GalaState(galas=[Gala("1607-06", 2, "the Duchesse")])})
+    turn = Turn(GameMonth(1607, 6), {"Athos": athos}, ScriptedDice([]), tables=Registry.build(("gala",)).tables,
+                world=world)
+    attend(turn, athos, Attend(), 3)
+    attend(turn, athos, Attend("Milady"), 2)
+    attend(turn, athos, Attend("Duchesse"), 2)  # "the" or not, any case
+    assert [(e.week, e.data["why"]) for e in turn.events] == [(3, "no gala is given that week"),
+                                                            (2, "no gala is given that week")]
+    assert turn.present(2, "gala:the Duchesse") == ["Athos"]
+
+
+def test_turn_undo_unholds_the_gala_and_keeps_what_the_gm_did_since():
+    """``turn undo``: the galas and engagements as before the month; a gala the GM scheduled since,
+    and attributes he set since, are kept."""
+    before = GalaState(galas=[Gala("1607-06", 2, "the Duchesse", [Room("library", [Item("purse", 5)])])],
+                       pending={"Athos": {"charm": 12}})
+    now = GalaState(galas=[Gala("1607-06", 2, "the Duchesse", [Room("library", [])], held=True),
+                           Gala("1607-07", 1, "Milady")],
+                    engagements=[("Athos", "Milady")], pending={"Porthos": {"wit": 3}})
+    undone = undo(before, now)
+    assert [(g.host, g.held, [len(r.items) for r in g.rooms]) for g in undone.galas] == [
+        ("the Duchesse", False, [1]), ("Milady", False, [])]
+    assert undone.engagements == [] and undone.pending == {"Athos": {"charm": 12}, "Porthos": {"wit": 3}}
+    assert GalaState.from_dict(now.to_dict()) == now
