@@ -4,6 +4,8 @@ never a plan line silently dropped (hypothesis)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -110,3 +112,11 @@ def test_random_text_never_raises(text):
     """Property: random text in a gala plan is read or reported, never a crash."""
     sheet, _ = read(text)
     assert sheet.character == "Athos"
+
+
+def test_the_readme_plan_reads_whole():
+    """The README's sample plan (section "The Gala (house rule)") is read without an error."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("### The Gala (house rule)", 1)[1].split("```\n", 2)[1]
+    sheet, plan = read(block.removeprefix("Gala plan:\n"))
+    assert sheet.errors == [] and len(plan.moves) == 7 and plan.outburst == ("all",)

@@ -101,6 +101,14 @@ def test_a_gala_scheduled_attended_and_published(tmp_path):
     aramis = (reports / "aramis.html").read_text()  # he stayed home: no account, no slip
     assert "Gala, week 2" not in aramis and "slip of paper" not in aramis
     assert "(given)" in run("gala", "list")
+    # turn undo: the gala unheld, its letter back in the library, the GM's attributes waiting again;
+    # the month run again is the same month
+    before = json.loads(run("sheet", "Athos", "--json"))["ledger"]
+    run("turn", "undo")
+    assert "(given)" not in run("gala", "list") and "a letter: Aramis writes verses" in run("gala", "list")
+    run("turn", "run")
+    assert json.loads(run("sheet", "Athos", "--json"))["ledger"] == before
+    assert "agree with their ledgers" in run("audit")
 
 
 def test_the_gala_commands_refuse_clearly(tmp_path):
@@ -172,7 +180,7 @@ def test_turn_undo_unholds_the_gala_and_keeps_what_the_gm_did_since():
     now = GalaState(galas=[Gala("1607-06", 2, "the Duchesse", [Room("library", [])], held=True),
                            Gala("1607-07", 1, "Milady")],
                     engagements=[("Athos", "Milady")], pending={"Porthos": {"wit": 3}})
-    undone = undo(before, now)
+    undone = GalaState.from_dict(undo(before.to_dict(), now.to_dict()))
     assert [(g.host, g.held, [len(r.items) for r in g.rooms]) for g in undone.galas] == [
         ("the Duchesse", False, [1]), ("Milady", False, [])]
     assert undone.engagements == [] and undone.pending == {"Athos": {"charm": 12}, "Porthos": {"wit": 3}}

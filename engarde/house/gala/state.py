@@ -61,11 +61,12 @@ class GalaState:
                    {n: dict(v) for n, v in data.get("pending", {}).items()})
 
 
-def undo(before: GalaState, now: GalaState) -> GalaState:
-    """``turn undo``: the engagements and the galas as they were before the month, with the galas
-    the GM scheduled or cancelled since kept as he left them (a gala held that month is unheld), and
-    the attributes he set before the month (which it posted) and since waiting again."""
-    held_before = {(g.month, g.week, g.host): g for g in before.galas}
-    galas = [held_before.get((g.month, g.week, g.host), g) for g in now.galas]
-    pending = {**before.pending, **now.pending}
-    return GalaState(galas, list(before.engagements), pending)
+def undo(before: Mapping[str, Any], now: Mapping[str, Any]) -> dict[str, Any]:
+    """``turn undo`` (the states as their ``to_dict`` writes them): the engagements and the galas
+    as they were before the month, with the galas the GM scheduled or cancelled since kept as he
+    left them (a gala held that month is unheld, its rooms furnished again), and the attributes he
+    set before the month (which it posted) and since waiting again."""
+    then, later = GalaState.from_dict(before), GalaState.from_dict(now)
+    held_before = {(g.month, g.week, g.host): g for g in then.galas}
+    galas = [held_before.get((g.month, g.week, g.host), g) for g in later.galas]
+    return GalaState(galas, list(then.engagements), {**then.pending, **later.pending}).to_dict()
