@@ -22,9 +22,12 @@ def roster() -> list[dict]:
 
 
 DEMO_ID = "demo"
-# The second demo campaign: the Gala house rule on (engarde/data/salon.toml, its sheets in
-# engarde/data/demo/salon/).  `engarde demo` plays it after the first, which stays as it is.
+# The second demo campaign, the salon: the Gala house rule on.  Its campaigns file is its own
+# (salon.toml beside the first's campaigns.toml, so that a command at the repository's root still
+# finds one campaign in campaigns.toml); its guests and gala are engarde/data/salon_roster.toml,
+# its sheets engarde/data/demo/salon/.  `engarde demo` plays it after the first, which stays as it is.
 SALON_ID = "salon"
+SALON_FILE = "salon.toml"
 SALON_ORDERS = "salon"
 # What `engarde demo` writes where no campaigns file with a demo campaign is at hand.
 FOLDER = Path("demo")
@@ -47,6 +50,13 @@ def unpack(folder: Path = FOLDER) -> Path:
         files.write_text(config, shipped)
     for mail in data.joinpath("orders").iterdir():
         files.write_bytes(folder / "orders" / mail.name, mail.read_bytes())
+    salon_config = folder / SALON_FILE
+    shipped = data.joinpath(SALON_FILE).read_text(encoding="utf-8")
+    if salon_config.exists() and salon_config.read_text(encoding="utf-8", errors="replace") != shipped:
+        raise ops.CampaignError(f"{salon_config}: not the salon demo's campaigns file; the demo leaves it alone "
+                                "(run engarde demo in another folder)")
+    if not salon_config.exists():
+        files.write_text(salon_config, shipped)
     (folder / SALON_ORDERS).mkdir(parents=True, exist_ok=True)
     for mail in data.joinpath("salon").iterdir():
         files.write_bytes(folder / SALON_ORDERS / mail.name, mail.read_bytes())
@@ -87,7 +97,7 @@ def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pri
 
 
 def salon() -> dict:
-    text = resources.files("engarde").joinpath("data/salon.toml").read_text(encoding="utf-8")
+    text = resources.files("engarde").joinpath("data/salon_roster.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 

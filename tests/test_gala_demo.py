@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 import shutil
+import tomllib
 from pathlib import Path
 
-from engarde.config import load_one
-from engarde.demo import SALON_ID, run_salon
+from engarde.config import load, load_one
+from engarde.demo import SALON_ID, run_salon, unpack
 from engarde.house.gala.codes import EV_GALA, EV_GALA_ACCOUNT
 
 ROOT = Path(__file__).parent.parent
@@ -17,9 +18,9 @@ ROOT = Path(__file__).parent.parent
 def test_the_salon_shows_the_gala(tmp_path):
     """The issue: "the demo campaign gains a second campaign (or a month) with the gala on, so
     `engarde demo` shows it"."""
-    shutil.copy(ROOT / "campaigns.toml", tmp_path / "campaigns.toml")
+    shutil.copy(ROOT / "salon.toml", tmp_path / "salon.toml")
     shutil.copytree(ROOT / "orders" / "salon", tmp_path / "orders" / "salon")
-    camp = load_one(tmp_path / "campaigns.toml", SALON_ID)
+    camp = load_one(tmp_path / "salon.toml", SALON_ID)
     lines: list[str] = []
     report = run_salon(camp, pdf=False, echo=lines.append)
     accepted = sorted(line.strip() for line in lines if line.strip().startswith("accepted"))
@@ -37,3 +38,15 @@ def test_the_salon_shows_the_gala(tmp_path):
     assert "fleur-de-lys" not in column  # found in the library: Athos's slip, not the gazette's
     athos = (tmp_path / "newsletters" / "salon" / "reports" / "1607-04" / "athos.html").read_text(encoding="utf-8")
     assert "Chevreuse&#39;s Gala, week 2" in athos and "Your Gala Attributes" in athos
+
+
+def test_the_packaged_salon_is_the_repositorys(tmp_path):
+    """The salon a package plays (engarde/data/demo/salon.toml, salon/) is the repository's
+    salon.toml but for where its mail is, and `engarde demo` writes it beside the first demo."""
+    unpack(tmp_path / "demo")
+    packaged = tomllib.loads((tmp_path / "demo" / "salon.toml").read_text())["campaigns"]["salon"]
+    repository = tomllib.loads((ROOT / "salon.toml").read_text())["campaigns"]["salon"]
+    assert {**packaged, "orders": None} == {**repository, "orders": None}
+    assert sorted(p.name for p in (tmp_path / "demo" / "salon").iterdir()) == sorted(
+        p.name for p in (ROOT / "orders" / "salon").iterdir())
+    assert list(load(tmp_path / "demo" / "campaigns.toml")) == ["demo"]  # the first demo's file: one campaign

@@ -55,6 +55,8 @@ class GM:
         self.config.write_text(
             f'[campaigns.{self.id}]\nname = "Race"\nfirst_month = "April 1607"\nseed = "demo-1607"\n'
             f'orders = "orders"\n' + (f'database = "{database}"\n' if database else "")
+            # the Gala house rule on, so that its GM commands are among the writers and readers
+            + 'house_rules = ["gala"]\n'
             # Mail out (issue 13): a server nothing listens on; a mail command is refused before it sends.
             + f'[campaigns.{self.id}.mail.smtp]\nhost = "127.0.0.1"\nport = 9\nsecurity = "none"\n'
               'from = "gm@example.org"\ntimeout = 2\n')
@@ -291,6 +293,9 @@ WRITERS = {
     "mistress rename": ("mistress", "rename", "1", "Roxanne"),
     "duel cause": ("duel", "cause", "Porthos", "Athos", "--ruling", "no"),
     "notes add": ("notes", "add", "A ruling."),
+    "gala schedule": ("gala", "schedule", "May 1607", "--week", "2", "--host", "Athos"),
+    "gala cancel": ("gala", "cancel", "May 1607", "--week", "2", "--host", "Athos"),
+    "gala set": ("gala", "set", "Athos", "--charm", "12"),
     "notes remove": ("notes", "remove", "1"),
     "demo": ("--campaign", "{id}", "demo", "--no-pdf"),
     "backup": ("backup", "{folder}/again.zip"),
@@ -320,6 +325,7 @@ READERS = {
     "pending": ("pending",),
     "front": ("front",),
     "mistress list": ("mistress", "list"),
+    "gala list": ("gala", "list"),
     "loans": ("loans",),
     "duel check": ("duel", "check", "X L X CL K X X X X S P JB (X)"),
     "duel rulings": ("duel", "rulings"),
