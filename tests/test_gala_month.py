@@ -11,8 +11,8 @@ from pathlib import Path
 from engarde.calendar import GameMonth
 from engarde.dice import ScriptedDice
 from engarde.house.gala.engine import Item, Room
-from engarde.house.gala.orders import Attend
-from engarde.house.gala.rules import RULE_SHARED, attend, share_fortunes
+from engarde.house.gala.orders import Attend, BreakOff
+from engarde.house.gala.rules import RULE_SHARED, attend, break_off, share_fortunes
 from engarde.house.gala.state import Gala, GalaState, undo
 from engarde.parse import parse_sheet
 from engarde.records import Character
@@ -185,3 +185,21 @@ def test_turn_undo_unholds_the_gala_and_keeps_what_the_gm_did_since():
         ("the Duchesse", False, [1]), ("Milady", False, [])]
     assert undone.engagements == [] and undone.pending == {"Athos": {"charm": 12}, "Porthos": {"wit": 3}}
     assert GalaState.from_dict(now.to_dict()) == now
+
+
+def test_an_engagement_may_be_broken_off_away_from_a_gala():
+    """gala.txt: "Either partner may break the engagement on their turn. ... the one who breaks it
+    loses five reputation points, and the one who is jilted loses three ... Neither loss is shared"
+    (the module's choice: away from a gala, "Break off my engagement" is the week's action)."""
+    sheet = parse_sheet("Character: Athos\nWeek 3: Break off my engagement\n", "a.txt", Registry.build(("gala",)))
+    assert sheet.errors == [] and sheet.weeks[3].describe() == "Break off my engagement"
+    athos, milady = Character("Athos"), Character("Milady")
+    world = World({"gala": GalaState(engagements=[("Milady", "Athos")])})
+    turn = Turn(GameMonth(1607, 6), {"Athos": athos, "Milady": milady}, ScriptedDice([]),
+                tables=Registry.build(("gala",)).tables, world=world)
+    break_off(turn, athos, BreakOff(), 3)
+    share_fortunes(turn)  # over: nothing shared
+    assert (athos.status_points, milady.status_points) == (-5, -3)
+    assert world.part("gala").engagements == [] and turn.events[-1].public
+    break_off(turn, athos, BreakOff(), 4)
+    assert turn.events[-1].data["jilted"] is None and not turn.events[-1].public

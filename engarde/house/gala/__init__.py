@@ -54,6 +54,8 @@ choices a GM may make differently are settings (``tables.py``):
   dance and no proposal, retorts always, calls no faux pas, votes "as I call", calls no rumours,
   owns the truth and tells nothing in an outburst.
 - A plan serves every gala its author attends that month; it is written each month.
+- An engagement outlasts the evening, so it may be broken off away from a gala too: "Week 3:
+  Break off my engagement" is the week's action (-5 and -3 as status points, not shared).
 - Sharing after the gala (setting ``share_after_gala``): at month end every status point one of
   an engaged pair won or lost this month by another rule (after the week of the engagement) is
   posted to the other too, once.
@@ -65,7 +67,7 @@ from engarde.modules import MONTH_END, MONTH_START, WEEK, Action, Commands, Rule
     events_of, listing
 
 from . import codes, grammar, rules, state
-from .orders import Attend, GalaPlan
+from .orders import Attend, BreakOff, GalaPlan
 from .state import GalaState
 from .tables import GalaTables
 
@@ -76,11 +78,11 @@ MODULE = RuleModule(
     title="The Gala (house rule: gala.txt)",
     house=True,
     requires=("secrets", "status"),
-    orders=(Attend,),
+    orders=(Attend, BreakOff),
     parts=(GalaPlan,),
     verbs=grammar.VERBS,
     lines=(grammar.GalaLines,),
-    actions={Attend: Action(rules.attend)},
+    actions={Attend: Action(rules.attend), BreakOff: Action(rules.break_off)},
     steps=(
         Step("roll_attributes", MONTH_START, rules.roll_attributes, after="military.begin_month"),
         Step("hold_galas", WEEK, rules.hold_galas, after="month.actions"),
@@ -90,7 +92,7 @@ MODULE = RuleModule(
     state=GalaState,
     undo=state.undo,
     codes=codes,
-    events=events_of(codes, {"gala": (codes.EV_GALA,)}),
+    events=events_of(codes, {"gala": (codes.EV_GALA, codes.EV_GALA_BROKEN)}),
     sections=(
         Section("gala", "gala/column.html.j2", listing("gala", "galas"), after="society"),
         Section("gala_account", "gala/report.html.j2", report=True),

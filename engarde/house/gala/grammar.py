@@ -32,7 +32,7 @@ from engarde.records import ErrorRecord
 
 from .codes import E_GALA_PLAN, E_GALA_ROUND
 from .orders import (AGAINST, ALONE, ANYONE, AS_I_CALL, ASK, ATTACK, BREAK, DANCE, EXPLORE, FAUX_PAS, PROPOSE,
-                     RUMOUR, SEEK, SELL, SPEAK, STATS, WITH, Attend, GalaPlan, Move)
+                     RUMOUR, SEEK, SELL, SPEAK, STATS, WITH, Attend, BreakOff, GalaPlan, Move)
 from .tables import GalaTables
 
 AREAS = ("hearts", "diamonds", "clubs", "spades")
@@ -66,9 +66,15 @@ def _build_host(m: re.Match[str], r: Reading) -> Built:
     return Attend(r.author or "")
 
 
+def _build_break_off(m: re.Match[str], r: Reading) -> Built:
+    return BreakOff()
+
+
 VERBS = (
     verb("attend gala", _ATTEND, _build_attend, ("attend",), after="rest"),
     verb("host gala", _HOST, _build_host, ("host",), after="attend gala"),
+    verb("break off engagement", r"break\s+off\s+(?:my\s+|the\s+|his\s+)?engagement", _build_break_off, ("break",),
+         after="host gala"),
 )
 
 # -- the plan --------------------------------------------------------------------------

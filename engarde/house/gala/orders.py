@@ -47,6 +47,16 @@ class Attend(Order):
 
 
 @dataclass(frozen=True)
+class BreakOff(Order):
+    """The week spent breaking off his engagement, away from any gala (gala.txt, Breaking It Off)."""
+
+    kind: ClassVar[str] = "break-off-engagement"
+
+    def describe(self) -> str:
+        return "Break off my engagement"
+
+
+@dataclass(frozen=True)
 class Move:
     """One round of a plan: the engagement (``engage`` with ``whom``) and the action."""
 

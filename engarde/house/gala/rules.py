@@ -14,8 +14,8 @@ from engarde.records import Character
 from engarde.turn import Turn
 
 from . import engine
-from .codes import EV_GALA, EV_GALA_ACCOUNT, EV_GALA_ATTRIBUTES, EV_GALA_NONE, EV_GALA_SHARED
-from .orders import STATS, Attend, GalaPlan
+from .codes import EV_GALA, EV_GALA_ACCOUNT, EV_GALA_ATTRIBUTES, EV_GALA_BROKEN, EV_GALA_NONE, EV_GALA_SHARED
+from .orders import STATS, Attend, BreakOff, GalaPlan
 from .state import Gala, GalaState
 
 RULE = "The Gala (house rule)"
@@ -80,6 +80,26 @@ def attend(turn: Turn, ch: Character, order: Attend, week: int) -> None:
         turn.event(EV_GALA_NONE, week, ch.name, public=False, host=order.host, why=why)
         return
     turn.be_at(week, place(given[0].host), ch.name)
+
+
+def break_off(turn: Turn, ch: Character, order: BreakOff, week: int) -> None:
+    """gala.txt, Breaking It Off, away from a gala (the week's action): "The tie between them ends
+    at once, and only then are the costs reckoned: the one who breaks it loses five reputation
+    points, and the one who is jilted loses three ... Neither loss is shared"."""
+    t = turn.tables.gala
+    state: GalaState = turn.world.part("gala")
+    jilted = state.betrothed().get(ch.name)
+    if jilted is None:
+        turn.event(EV_GALA_BROKEN, week, ch.name, public=False, jilted=None)
+        return
+    state.engagements = [p for p in state.engagements if set(p) != {ch.name, jilted}]
+    turn.post(ch, "status_points", -t.broke_off * t.status_per_reputation, week,
+              f"broke off the engagement to {jilted} (-{t.broke_off} reputation)", RULE)
+    other = turn.characters.get(jilted)
+    if other is not None and not other.dead:
+        turn.post(other, "status_points", -t.jilted * t.status_per_reputation, week,
+                  f"jilted by {ch.name} (-{t.jilted} reputation)", RULE)
+    turn.event(EV_GALA_BROKEN, week, (ch.name, jilted), public=True, jilted=jilted)
 
 
 def hold_galas(turn: Turn, week: int) -> None:
