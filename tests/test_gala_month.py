@@ -101,6 +101,7 @@ def test_a_gala_scheduled_attended_and_published(tmp_path):
     aramis = (reports / "aramis.html").read_text()  # he stayed home: no account, no slip
     assert "Gala, week 2" not in aramis and "slip of paper" not in aramis
     assert "(given)" in run("gala", "list")
+    assert "Engaged to: no one" in run("sheet", "Athos")
     # turn undo: the gala unheld, its letter back in the library, the GM's attributes waiting again;
     # the month run again is the same month
     before = json.loads(run("sheet", "Athos", "--json"))["ledger"]

@@ -63,8 +63,8 @@ choices a GM may make differently are settings (``tables.py``):
 
 from __future__ import annotations
 
-from engarde.modules import MONTH_END, MONTH_START, WEEK, Action, Commands, RuleModule, Section, Step, \
-    events_of, listing
+from engarde.modules import MONTH_END, MONTH_START, WEEK, Action, Commands, Deferred, RuleModule, Section, \
+    Step, events_of, listing
 
 from . import codes, grammar, rules, state
 from .orders import Attend, BreakOff, GalaPlan
@@ -99,4 +99,5 @@ MODULE = RuleModule(
     ),
     templates=__name__,
     commands=Commands(f"{__name__}.commands:COMMANDS", ("gala",)),
+    sheet_view=Deferred(f"{__name__}.commands:sheet_view"),
 )

@@ -118,6 +118,19 @@ def set_attributes(campaign: Campaign, name: str, values: dict[str, int]) -> dic
         return state.pending[row.name]
 
 
+def sheet_view(world, name: str, tables) -> tuple[dict, list[str]]:
+    """His part of ``engarde sheet``: whom he is engaged to, and gala attributes the GM set that
+    wait for the next month's start (his attributes themselves are ledger counters, gala.*)."""
+    state: GalaState = world.part("gala")
+    engaged = state.betrothed().get(name)
+    waiting = state.pending.get(name, {})
+    lines = [f"Engaged to: {engaged or 'no one'}"]
+    if waiting:
+        lines.append("Gala attributes set by the GM, posted next month: "
+                     + ", ".join(f"{k} {v}" for k, v in sorted(waiting.items())))
+    return {"engaged_to": engaged, "gala_attributes_waiting": dict(waiting)}, lines
+
+
 def _rooms_line(gala: Gala) -> str:
     rooms = [f"{r.name} ({'; '.join(i.describe() for i in r.items) or 'nothing'})" for r in gala.rooms]
     return ", ".join(rooms) or "no rooms to explore"
