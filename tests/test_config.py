@@ -49,7 +49,7 @@ def test_defaults_and_deadline(tmp_path):
         ('timezone = "Europe"', "campaigns.paris.timezone: unknown time zone 'Europe'"),  # a folder of tzdata
         ('deadlines = "FREQ=SOMETIMES"', "campaigns.paris.deadlines"),
         ('house_rules = ["cricket"]', "campaigns.paris.house_rules"),
-        ('house_rules = ["gala"]', "unknown house rule 'gala'"),
+        ('house_rules = ["tennis"]', "unknown house rule 'tennis'"),
         ("[campaigns.paris.tables.clubs]\nrejoin_bar_months = -1", "campaigns.paris.tables.clubs"),
         ("[campaigns.paris.rules]\nallowance = \"never\"", "campaigns.paris.rules.allowance"),
     ],

@@ -55,9 +55,9 @@ class GM:
         self.config.write_text(
             f'[campaigns.{self.id}]\nname = "Race"\nfirst_month = "April 1607"\nseed = "demo-1607"\n'
             f'orders = "orders"\n' + (f'database = "{database}"\n' if database else "")
-            # house rules with GM commands (the shared secrets', the social conflicts'), so that
-            # they are raced too (they read and write the world)
-            + 'house_rules = ["secrets", "social_conflict"]\n'
+            # house rules with GM commands (the shared secrets', the social conflicts', the gala's),
+            # so that they are raced too (they read and write the world)
+            + 'house_rules = ["secrets", "social_conflict", "gala"]\n'
             # Mail out (issue 13): a server nothing listens on; a mail command is refused before it sends.
             + f'[campaigns.{self.id}.mail.smtp]\nhost = "127.0.0.1"\nport = 9\nsecurity = "none"\n'
               'from = "gm@example.org"\ntimeout = 2\n')
@@ -297,6 +297,9 @@ WRITERS = {
     "secrets add": ("secrets", "add", "Porthos", "hearts", "3", "Porthos writes verses", "--to", "Athos"),
     "secrets give": ("secrets", "give", "1", "Athos"),
     "conflict settle": ("conflict", "settle", "1", "A ruling."),
+    "gala schedule": ("gala", "schedule", "May 1607", "--week", "2", "--host", "Athos"),
+    "gala cancel": ("gala", "cancel", "May 1607", "--week", "2", "--host", "Athos"),
+    "gala set": ("gala", "set", "Athos", "--charm", "12"),
     "notes remove": ("notes", "remove", "1"),
     "demo": ("--campaign", "{id}", "demo", "--no-pdf"),
     "backup": ("backup", "{folder}/again.zip"),
@@ -326,6 +329,7 @@ READERS = {
     "pending": ("pending",),
     "front": ("front",),
     "mistress list": ("mistress", "list"),
+    "gala list": ("gala", "list"),
     "loans": ("loans",),
     "duel check": ("duel", "check", "X L X CL K X X X X S P JB (X)"),
     "duel rulings": ("duel", "rulings"),

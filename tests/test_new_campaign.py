@@ -136,7 +136,9 @@ def test_demo_runs_in_an_empty_folder(tmp_path, monkeypatch):
         out = engarde(tmp_path, "demo", "--no-pdf")
         assert "The demo campaign is in demo/" in out
     assert (tmp_path / "demo" / "newsletters" / "demo" / "1607-04.html").exists()
-    assert "rejected" not in out and out.count("accepted") == 7, out
+    # the demo's seven sheets, then the salon's six (the second demo campaign, the Gala on)
+    assert "rejected" not in out and out.count("accepted") == 7 + 6, out
+    assert (tmp_path / "demo" / "newsletters" / "salon" / "1607-04.html").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["demo"]
 
 

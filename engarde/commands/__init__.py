@@ -35,6 +35,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Show the season's military campaign: the Force Commitment, Deployment and Organisation "
         "rolls, each unit's mission, who serves where, and (once fought) the battle results and each "
         "character's personal outcome."),
+    "gala": ("engarde.house.gala.commands:gala",
+        "The Gala (house rule): schedule galas, list and cancel them, set gala attributes."),
     "gazette": ("engarde.commands.turns:gazette",
         "Write the gazette of a resolved month (default: the last one)."),
     "init": ("engarde.commands.campaign:init",

@@ -14,7 +14,7 @@ from ..config import Campaign
 from ..config import load as load_config
 from ..dberrors import where as database_named
 from ..deadlines import describe
-from ..demo import DEMO_ID, run_demo
+from ..demo import DEMO_ID, SALON_FILE, SALON_ID, run_demo, run_salon
 from ..demo import unpack as unpack_demo
 from ..registry import for_campaign, load_campaign
 
@@ -237,6 +237,9 @@ def demo(c: Context, no_pdf: bool) -> None:
     sample order mail shipped with engarde) and plays it there.  It deletes the demo's
     database, creates its gentlemen, ingests the sample orders, resolves April 1607 and
     writes the gazette (HTML and PDF) and the players' reports to newsletters/demo/.
+    Then it plays the second demo campaign, the salon (salon.toml beside the campaigns file:
+    the Gala house rule on, six guests at the Duchesse de Chevreuse's gala), the same way, to
+    newsletters/salon/.
 
     \b
     Example:
@@ -249,6 +252,10 @@ def demo(c: Context, no_pdf: bool) -> None:
         click.echo(f"The demo campaign is in {config.parent}/ (its campaigns.toml and the sample mail in orders/)")
     camp = load_campaign(str(config), c.campaign_id or DEMO_ID)
     run_demo(camp, pdf=not no_pdf, echo=click.echo)
+    salon = config.parent / SALON_FILE
+    if c.campaign_id is None and salon.exists() and SALON_ID in load_config(salon):
+        # the second demo campaign, with the Gala house rule on, from its own campaigns file
+        run_salon(load_campaign(str(salon), SALON_ID), pdf=not no_pdf, echo=click.echo)
 
 
 @click.command("tables")

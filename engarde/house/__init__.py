@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from ..tables import Tables
 from ..world import World
+from .gala import MODULE as GALA
 from .gossip import MODULE as GOSSIP
 from .secrets import MODULE as SECRETS
 from .social_conflict import MODULE as SOCIAL_CONFLICT
 
-HOUSE_MODULES: tuple = (SECRETS, GOSSIP, SOCIAL_CONFLICT)
+HOUSE_MODULES: tuple = (SECRETS, GOSSIP, SOCIAL_CONFLICT, GALA)
 World.register(HOUSE_MODULES)
 Tables.register(HOUSE_MODULES)

@@ -1,0 +1,206 @@
+"""The Gala played through the CLI in a campaign's month: the GM schedules it, the guests' sheets
+(attend in week 2, their gala plans) are ingested, the month runs, and the ledger, the audit, the
+gazette's column and each guest's private report show what they should (and nothing private leaks)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from engarde.calendar import GameMonth
+from engarde.dice import ScriptedDice
+from engarde.house.gala.engine import Item, Room
+from engarde.house.gala.orders import Attend, BreakOff
+from engarde.house.gala.rules import RULE_SHARED, attend, break_off, share_fortunes
+from engarde.house.gala.state import Gala, GalaState, undo
+from engarde.parse import parse_sheet
+from engarde.records import Character
+from engarde.registry import Registry
+from engarde.turn import Turn
+from engarde.world import World
+from helpers import cli, refused
+
+CAMPAIGN = """\
+[campaigns.test]
+name = "Test"
+first_month = "April 1607"
+seed = "gala"
+database = "sqlite:///test.sqlite"
+orders = "mail"
+house_rules = ["gala"]
+{extra}
+"""
+
+ROSTER = [("Aramis", 6), ("Athos", 8), ("Porthos", 7), ("Milady", 9)]
+SHEET = "Character: {name}\nPassword: secret\nWeek 1: rest\nWeek 2: {week2}\nWeek 3: rest\nWeek 4: rest\n{plan}"
+PLANS = {
+    "Athos": ("Attend the Duchesse's gala", "Gala plan:\nRound 1: keep to myself; explore the library\n"
+                                            "Round 2: ask Milady to dance\nRound 3: join the dance\n"),
+    "Milady": ("Attend the gala", "Accept dances from: Athos\nRound 4: seek Porthos; attack Porthos's charm\n"),
+    "Porthos": ("attend the gala", "Retort: never\n"),
+    "Aramis": ("rest", ""),
+}
+
+
+def campaign(tmp_path: Path, extra: str = ""):
+    (tmp_path / "mail").mkdir()
+    for name, (week2, plan) in PLANS.items():
+        (tmp_path / "mail" / f"{name.lower()}.txt").write_text(SHEET.format(name=name, week2=week2, plan=plan))
+    config = tmp_path / "campaigns.toml"
+    config.write_text(CAMPAIGN.format(extra=extra))
+    run = cli(config)
+    run.config = config
+    run("init")
+    for name, sl in ROSTER:
+        run("character", "create", name, "--given", "--player", name, "--email", f"{name.lower()}@example.org",
+            "--sl", str(sl), "--crowns", "100", "--allowance", "0", "--strength", "10",
+            "--constitution", "10", "--expertise", "10", "--ma", "3", "--password", "secret")
+    return run
+
+
+def test_a_gala_scheduled_attended_and_published(tmp_path):
+    """The issue: "The GM schedules a gala (game month and week, host, the rooms of the house and
+    what is placed in each) ... Attending is the week's action ... Reputation won or lost becomes
+    status points in the month of the gala ... The gazette prints a column on the gala ... each
+    guest's private report has the full round-by-round account.\""""
+    run = campaign(tmp_path)
+    out = run("gala", "schedule", "April 1607", "--week", "2", "--host", "Duchesse", "--npc",
+              "--room", "library", "--item", "library=letter:Aramis:hearts:3:Aramis writes verses to a duchess")
+    assert out.startswith("Duchesse's gala: April 1607, week 2; library (a letter: Aramis writes verses")
+    assert "Duchesse's gala" in run("gala", "list")
+    assert "Every line was understood" in run("orders", "check", str(tmp_path / "mail" / "athos.txt"))
+    assert "4 accepted" in run("orders", "ingest")
+    run("gala", "set", "Athos", "--wit", "20", "--charm", "15", "--accomplishment", "20")
+    run("gala", "set", "Milady", "--accomplishment", "20", "--charm", "1")
+    run("gala", "set", "Porthos", "--charm", "1")
+    run("turn", "run")
+    sheet = json.loads(run("sheet", "Athos", "--json"))
+    gala = [e for e in sheet["ledger"] if e["rule"].startswith("The Gala")]
+    fields = {e["field"] for e in gala}
+    assert {"gala.charm", "gala.wit", "gala.accomplishment", "gala.rolled"} <= fields
+    # the GM's values, posted over the rolled ones at the month's start
+    assert [e["delta"] for e in gala if e["reason"] == "gala attributes set by the GM"] == [7, 6, 12]
+    assert sum(e["delta"] for e in gala if e["field"] == "gala.wit") == 20
+    # the seeded dance went well: its reputation is status points of the month, one entry per cause
+    assert [(e["delta"], e["reason"]) for e in gala if e["field"] == "status_points"] == [
+        (2, "Duchesse's gala: danced well with Milady (+2 reputation)")]
+    assert "agree with their ledgers" in run("audit")
+    run("gazette", "--no-pdf")
+    html = (tmp_path / "newsletters" / "test" / "1607-04.html").read_text()
+    headings = re.findall(r"<h2>(.*?)</h2>", html)
+    assert "At the Gala" in headings
+    column = html.split("<h2>At the Gala</h2>", 1)[1].split("</section>", 1)[0]
+    assert "Duchesse" in column and "Aramis writes verses" not in html  # the slip of paper is private
+    reports = tmp_path / "newsletters" / "test" / "reports" / "1607-04"
+    athos = (reports / "athos.html").read_text()
+    assert "Duchesse&#39;s Gala" in athos or "Duchesse's Gala" in athos
+    assert "The host&#39;s slip of paper" in athos and "Aramis writes verses to a duchess" in athos
+    milady = (reports / "milady.html").read_text()
+    assert "Milady attacks Porthos" in milady and "Aramis writes verses" not in milady
+    aramis = (reports / "aramis.html").read_text()  # he stayed home: no account, no slip
+    assert "Gala, week 2" not in aramis and "slip of paper" not in aramis
+    assert "(given)" in run("gala", "list")
+    assert "Engaged to: no one" in run("sheet", "Athos")
+    # turn undo: the gala unheld, its letter back in the library, the GM's attributes waiting again;
+    # the month run again is the same month
+    before = json.loads(run("sheet", "Athos", "--json"))["ledger"]
+    run("turn", "undo")
+    assert "(given)" not in run("gala", "list") and "a letter: Aramis writes verses" in run("gala", "list")
+    run("turn", "run")
+    assert json.loads(run("sheet", "Athos", "--json"))["ledger"] == before
+    assert "agree with their ledgers" in run("audit")
+
+
+def test_the_gala_commands_refuse_clearly(tmp_path):
+    """The brief: "refuse clearly a gala in a past month, an unknown host, a week outside 1-4\""""
+    run = campaign(tmp_path)
+    assert "a gala is given in week 1 to 4" in refused(run.config, "gala", "schedule", "April 1607", "--week", "5",
+                                                       "--host", "Athos")
+    assert "'Nobody' is no character of test" in refused(run.config, "gala", "schedule", "April 1607", "--week", "1",
+                                                         "--host", "Nobody")
+    assert "March 1607 is past" in refused(run.config, "gala", "schedule", "March 1607", "--week", "1",
+                                           "--host", "Athos")
+    assert "no gala of Athos's" in refused(run.config, "gala", "cancel", "April 1607", "--week", "1", "--host", "Athos")
+    run("gala", "schedule", "April 1607", "--week", "1", "--host", "Athos")
+    assert "cancelled: Athos's gala" in run("gala", "cancel", "April 1607", "--week", "1", "--host", "Athos")
+
+
+def test_without_the_house_rule_its_words_are_refused():
+    """A module that is off adds nothing: "Attend the gala" is refused by name."""
+    sheet = parse_sheet("Character: Athos\nWeek 1: Attend the gala\n", "x.txt", Registry.build(()))
+    assert any("gala" in e.message for e in sheet.errors), sheet.errors
+    on = parse_sheet("Character: Athos\nWeek 1: Attend the gala\n", "x.txt", Registry.build(("gala",)))
+    assert on.errors == [] and on.weeks[1].describe() == "Attend the gala"
+
+
+def test_an_engagement_goes_on_sharing_status_points():
+    """gala.txt: "From the moment an engagement is made, the fortunes of the two are tied. When one
+    partner gains or loses reputation, the other gains or loses the same." The issue: "an engagement
+    lasts beyond the gala and goes on tying the partners' fortunes until broken off" (at month end
+    each status point one won or lost this month by another rule is the other's too, once)."""
+    athos, milady, porthos = Character("Athos"), Character("Milady"), Character("Porthos")
+    world = World({"gala": GalaState(engagements=[("Athos", "Milady")])})
+    turn = Turn(GameMonth(1607, 6), {c.name: c for c in (athos, milady, porthos)}, ScriptedDice([]),
+                tables=Registry.build(("gala",)).tables, world=world)
+    turn.post(athos, "status_points", 3, 2, "caroused at Hunter's", "c. Carousing")
+    turn.post(porthos, "status_points", 2, 2, "caroused at Hunter's", "c. Carousing")
+    turn.post(milady, "status_points", -1, 3, "lost a bet", "c. Gambling")
+    share_fortunes(turn)
+    assert (athos.status_points, milady.status_points, porthos.status_points) == (2, 2, 2)
+    shared = [(e.character, e.delta, e.reason) for e in turn.ledger if e.rule == RULE_SHARED]
+    assert shared == [("Milady", 3, "shared with Athos, his betrothed: caroused at Hunter's"),
+                      ("Athos", -1, "shared with Milady, his betrothed: lost a bet")]
+    off = Turn(GameMonth(1607, 6), {"Athos": Character("Athos"), "Milady": Character("Milady")}, ScriptedDice([]),
+               tables=Registry.build(("gala",), settings={"share_after_gala": False}).tables, world=world)
+    off.post(off.characters["Athos"], "status_points", 3, 2, "x", "c. Carousing")
+    share_fortunes(off)
+    assert off.characters["Milady"].status_points == 0
+
+
+def test_attending_where_no_gala_is_given_is_said_in_his_report():
+    """The module's choice: "Attend the gala" in a week without one (or naming a host who gives
+    none that week) is a quiet week, and his report says why."""
+    athos = Character("Athos")
+    world = World({"gala": GalaState(galas=[Gala("1607-06", 2, "the Duchesse")])})
+    turn = Turn(GameMonth(1607, 6), {"Athos": athos}, ScriptedDice([]), tables=Registry.build(("gala",)).tables,
+                world=world)
+    attend(turn, athos, Attend(), 3)
+    attend(turn, athos, Attend("Milady"), 2)
+    attend(turn, athos, Attend("Duchesse"), 2)  # "the" or not, any case
+    assert [(e.week, e.data["why"]) for e in turn.events] == [(3, "no gala is given that week"),
+                                                            (2, "no gala is given that week")]
+    assert turn.present(2, "gala:the Duchesse") == ["Athos"]
+
+
+def test_turn_undo_unholds_the_gala_and_keeps_what_the_gm_did_since():
+    """``turn undo``: the galas and engagements as before the month; a gala the GM scheduled since,
+    and attributes he set since, are kept."""
+    before = GalaState(galas=[Gala("1607-06", 2, "the Duchesse", [Room("library", [Item("purse", 5)])])],
+                       pending={"Athos": {"charm": 12}})
+    now = GalaState(galas=[Gala("1607-06", 2, "the Duchesse", [Room("library", [])], held=True),
+                           Gala("1607-07", 1, "Milady")],
+                    engagements=[("Athos", "Milady")], pending={"Porthos": {"wit": 3}})
+    undone = GalaState.from_dict(undo(before.to_dict(), now.to_dict()))
+    assert [(g.host, g.held, [len(r.items) for r in g.rooms]) for g in undone.galas] == [
+        ("the Duchesse", False, [1]), ("Milady", False, [])]
+    assert undone.engagements == [] and undone.pending == {"Athos": {"charm": 12}, "Porthos": {"wit": 3}}
+    assert GalaState.from_dict(now.to_dict()) == now
+
+
+def test_an_engagement_may_be_broken_off_away_from_a_gala():
+    """gala.txt: "Either partner may break the engagement on their turn. ... the one who breaks it
+    loses five reputation points, and the one who is jilted loses three ... Neither loss is shared"
+    (the module's choice: away from a gala, "Break off my engagement" is the week's action)."""
+    sheet = parse_sheet("Character: Athos\nWeek 3: Break off my engagement\n", "a.txt", Registry.build(("gala",)))
+    assert sheet.errors == [] and sheet.weeks[3].describe() == "Break off my engagement"
+    athos, milady = Character("Athos"), Character("Milady")
+    world = World({"gala": GalaState(engagements=[("Milady", "Athos")])})
+    turn = Turn(GameMonth(1607, 6), {"Athos": athos, "Milady": milady}, ScriptedDice([]),
+                tables=Registry.build(("gala",)).tables, world=world)
+    break_off(turn, athos, BreakOff(), 3)
+    share_fortunes(turn)  # over: nothing shared
+    assert (athos.status_points, milady.status_points) == (-5, -3)
+    assert world.part("gala").engagements == [] and turn.events[-1].public
+    break_off(turn, athos, BreakOff(), 4)
+    assert turn.events[-1].data["jilted"] is None and not turn.events[-1].public
