@@ -13,6 +13,7 @@ from .dberrors import where
 from .registry import for_campaign
 from .rules.creation.rules import given_character
 from .house.gala.commands import schedule, set_attributes
+from .house.secrets.commands import add_secret
 from .rules.mistresses.commands import roll_mistresses
 
 
@@ -103,7 +104,7 @@ def salon() -> dict:
 
 def run_salon(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = print) -> ops.TurnReport:
     """The salon's first month afresh: its six guests (with the gala attributes the GM gives
-    them), the Duchesse de Chevreuse's gala scheduled with its rooms furnished, the sample
+    them), the secrets the GM puts into play, the Duchesse de Chevreuse's gala scheduled with its rooms furnished, the sample
     sheets ingested, April 1607 resolved, the gazette and the reports written."""
     if camp.orders is None:
         raise ops.CampaignError(f"campaign {camp.id!r} has no 'orders' folder for the demo")
@@ -121,6 +122,10 @@ def run_salon(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pr
         set_attributes(camp, ch.name, {k: int(v) for k, v in attributes.items()})
         echo(f"  created {ch.name} (Social Level {ch.social_level}; Charm {attributes['charm']}, "
              f"Wit {attributes['wit']}, Accomplishment {attributes['accomplishment']})")
+    for secret in data.get("secret", ()):
+        card = add_secret(camp, secret["about"], secret["area"], int(secret["value"]), secret["text"], secret["to"])
+        echo(f"  secret No. {card.id}: about {secret['about']} ({secret['area']}, {secret['value']}), "
+             f"to {secret['to']}")
     g = data["gala"]
     gala = schedule(camp, g["month"], g["week"], g["host"], tuple(g["rooms"]), tuple(g["items"]))
     echo(f"  {gala.title}: week {gala.week}, rooms {', '.join(r.name for r in gala.rooms)}")
