@@ -82,19 +82,7 @@ def run_demo(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pri
     mistresses, _ = roll_mistresses(camp, tables)
     echo("  mistresses: " + ", ".join(
         f"{m.number} {m.name} (SL {m.social_level}{''.join(', ' + a for a in m.attributes())})" for m in mistresses))
-    echo(f"Ingesting the orders in {orders}")
-    for r in ops.ingest(camp, orders):
-        echo(f"  {r.status:<9} {r.source}: {r.character or '?'}")
-        for e in r.errors:
-            echo(f"            {e}")
-    echo("Resolving the month")
-    report = ops.run_turn(camp)
-    echo(f"  {report.month}: {len(report.events)} events, {len(report.ledger)} ledger entries, {report.rolls} dice")
-    count, findings = ops.audit(camp)
-    echo(f"  audit: {count} sheets, {len(findings)} disagreements")
-    for path in ops.publish(camp, report.month, pdf=pdf, reports=True):
-        echo(f"  wrote {path}")
-    return report
+    return _play_month(camp, orders, pdf, echo)
 
 
 def salon() -> dict:
@@ -129,6 +117,12 @@ def run_salon(camp: Campaign, pdf: bool = True, echo: Callable[[str], None] = pr
     g = data["gala"]
     gala = schedule(camp, g["month"], g["week"], g["host"], tuple(g["rooms"]), tuple(g["items"]))
     echo(f"  {gala.title}: week {gala.week}, rooms {', '.join(r.name for r in gala.rooms)}")
+    return _play_month(camp, orders, pdf, echo)
+
+
+def _play_month(camp: Campaign, orders: Path, pdf: bool, echo: Callable[[str], None]) -> ops.TurnReport:
+    """A demo campaign's month once it is set up: its sample mail ingested, the month resolved
+    and audited, the gazette and the reports written, each step told."""
     echo(f"Ingesting the orders in {orders}")
     for r in ops.ingest(camp, orders):
         echo(f"  {r.status:<9} {r.source}: {r.character or '?'}")
