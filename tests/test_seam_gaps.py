@@ -13,6 +13,9 @@ import json
 import re
 import shutil
 
+import pytest
+
+from engarde import registry as registry_module
 from engarde.grammar import LineReader
 from engarde.house.gossip.orders import GossipOrders
 from engarde.house.gossip.rules import INFORMER, exposed_counter, indictment_counter
@@ -20,7 +23,7 @@ from engarde.house.gossip.sheet import character_view
 from engarde.house.secrets.hands import copy_to, give, new_secret
 from engarde.house.secrets.state import GM_GIVE, GM_HOW, SecretsState
 from engarde.house.secrets.undo import lost, undo
-from engarde.modules import RuleModule
+from engarde.modules import MONTH_END, RuleModule, Step
 from engarde.ops import not_kept_world, undone_world
 from engarde.parse import parse_sheet
 from engarde.records import Character
@@ -74,6 +77,41 @@ def test_undo_of_a_month_without_the_gms_hand_restores_the_secrets_exactly(tmp_p
     run("turn", "run")
     run("turn", "undo")
     assert listed(run) == before
+
+
+def _sells_a_copy(turn) -> None:
+    """The month makes a card, as the gala's selling does: a copy of No. 1 for Athos."""
+    state = turn.world.part("secrets")
+    copy_to(state, state.copies[1], "Athos", how="bought at the gala", month=turn.month.key)
+
+
+COPIER = RuleModule("copier", "a house rule that makes a card in the month (a test's)", house=True,
+                    requires=("secrets",),
+                    steps=(Step("sell", MONTH_END, _sells_a_copy, after="titles.consider"),))
+
+
+@pytest.fixture
+def copier():
+    registry_module.register(COPIER)
+    yield COPIER
+    registry_module.unregister("copier")
+
+
+def test_undo_tells_the_gm_what_it_cannot_keep(tmp_path, copier):
+    """`engarde turn undo` after the GM gave a card the month made: the card goes with the month,
+    and the GM is told so, after "Undid ..."; what he put into play since is kept."""
+    run = campaign(tmp_path, 'house_rules = ["copier"]')
+    run("secrets", "add", "Porthos", "hearts", "4", "Porthos was seen at dawn", "--to", "Aramis")
+    run("turn", "run", "--force")
+    assert [c["id"] for c in listed(run)[0]["copies"]] == [1, 2]  # No. 2, Athos's, the month's
+    run("secrets", "give", "2", "Porthos")
+    run("secrets", "add", "Athos", "spades", "5", "Athos fought at dawn", "--to", "gossip")
+    out = run("turn", "undo")
+    assert out == ("Undid April 1607; it is the month to resolve again.\n"
+                   "Not kept: secrets: card No. 2, which you gave to Porthos after the month was resolved, was "
+                   "made in that month and is undone with it (give its secret again once the month is run "
+                   "again)\n")
+    assert [(s["id"], [c["id"] for c in s["copies"]]) for s in listed(run)] == [(1, [1]), (2, [3])]
 
 
 def _state(*steps) -> SecretsState:
