@@ -55,9 +55,9 @@ class GM:
         self.config.write_text(
             f'[campaigns.{self.id}]\nname = "Race"\nfirst_month = "April 1607"\nseed = "demo-1607"\n'
             f'orders = "orders"\n' + (f'database = "{database}"\n' if database else "")
-            # The shared secrets (a house rule with no step of its own: the month is the core's), so
-            # that their GM commands are among those raced.
-            + 'house_rules = ["secrets"]\n'
+            # house rules with GM commands (the shared secrets', the social conflicts'), so that
+            # they are raced too (they read and write the world)
+            + 'house_rules = ["secrets", "social_conflict"]\n'
             # Mail out (issue 13): a server nothing listens on; a mail command is refused before it sends.
             + f'[campaigns.{self.id}.mail.smtp]\nhost = "127.0.0.1"\nport = 9\nsecurity = "none"\n'
               'from = "gm@example.org"\ntimeout = 2\n')
@@ -296,6 +296,7 @@ WRITERS = {
     "notes add": ("notes", "add", "A ruling."),
     "secrets add": ("secrets", "add", "Porthos", "hearts", "3", "Porthos writes verses", "--to", "Athos"),
     "secrets give": ("secrets", "give", "1", "Athos"),
+    "conflict settle": ("conflict", "settle", "1", "A ruling."),
     "notes remove": ("notes", "remove", "1"),
     "demo": ("--campaign", "{id}", "demo", "--no-pdf"),
     "backup": ("backup", "{folder}/again.zip"),
@@ -330,6 +331,7 @@ READERS = {
     "duel rulings": ("duel", "rulings"),
     "notes list": ("notes", "list"),
     "secrets list": ("secrets", "list"),
+    "conflict list": ("conflict", "list"),
     "duel show": ("duel", "show", "1607-04"),
     "tables": ("tables", "clubs"),
     "db status": ("db", "status"),

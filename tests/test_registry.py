@@ -90,7 +90,7 @@ def test_an_event_code_and_a_printed_section_must_be_known():
 
 
 def test_house_rules_are_named_and_their_needs_met():
-    with pytest.raises(RegistryError, match=r"campaign.house_rules: unknown house rule 'gala' \(house rules: secrets, gossip, toasts\)"):
+    with pytest.raises(RegistryError, match=r"campaign.house_rules: unknown house rule 'gala' \(house rules: secrets, (?:[a-z_]+, )*toasts\)"):
         build(house(), on=("gala",))
     with pytest.raises(RegistryError, match="the toasts module needs the cellar module, which does not exist"):
         build(house(requires=("cellar",)))

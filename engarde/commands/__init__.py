@@ -18,6 +18,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "orders folder."),
     "character": ("engarde.commands.characters:character",
         "Create and list characters; their order passwords, welcome texts and addresses."),
+    "conflict": ("engarde.house.social_conflict.commands:conflict",
+        "Social conflicts: what men won over owe, for the GM to rule on."),
     "db": ("engarde.commands.campaign:db",
         "The campaign's database: its schema version, and upgrading it to this engarde's."),
     "deadline": ("engarde.commands.deadline:deadline",

@@ -10,7 +10,8 @@ from ..tables import Tables
 from ..world import World
 from .gossip import MODULE as GOSSIP
 from .secrets import MODULE as SECRETS
+from .social_conflict import MODULE as SOCIAL_CONFLICT
 
-HOUSE_MODULES: tuple = (SECRETS, GOSSIP)
+HOUSE_MODULES: tuple = (SECRETS, GOSSIP, SOCIAL_CONFLICT)
 World.register(HOUSE_MODULES)
 Tables.register(HOUSE_MODULES)
