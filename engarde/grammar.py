@@ -216,7 +216,8 @@ def amount(written: str, what: str = "crowns", low: int = 0, high: int = MAX_AMO
     lower = body.lower()
     if lower in NUMBER_WORD_VALUES:
         value: int | None = NUMBER_WORD_VALUES[lower]
-    elif body.isdigit() or _THOUSANDS.fullmatch(body):
+    # isdecimal, not isdigit: "¹" is a digit to Python but no number int() reads
+    elif body.isdecimal() or _THOUSANDS.fullmatch(body):
         digits = body.replace(",", "")
         # a run of digits longer than the ceiling's is too large, without making it an int
         value = int(digits) if len(digits.lstrip("0")) <= len(str(high)) else None

@@ -153,9 +153,13 @@ class RuleModule:
     ``inputs``: ``(session, campaign_id, month) -> value``, what it reads of the month
     besides the sheets (the GM's rulings on cause), given to the rules as
     ``turn.inputs[name]``.  ``sheet_view``: ``(world, name, tables) -> (data, lines)``, its
-    part of a character's sheet for the GM (``engarde sheet``): JSON-able data and the lines shown.
+    part of a character's sheet for the GM (``engarde sheet``): JSON-able data and the lines shown;
+    ``character_view``: ``(world, character, tables) -> (data, lines)``, the same given his whole
+    sheet (``records.Character``), for a module whose values are his ledger's named counters.
     ``undo``: ``(state_before, state_now) -> state`` for ``turn undo``: what the GM set up
-    since the month (it keeps) on top of the state before it.
+    since the month (it keeps) on top of the state before it; ``undo_lost``: ``(state_before,
+    state_now) -> list[str]``, what the GM did since that the undo cannot keep, each line told
+    to him (``engarde turn undo`` prints them).
     """
 
     name: str
@@ -181,7 +185,9 @@ class RuleModule:
     pending: Callable[..., list[dict[str, Any]]] | None = None
     inputs: Callable[..., Any] | None = None
     sheet_view: Callable[..., tuple[dict[str, Any], list[str]]] | None = None
+    character_view: Callable[..., tuple[dict[str, Any], list[str]]] | None = None
     undo: Callable[[Any, Any], Any] | None = None
+    undo_lost: Callable[[Any, Any], list[str]] | None = None
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z][a-z0-9_]*", self.name):

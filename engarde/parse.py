@@ -684,6 +684,15 @@ class _SheetReader:
 
     def not_understood(self, number: int, line: str) -> None:
         as_action = self.interpret(line, [], names=False)
+        if not isinstance(as_action, (Order, Ditto)) and frame.leading_number(line) is None:
+            # no line of the campaign's modules reads it, and it is no week's action missing its
+            # week: a line of a house rule the campaign does not use is refused by name
+            module = next((m for m, pattern in self.registry.inactive_lines if pattern.fullmatch(line)), None)
+            if module is not None:
+                self.error(number, codes.E_MODULE_OFF,
+                           f"{quote(line)}: the {module} house rule is not in use in this campaign",
+                           "ask the GM which house rules the campaign plays")
+                return
         counted = frame.leading_number(line)
         if counted is not None:
             n, rest = counted

@@ -69,6 +69,9 @@ class Registry:
     verbs: tuple[Any, ...] = ()
     fallback_verbs: tuple[Any, ...] = ()
     inactive_verbs: tuple[tuple[str, Any], ...] = ()
+    # (module, pattern) of the monthly and standing lines of the modules the campaign does not
+    # use, so that such a line is refused by name rather than "not understood"
+    inactive_lines: tuple[tuple[str, Any], ...] = ()
     part_types: dict[tuple[str, str], type[Part]] = field(default_factory=dict)
     away: tuple[Callable[..., bool], ...] = ()
     claims: tuple[Callable[..., bool], ...] = ()
@@ -212,6 +215,8 @@ class Registry:
             fallback_verbs=tuple(v for v in verbs if v.fallback),
             part_types=part_types,
             inactive_verbs=tuple((m.name, v) for m in inactive for v in m.verbs),
+            inactive_lines=tuple((m.name, pattern) for m in inactive for reader in m.lines
+                                 for pattern, _ in reader.LINES),
             away=tuple(f for m in active for f in m.away),
             claims=tuple(f for m in active for f in m.claims),
             no_accounts=tuple(m.keeps_no_accounts for m in active if m.keeps_no_accounts is not None),

@@ -138,6 +138,14 @@ def test_the_shared_reader_never_makes_an_int_of_a_huge_run_of_digits():
     assert isinstance(error, ErrorRecord) and error.code == codes.E_BAD_AMOUNT
 
 
+def test_a_superscript_digit_is_reported_never_a_value_error():
+    """Found by hypothesis on "Spread secret ¹": Python counts "¹" a digit, but int() reads no
+    number of it; it is reported as no whole number written in figures."""
+    error = amount("¹", what="")
+    assert isinstance(error, ErrorRecord) and error.code == codes.E_BAD_AMOUNT
+    assert "is not a whole number" in error.message
+
+
 # -- the property: an amount reads as written or is reported ------------------------------------
 
 def _plain(text: str) -> int | None:

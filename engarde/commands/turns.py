@@ -56,12 +56,17 @@ def _print_turn(report: ops.TurnReport) -> None:
 def turn_undo(c: Context) -> None:
     """Undo the last resolved month (its orders stay; run it again to redo it).
 
+    What you set up since the month (mistresses added, answers recorded, secrets put into
+    play or given) is kept; anything of it that cannot be is listed, each line "Not kept: ...".
+
     \b
     Example:
       engarde turn undo && engarde turn run
     """
-    month = ops.undo_turn(c.campaign())
-    click.echo(f"Undid {month}; it is the month to resolve again.")
+    undone = ops.undo_turn(c.campaign())
+    click.echo(f"Undid {undone.month}; it is the month to resolve again.")
+    for line in undone.not_kept:
+        click.echo(f"Not kept: {line}")
 
 
 # -- publishing -------------------------------------------------------------------

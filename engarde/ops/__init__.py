@@ -31,7 +31,7 @@ from .names import known_in, known_names
 from .newcampaign import begin as begin_campaign
 from .publishing import publish
 from .setup import NewCharacter, add_character, init, reset, set_email, set_password
-from .turns import TurnReport, refuse_mass_nmr, resolved_months, run_turn, undo_turn, undone_world
+from .turns import TurnReport, Undone, not_kept_world, refuse_mass_nmr, resolved_months, run_turn, undo_turn, undone_world
 from .views import (
     AuditFinding,
     SheetView,
@@ -55,6 +55,6 @@ __all__ = [
     "TurnReport", "add_character", "audit", "begin_campaign", "characters_at_end_of", "confirmation_text", "current_month", "ingest",
     "ingest_imap", "ingest_messages", "init", "known_in", "known_names", "list_characters", "missing_orders", "month_deadline", "month_events",
     "month_ledger", "month_sheets", "pending_requests", "publish", "refuse_mass_nmr", "reset", "resolved_months",
-    "run_turn", "set_email", "set_password", "sheet", "status", "stored_sheets", "undo_turn", "undone_world",
+    "run_turn", "set_email", "set_password", "sheet", "status", "stored_sheets", "undo_turn", "undone_world", "Undone", "not_kept_world",
     "welcome_text", "without_password",
 ]

@@ -159,14 +159,23 @@ def _insert(s: Session, model: Any, rows: list[dict[str, Any]]) -> None:
     conn.exec_driver_sql(compiled.string, params)
 
 
-def undo_turn(campaign: Campaign) -> GameMonth:
+@dataclass
+class Undone:
+    """A month undone, and what the GM had done since that the undo could not keep (told to him)."""
+
+    month: GameMonth
+    not_kept: list[str]
+
+
+def undo_turn(campaign: Campaign) -> Undone:
     """Undo the last resolved month: restore the snapshot, drop its records.
 
     The month's order sheets stay, so running the turn again with the same
     seed gives the same month.  Only what the month changed is undone: the GM's
     set-up since (``undone_world``: mistresses rolled, added or renamed after the
-    month was resolved, and the players' answers recorded since to requests made
-    before the month) is kept.
+    month was resolved, the players' answers recorded since to requests made
+    before the month, secrets put into play or given) is kept; what of it cannot be
+    kept is said (``not_kept_world``).
     """
     registry = for_campaign(campaign)
     with store.reading(campaign.database) as s:
@@ -194,11 +203,12 @@ def undo_turn(campaign: Campaign) -> GameMonth:
             s.add(row)
         queries.delete_month(s, campaign.id, turn.month)
         camp.current_month = turn.month
-        camp.world = undone_world(turn.snapshot.get("world", {}), camp.world or {},
-                                  (*registry.modules, *registry.inactive))
+        modules = (*registry.modules, *registry.inactive)
+        not_kept = not_kept_world(turn.snapshot.get("world", {}), camp.world or {}, modules)
+        camp.world = undone_world(turn.snapshot.get("world", {}), camp.world or {}, modules)
         s.add(camp)
         s.delete(turn)
-        return GameMonth.parse(turn.month)
+        return Undone(GameMonth.parse(turn.month), not_kept)
 
 
 def undone_world(before: dict[str, Any], now: dict[str, Any], modules: Any) -> dict[str, Any]:
@@ -210,6 +220,15 @@ def undone_world(before: dict[str, Any], now: dict[str, Any], modules: Any) -> d
         if m.undo is not None and m.name in world:
             world[m.name] = m.undo(world[m.name], later.get(m.name, {}))
     return world
+
+
+def not_kept_world(before: dict[str, Any], now: dict[str, Any], modules: Any) -> list[str]:
+    """What the GM did since the month that ``undone_world`` cannot keep, module by module
+    (``RuleModule.undo_lost``)."""
+    world = World.from_dict(before).to_dict()
+    later = World.from_dict(now).to_dict()
+    return [line for m in modules if m.undo_lost is not None and m.name in world
+            for line in m.undo_lost(world[m.name], later.get(m.name, {}))]
 
 
 def resolved_months(campaign: Campaign) -> list[GameMonth]:

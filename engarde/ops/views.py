@@ -89,6 +89,10 @@ def sheet(campaign: Campaign, name: str) -> SheetView:
             data, lines = m.sheet_view(world, row.name, registry.tables)
             view.modules.update(data)
             view.lines += lines
+        if m.character_view is not None:
+            data, lines = m.character_view(world, view.character, registry.tables)
+            view.modules.update(data)
+            view.lines += lines
     return view
 
 

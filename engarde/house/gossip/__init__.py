@@ -52,6 +52,10 @@ setting of the campaign: ``engarde tables gossip``):
   major indictment (the default), or for all), through the regiments module's own ``leave`` and
   the ledger, as the core's disgrace does; he leaves it as any man leaves a regiment.
 
+On ``engarde sheet`` (``sheet.py``) the GM sees what the rule has left on a man: his cubes by area,
+his indictments, his months left as a discovered informer, and his hand against the limit.
+``engarde turn undo`` puts the evidence back as it was before the month: only the month changes it.
+
 Not built: the text's market discards, the Shop action and the Quiet Gathering (Molly House's
 market and festivities, which En Garde! does not have; see docs/rules-coverage.md).
 """
@@ -63,6 +67,7 @@ from engarde.modules import MONTH_END, RuleModule, Section, Step, events_of, lis
 from . import codes, rules
 from .grammar import SPREAD_IN_A_WEEK, GossipLines
 from .orders import GossipOrders
+from .sheet import character_view
 from .state import GossipState
 from .tables import GossipTables
 
@@ -87,4 +92,5 @@ MODULE = RuleModule(
                                         codes.EV_RAID, codes.EV_INDICTED)}),
     sections=(Section("gossip", "gossip/section.html.j2", listing("gossip", "gossip"), after="notices"),),
     templates=__name__,
+    character_view=character_view,
 )

@@ -5,13 +5,17 @@ exists as copies, each knowing the copy it was made from and who passed it on
 (``state.py``).  What may be done with them is ``hands.py``.  This module keeps them in the
 campaign's world and shows each man, in his private report, the secrets he holds.  It is
 switched on with any house rule that needs it (``requires=("secrets",)``), or by itself.
-The GM's command is ``engarde secrets`` (list, add, give: ``commands.py``).
+The GM's command is ``engarde secrets`` (list, add, give: ``commands.py``); ``engarde turn undo``
+keeps what he did with it since the month (``undo.py``), and ``engarde sheet`` shows a man's hand
+(``sheet.py``).
 """
 
 from __future__ import annotations
 
 from engarde.modules import Commands, RuleModule, Section
 
+from . import undo
+from .sheet import sheet_view
 from .state import SecretsState
 
 MODULE = RuleModule(
@@ -21,5 +25,8 @@ MODULE = RuleModule(
     state=SecretsState,
     sections=(Section("secrets", "secrets/report.html.j2", report=True),),
     templates=__name__,
+    sheet_view=sheet_view,
+    undo=undo.undo,
+    undo_lost=undo.lost,
     commands=Commands(f"{__name__}.commands:COMMANDS", ("secrets",)),
 )

@@ -18,10 +18,7 @@ from engarde.config import Campaign
 from engarde.errors import CampaignError
 
 from .hands import SecretsError, give, new_secret, trail
-from .state import AREAS, GOSSIP, PILES, SAFE, Copy, SecretsState
-
-GM_HOW = "put into play by the GM"
-GM_GIVE = "given by the GM"
+from .state import AREAS, GM_GIVE, GM_HOW, GOSSIP, PILES, SAFE, Copy, SecretsState
 _PILE_WORDS = {"gossip": GOSSIP, GOSSIP: GOSSIP, "safe": SAFE, SAFE: SAFE}
 
 

@@ -20,6 +20,10 @@ AREAS = {"hearts": "sexuality", "diamonds": "money", "clubs": "power", "spades":
 GOSSIP = "(gossip)"
 SAFE = "(safe)"
 PILES = (GOSSIP, SAFE)
+# How a card says the GM's own hand put it where it is (``engarde secrets add``/``give``): what
+# ``turn undo`` keeps of what was done since the month (``undo.py``).  No rule writes these.
+GM_HOW = "put into play by the GM"
+GM_GIVE = "given by the GM"
 
 
 @dataclass
