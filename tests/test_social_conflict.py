@@ -26,6 +26,7 @@ from engarde.house.social_conflict.state import Obligation, SocialConflictState,
 from engarde.house.social_conflict.tactics import AVOID, PLAY, Tactics
 from engarde.known import Known
 from engarde.orders import OrderSheet, Parts
+from engarde.parse import parse_sheet
 from engarde.records import Character, ErrorRecord
 from engarde.registry import Registry
 from engarde.rules.mistresses.rules import FACT_COURTING
@@ -659,3 +660,20 @@ def test_turn_undo_keeps_the_gms_rulings():
     kept = SocialConflictState.from_dict(undo(before, now))
     assert [(o.number, o.settled) for o in kept.conflict_obligations] == [(1, "done")]
     assert Registry.build(("social_conflict",)).module("social_conflict").undo is undo
+
+
+def test_the_readmes_attack_and_tactics_read_whole():
+    """The README's and the players' guide's samples (the attack, the tactics block, the tactics
+    on one line) are read without an error, in a campaign with the house rule."""
+    root = Path(__file__).parent.parent
+    for doc, heading in ((root / "README.md", "#### Social conflict\n"),
+                         (root / "orders" / "README.md", "## Social conflict")):
+        section = doc.read_text(encoding="utf-8").split(heading, 1)[1]
+        attack = re.search(r"`(Week 2: Win over Athos[^`]*)`", section).group(1)
+        block = section.split("```\n", 2)[1]
+        one_line = re.search(r"`(Conflict tactics: [^`]*)`", section)
+        text = "\n".join(["Character: Aramis", "Password: x", "Week 1: Rest", attack, "Week 3: Rest", "Week 4: Rest",
+                          block] + ([one_line.group(1)] if one_line else []))
+        sheet = parse_sheet(text, "t.txt", Registry.build(("social_conflict",)))
+        assert sheet.errors == [], (doc, sheet.errors)
+        assert isinstance(sheet.weeks[2], Attack) and sheet.weeks[2].whom == "Athos"
