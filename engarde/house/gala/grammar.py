@@ -301,19 +301,25 @@ class GalaLines(LineReader):
         if names is not None:
             self.plan_record.proposals_from = names
 
-    def retort(self, number: int, m: re.Match[str]) -> None:
-        how = m.group("how").strip(" .").lower()
+    def _always_never_or(self, number: int, how: str, threshold: re.Pattern[str], what: str,
+                         hint: str) -> str | None:
+        """"always", "never", or the number ``threshold`` reads (as text); None (reported) if none."""
         if how in ("always", "never"):
-            self.plan_record.retort = how
-        elif wm := _RETORT_WIT.fullmatch(how):
+            return how
+        if wm := threshold.fullmatch(how):
             n = amount(wm.group("n"), "", high=100, words=wm.group("n"))
-            if isinstance(n, ErrorRecord):
-                self.bad(number, n.message, n.suggestion or "")
-            else:
-                self.plan_record.retort = str(n)
+            if not isinstance(n, ErrorRecord):
+                return str(n)
+            self.bad(number, n.message, n.suggestion or "")
         else:
-            self.bad(number, f"retort {quote(how)}: not understood",
-                     "write 'Retort: always', 'never' or 'when my Wit is 10 or more'")
+            self.bad(number, f"{what} {quote(how)}: not understood", hint)
+        return None
+
+    def retort(self, number: int, m: re.Match[str]) -> None:
+        how = self._always_never_or(number, m.group("how").strip(" .").lower(), _RETORT_WIT, "retort",
+                                    "write 'Retort: always', 'never' or 'when my Wit is 10 or more'")
+        if how is not None:
+            self.plan_record.retort = how
 
     def calls(self, number: int, m: re.Match[str]) -> None:
         what = m.group("what")
@@ -350,18 +356,10 @@ class GalaLines(LineReader):
         self.plan_record.vote = found
 
     def accuse(self, number: int, m: re.Match[str]) -> None:
-        how = m.group("how").strip(" .").lower()
-        if how in ("always", "never"):
+        how = self._always_never_or(number, m.group("how").strip(" .").lower(), _ACCUSE_WORTH, "call rumours",
+                                    "write 'Call rumours: always', 'never' or 'worth 3 or more'")
+        if how is not None:
             self.plan_record.accuse = how
-        elif wm := _ACCUSE_WORTH.fullmatch(how):
-            n = amount(wm.group("n"), "", high=100, words=wm.group("n"))
-            if isinstance(n, ErrorRecord):
-                self.bad(number, n.message, n.suggestion or "")
-            else:
-                self.plan_record.accuse = str(n)
-        else:
-            self.bad(number, f"call rumours {quote(how)}: not understood",
-                     "write 'Call rumours: always', 'never' or 'worth 3 or more'")
 
     def questioned(self, number: int, m: re.Match[str]) -> None:
         how = m.group("how").strip(" .").lower()
