@@ -45,7 +45,8 @@ variables:
     ``ledger`` (his ledger entries of the month, in order), ``report_sections``,
     ``social_level_chart`` (his social level over the months, an inline SVG; empty before he has
     two points), ``world`` (the campaign's world at the month's end: a house module's report
-    section reads its own part, ``world.part("secrets")``).
+    section reads its own part, ``world.part("secrets")``), and whatever the report sections'
+    ``context(data)`` give (made once for all the reports).
 
 The web archive's templates (``site/*.j2``, ``engarde site build``) and their variables are
 listed in engarde/site.py's docstring.
@@ -457,6 +458,9 @@ class Grouped:
     characters: dict[str, Character]
     events: dict[str, list[Event]]
     ledger: dict[str, list[LedgerEntry]]
+    # what the report sections' ``context`` give, made once for every report (a module's index of
+    # its state by man, say, rather than a walk of the whole state in each report)
+    sections: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, data: GazetteData, ledger: Sequence[LedgerEntry]) -> "Grouped":
@@ -470,7 +474,11 @@ class Grouped:
         characters: dict[str, Character] = {}
         for ch in data.characters:
             characters.setdefault(ch.name, ch)  # the first of a name, as data.character finds him
-        return cls(characters, events, entries)
+        sections: dict[str, Any] = {}
+        for section in data.modules().report_sections:
+            if section.context is not None:
+                sections.update(section.context(data))
+        return cls(characters, events, entries, sections)
 
 
 def report_context(data: GazetteData, character_name: str, ledger: Sequence[LedgerEntry],
@@ -493,6 +501,7 @@ def report_context(data: GazetteData, character_name: str, ledger: Sequence[Ledg
         "ledger": entries,
         "report_sections": list(data.modules().report_sections),
         "world": data.facts.world,
+        **grouped.sections,
         "seed": data.seed,
         "social_level_chart": social_level_chart(data.social_levels.get(character_name, ())),
     }

@@ -89,7 +89,9 @@ class Section:
     ``template`` is included in the page in the section's place; ``context`` gives the
     variables it reads: ``context(view) -> dict`` where ``view`` is the
     ``engarde.gazette.Page`` being rendered (its public events by section, its
-    characters, its sheets, its world).  A house module places its sections with
+    characters, its sheets, its world); a report section's is ``context(data)``, ``data`` the
+    month's ``engarde.gazette.GazetteData``, called once for all the month's reports (its
+    variables are every report's).  A house module places its sections with
     ``before``/``after`` a named section; the core's order is ``engarde.rules.SECTIONS``.
     """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engarde.house.secrets.hands import (SecretsError, copy_to, discard, give, hand, holding, in_circulation,
+from engarde.house.secrets.hands import (SecretsError, by_holder, copy_to, discard, give, hand, holding, in_circulation,
                                          new_secret, reveal, trail)
 from engarde.house.secrets.state import GOSSIP, SecretsState
 from engarde.registry import Registry
@@ -93,3 +93,15 @@ def test_secrets_come_with_a_house_rule_that_needs_them_or_alone():
     """A campaign names "secrets" itself, or it comes with the gala, social conflict or gossip."""
     assert Registry.build(("secrets",)).active("secrets")
     assert not Registry.build(()).active("secrets")
+
+
+def test_every_holders_hand_in_one_walk():
+    """by_holder gives each holder the copies hand gives him, in the same order (the reports
+    read their men's hands from it, once for all)."""
+    state, original = a_state()
+    second = copy_to(state, original, "Athos", how="bought", month="1635-04")
+    third = new_secret(state, "Athos", "clubs", 2, "x", holder="Aramis", how="x", month="1635-04")
+    give(state, second, GOSSIP, how="over the hand limit", month="1635-04")
+    held = by_holder(state)
+    assert held == {h: hand(state, h) for h in ("Aramis", GOSSIP)} and held["Aramis"] == [original, third]
+    assert "Athos" not in held

@@ -15,15 +15,24 @@ from __future__ import annotations
 from engarde.modules import Commands, RuleModule, Section
 
 from . import undo
+from .hands import by_holder
 from .sheet import sheet_view
 from .state import SecretsState
+
+
+def held(data) -> dict:
+    """The reports' variables: each man's copies at the month's end (``secrets_held``, by name),
+    gathered once for every report, and the secrets they are copies of (``secrets_told``)."""
+    state = data.facts.world.part("secrets")
+    return {"secrets_held": by_holder(state), "secrets_told": state.secrets}
+
 
 MODULE = RuleModule(
     name="secrets",
     title="Secrets (shared by the gala, social conflict and gossip)",
     house=True,
     state=SecretsState,
-    sections=(Section("secrets", "secrets/report.html.j2", report=True),),
+    sections=(Section("secrets", "secrets/report.html.j2", held, report=True),),
     templates=__name__,
     sheet_view=sheet_view,
     undo=undo.undo,

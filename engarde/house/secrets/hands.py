@@ -42,6 +42,15 @@ def hand(state: SecretsState, holder: str) -> list[Copy]:
     return [c for c in state.copies.values() if c.holder == holder]
 
 
+def by_holder(state: SecretsState) -> dict[str, list[Copy]]:
+    """Every holder's copies (a character's hand, a pile), oldest first: one walk of the copies
+    for all of them, where ``hand`` walks them for one."""
+    held: dict[str, list[Copy]] = {}
+    for c in state.copies.values():
+        held.setdefault(c.holder, []).append(c)
+    return held
+
+
 def holding(state: SecretsState, holder: str, secret: int) -> Copy | None:
     """``holder``'s copy of the secret, if he has one."""
     return next((c for c in state.copies.values() if c.holder == holder and c.secret == secret), None)
