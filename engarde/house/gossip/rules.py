@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from engarde.calendar import MONTH_END
 from engarde.dice import Dice
-from engarde.house.secrets.hands import give, hand, reveal
+from engarde.house.secrets.hands import by_holder, give, hand, reveal
 from engarde.house.secrets.state import GOSSIP, SAFE, Copy, Secret, SecretsState
 from engarde.records import Character
 from engarde.rules.bawdyhouse.rules import PLACE as BAWDYHOUSE
@@ -159,7 +159,7 @@ def over_limit(cards: list[Copy], limit: int, keep: tuple[int, ...]) -> list[Cop
     return sorted(ranked[limit:], key=lambda c: c.id)
 
 
-def hand_limit(turn: Turn, ch: Character) -> list[Copy]:
+def hand_limit(turn: Turn, ch: Character, held: list[Copy] | None = None) -> list[Copy]:
     """"every card over the limit at the end of your turn is added face down to the gossip pile.
     Threats added to gossip this way do not expose players, unless you are a discovered informer:
     then your excess cards go to the safe pile instead."  A discovered informer's months then
@@ -167,7 +167,7 @@ def hand_limit(turn: Turn, ch: Character) -> list[Copy]:
     state: SecretsState = turn.world.part("secrets")
     sheet = turn.sheet(ch.name)
     keep = sheet.monthly.of(GossipOrders).keep if sheet else ()
-    excess = over_limit(hand(state, ch.name), turn.tables.gossip.hand_limit, keep)
+    excess = over_limit(hand(state, ch.name) if held is None else held, turn.tables.gossip.hand_limit, keep)
     informer = is_informer(ch)
     pile = SAFE if informer else GOSSIP
     for card in excess:
@@ -181,8 +181,10 @@ def hand_limit(turn: Turn, ch: Character) -> list[Copy]:
 
 
 def hand_limit_step(turn: Turn) -> None:
+    # every man's hand from one walk of the copies (a walk for each man was quadratic)
+    held = by_holder(turn.world.part("secrets"))
     for name in turn.living:
-        hand_limit(turn, turn.characters[name])
+        hand_limit(turn, turn.characters[name], held.get(name, []))
 
 
 # -- 3. the gossip column -----------------------------------------------------------------------
