@@ -622,3 +622,14 @@ def test_an_indictment_fines_a_penniless_man_nothing_and_is_recorded():
         ("regiment", MONTH_END, f"he flees his {why}", RULE),
         ("regiment", MONTH_END, f"he flees his {why} to the Frontier", RULE),
         ("rank", MONTH_END, "a Private of the Frontier Regiment", RULE)]
+
+
+def test_the_column_prints_a_threats_evidence_beside_it():
+    """"each revealed threat produces as many pieces of evidence as there are matching desires or
+    mollies revealed (p.12)": the gazette prints the pieces with the threat."""
+    turn = a_turn(man("Porthos", club="Hunter's"), man("Athos", club="Hunter's"),
+                  tables={"gossip": {"hushed_divisor": 100}})
+    threat = secret(turn, "Porthos", "clubs", 4, GOSSIP)
+    secret(turn, "Athos", "diamonds", 5, GOSSIP)
+    print_gossip(turn)
+    assert {e.data["copy"]: e.data["evidence"] for e in events(turn, codes.EV_PRINTED)} == {threat: 1, threat + 1: 0}

@@ -6,6 +6,8 @@ docs/rules-coverage.md."""
 from __future__ import annotations
 
 import json
+
+import pytest
 import re
 from pathlib import Path
 
@@ -659,3 +661,62 @@ def test_turn_undo_keeps_the_gms_rulings():
     kept = SocialConflictState.from_dict(undo(before, now))
     assert [(o.number, o.settled) for o in kept.conflict_obligations] == [(1, "done")]
     assert Registry.build(("social_conflict",)).module("social_conflict").undo is undo
+
+
+# -- what mutation testing found unpinned (docs/rules-coverage.md, "Mutation testing") ---------------
+
+def test_the_face_down_card_chosen_lowest_highest_longest_or_of_a_suit():
+    """"The attacked player has to play a card secretly ... So it can be wise strategically to play
+    a low card."  Choice (his tactics): the lowest, the highest, the highest of his longest suit, or
+    the highest of a named suit (none of it: the lowest); equal cards go by the suits' order,
+    hearts, diamonds, clubs, spades."""
+    hand = [card(x) for x in ("9s", "2c", "2h", "9h", "ks", "kh")]
+    assert str(engine.choose_secret(hand, "lowest")) == "2 of hearts"
+    assert str(engine.choose_secret(hand, "highest")) == "King of hearts"
+    assert str(engine.choose_secret(hand, "clubs")) == "2 of clubs"
+    assert str(engine.choose_secret(hand, "diamonds")) == "2 of hearts"  # none of diamonds: the lowest
+    tied = [card(x) for x in ("3h", "5s", "9h", "7s")]  # two hearts, two spades: hearts first
+    assert str(engine.choose_secret(tied, "longest suit")) == "9 of hearts"
+    longer = [card(x) for x in ("3h", "5s", "9h", "7s", "2s")]
+    assert str(engine.choose_secret(longer, "longest suit")) == "7 of spades"
+
+
+def test_the_open_card_of_equal_worth_and_rank_goes_by_the_suits_order():
+    """"The numbers count as face value if trump and 1 if not": two fives not trump are worth the
+    same; the one played is the first in the suits' order (choice)."""
+    assert str(engine.choose_card([card(x) for x in ("5s", "5h", "3c", "2c")], "diamonds", Tactics())) == "5 of hearts"
+
+
+def test_the_defender_plays_for_his_own_trump():
+    """"The suit of this card will serve as the defender's trump later": his open cards are chosen
+    by what they add to his defence, his trump's cards at face value."""
+    result = engine.play(1, 1, "hearts", Tactics(compare_after=1), Tactics(secret_card="lowest"),
+                         deck("2h", "3h", "4h", "5h", "3s", "9d", "8d", "4s", "2c"), most_cards=8)
+    assert [str(m.card) for m in result.moves if m.side == "defender" and m.act == "play"] == ["4 of spades"]
+    assert (result.trump, result.defence) == ("spades", 3 + 4)
+
+
+def test_the_attacker_compares_once_his_rating_reaches_the_mark():
+    """"The attacker can choose to compare": by mail his tactics say when, at a rating; reached
+    exactly is reached."""
+    result = engine.play(5, 1, "hearts", Tactics(compare_at=5), JOHN, deck(), most_cards=8)
+    assert [m.act for m in result.moves] == ["secret", "compare"] and result.attack == 5
+
+
+def test_a_retreat_and_an_escape_are_recorded_with_the_ratings():
+    """"The attacker can choose to retreat ... If the attacked player chooses to escape": the record
+    keeps who ended it and the ratings as they stood."""
+    retreat = engine.play(5, 1, "hearts", Tactics(retreat_after=0), JOHN, deck("2h", "3h", "4h", "5h", "2c"),
+                          most_cards=8)
+    assert retreat.moves[-1] == engine.Move("attacker", "retreat", None, 5, 2)
+    escape = engine.play(5, 1, "hearts", Tactics(compare_at=99), Tactics(escape_after=1),
+                         deck("2h", "3h", "4h", "5h", "2c"), most_cards=8)
+    assert escape.moves[-1] == engine.Move("defender", "escape", None, 10, 2)
+
+
+def test_a_short_deck_says_it_ran_out():
+    """Not in the text: a deck shorter than the table's (only a test's) runs out, and says so."""
+    with pytest.raises(engine.DeckExhausted, match="^the deck ran out$"):
+        engine.play(0, 1, "hearts", Tactics(compare_after=3), JOHN, [card(x) for x in ("2h", "3h", "4h", "5h",
+                                                                                       "2c", "3c", "4c", "5c")],
+                    most_cards=8)
