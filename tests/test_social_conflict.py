@@ -903,3 +903,36 @@ def test_areas_from_the_sheet_halve_rounding_up_and_say_how():
     rolled = a_turn(Character("X"), dice=ScriptedDice(list(range(1, 9))), conflict_areas="rolled")
     set_areas(rolled, rolled.characters["X"])
     assert rolled.ledger[0].reason == "his beauty (rolled)" and rolled.dice.log[0].reason == "social conflict: X's beauty"
+
+
+def test_a_man_away_from_paris_cannot_be_found():
+    """"a character in the same place": a man away from Paris (on campaign: the modules' away
+    checks) is in no place the attacker can reach that week."""
+    a, b = man("A", hearts_base=9), man("B")
+    turn = a_turn(a, b, dice=SeededDice(2))
+    turn.registry.away = (lambda turn, ch, week: week == 1,)
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert refused(turn) == "B was away from Paris"
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 2)
+    assert conflict(turn).data["place"] == "B's lodgings"
+    assert turn.dice.log[0].reason == "social conflict of A with B: shuffling the deck"
+
+
+def test_a_face_card_exposure_names_its_card_and_a_loan_the_gm_rules_is_a_loan():
+    """"If you play a Jack, a Queen or a King ... you expose a secret": the record names the card.
+    A loan not lent whole waits for the GM as a loan."""
+    a, b = man("A", hearts_base=9, hearts_efficiency=10), man("B")
+    turn = a_turn(a, b, dice=ScriptedDice(rolls_for(deck("kd", "3s", "4s", "5s", "2c"))),
+                  tactics={"A": Tactics(compare_after=1, face_cards=PLAY)})
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert [(e["why"], e["card"]) for e in conflict(turn).data["exposed"]] == [("face card", "King of diamonds")]
+    short, *_ = won(Want(LOAN, amount=100), b_crowns=30)
+    assert [o.kind for o in short.world.part("social_conflict").conflict_obligations] == ["loan"]
+
+
+def test_a_promise_to_a_man_courting_no_one_keeps_itself():
+    """A promise to withdraw from courting binds a man who courts no one this month: nothing to undo."""
+    world = World(mistresses=[Mistress(4, "Ninon", 10)])
+    turn, a, b = won(Want(WITHDRAW, mistress="Ninon"), world=world, target="hearts")
+    keep_promises(turn, 3)
+    assert not [e for e in turn.events if e.code == "social-conflict-promise-kept"]
