@@ -936,3 +936,41 @@ def test_a_promise_to_a_man_courting_no_one_keeps_itself():
     turn, a, b = won(Want(WITHDRAW, mistress="Ninon"), world=world, target="hearts")
     keep_promises(turn, 3)
     assert not [e for e in turn.events if e.code == "social-conflict-promise-kept"]
+
+
+def test_a_man_who_wrote_no_tactics_plays_the_campaigns_defaults():
+    """Not in the text: the defender who wrote nothing lays down the campaign's default_secret_card
+    and, by default, avoids face cards ("If nothing else comes to your character's mind ...
+    sometimes you have to uncover a secret": he has something else)."""
+    a, b = man("A", hearts_base=9, hearts_efficiency=1), man("B")
+    registry = Registry.build(("social_conflict",), tables={"social_conflict": {"default_secret_card": "highest"}})
+    turn = Turn(APRIL, {"A": a, "B": b}, ScriptedDice(rolls_for(deck("2h", "3h", "4h", "5h", "kc", "qc", "2d", "3d",
+                                                                       "4s"))),
+                registry.tables, world=World(), registry=registry)
+    turn.living = ["A", "B"]
+    turn.standing = {"A": Parts([ConflictStanding(Tactics(compare_after=1))])}
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    moves = conflict(turn).data["moves"]
+    assert moves[0]["card"] == "King of clubs"
+    assert [m["card"] for m in moves if m["side"] == "defender" and m["act"] == "play"] == ["4 of spades"]
+
+
+def test_no_man_wins_himself_over_nor_is_found_in_a_club_not_his():
+    """"a character in the same place": a man cannot attack himself; the attacker cannot follow him
+    into a club not his own, but finds him at the next place he went."""
+    a, b = man("A", hearts_base=9), man("B")
+    turn = a_turn(a, b, dice=SeededDice(2))
+    attack(turn, a, Attack("A", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert refused(turn) == "a man cannot win himself over"
+    turn.be_at(1, "club:Hunter's", "B")
+    turn.be_at(1, "bawdyhouse", "B")
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert conflict(turn).data["place"] == "the bawdyhouse"
+
+
+def test_a_loan_won_is_lent_with_its_reasons():
+    """A loan won is lent through the ledger, each entry saying why."""
+    turn, a, b = won(Want(LOAN, amount=100))
+    assert [e.reason for e in turn.ledger if not e.field.startswith("conflict")] == [
+        "lent to A (loan 1): won over by A in a social conflict", "A owes him (loan 1, no interest)",
+        "borrowed from B (loan 1), won over", "owes B (loan 1, no interest)"]
