@@ -974,3 +974,14 @@ def test_a_loan_won_is_lent_with_its_reasons():
     assert [e.reason for e in turn.ledger if not e.field.startswith("conflict")] == [
         "lent to A (loan 1): won over by A in a social conflict", "A owes him (loan 1, no interest)",
         "borrowed from B (loan 1), won over", "owes B (loan 1, no interest)"]
+
+
+def test_a_man_found_at_a_gala_is_met_at_the_hosts_gala():
+    """"a character in the same place": a gala (gala.txt) is a place like any other open to the
+    attacker, and the record names it as the gazette does, the host's gala (a fix: it printed the
+    whereabouts' key, "gala:Porthos")."""
+    a, b = man("A", hearts_base=9), man("B")
+    turn = a_turn(a, b, dice=SeededDice(2))
+    turn.be_at(1, "gala:Porthos", "B")
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert conflict(turn).data["place"] == "Porthos's gala"

@@ -80,6 +80,8 @@ def place_name(place: str, whose: str) -> str:
         return f"{whose}'s lodgings"
     if place.startswith("club:"):
         return place.split(":", 1)[1]
+    if place.startswith("gala:"):  # engarde.house.gala.rules.place: the host's gala
+        return f"{place.split(':', 1)[1]}'s gala"
     return f"the {place}" if place.islower() else place
 
 
