@@ -8,12 +8,13 @@ from engarde.calendar import GameMonth
 from engarde.dice import SeededDice
 from engarde.house.gossip import codes
 from engarde.house.gossip.orders import GossipOrders
-from engarde.house.gossip.rules import (INFORMER, exposed_counter, hand_limit, house_of, indict, indictment_counter,
+from engarde.calendar import MONTH_END
+from engarde.house.gossip.rules import (INFORMER, OVER_LIMIT_HOW, RULE, exposed_counter, hand_limit, house_of, indict, indictment_counter,
                                         is_threat, patrons, print_gossip, raids, ranked, spread, spread_step)
 from engarde.house.secrets.hands import copy_to, give, hand, new_secret
 from engarde.house.secrets.state import GOSSIP, SAFE
 from engarde.orders import OrderSheet
-from engarde.records import Character
+from engarde.records import DEAD, Character
 from engarde.registry import Registry
 from engarde.turn import Turn
 from engarde.world import World
@@ -435,3 +436,200 @@ def test_its_places_in_the_month_and_the_gazette():
     assert on.active("secrets")
     off = Registry.build(())
     assert [s.qualified for s in off.steps] == [s for s in steps if not s.startswith("gossip.")]
+
+
+# -- what mutation testing found unpinned (docs/rules-coverage.md, "Mutation testing") ---------------
+
+
+def test_a_discovered_informer_is_still_one_with_a_single_month_left():
+    """"unless you are a discovered informer: then your excess cards go to the safe pile instead
+    (p.14)."  His last month as an informer still counts."""
+    aramis = man("Aramis", counters={INFORMER: 1})
+    turn = a_turn(aramis)
+    cards = [secret(turn, "Porthos", "diamonds", v, "Aramis") for v in (5, 5, 5, 5, 5, 5, 1)]
+    assert [c.id for c in hand_limit(turn, aramis)] == [cards[-1]] and ids(turn, SAFE) == [cards[-1]]
+    assert aramis.get(INFORMER) == 0
+    [entry] = turn.ledger
+    assert (entry.week, entry.rule) == (MONTH_END, RULE)
+    [ev] = events(turn, codes.EV_OVER_LIMIT)
+    assert ev.week == MONTH_END and not ev.public and ev.data["limit"] == 6
+    assert all((c.how, c.month) == (OVER_LIMIT_HOW, MONTH.key) for c in hand(turn.world.part("secrets"), SAFE))
+
+
+def test_an_informer_discovered_again_is_one_for_informer_months_from_now():
+    """Choice: the man who spread a printed threat about another is a discovered informer for
+    informer_months (6); discovered again, his months start again from six (not added on)."""
+    turn, cards = exposure_table()
+    turn.characters["Aramis"].counters[INFORMER] = 2
+    state = turn.world.part("secrets")
+    spread(turn, turn.characters["Aramis"], cards["threat"])
+    for n in list(ids(turn, GOSSIP))[1:]:
+        give(state, state.copies[n], "Porthos", how="back", month=MONTH.key)
+    print_gossip(turn)
+    assert turn.characters["Aramis"].get(INFORMER) == 6
+    [informer] = events(turn, codes.EV_INFORMER)
+    assert informer.week == MONTH_END and informer.data == {"about": "Porthos", "months": 6}
+    [entry] = [e for e in turn.ledger if e.field == INFORMER]
+    assert (entry.week, entry.rule, entry.reason) == (
+        MONTH_END, RULE, "known for an informer: he spread the threat against Porthos")
+
+
+def test_a_man_who_spreads_a_threat_about_himself_is_no_informer():
+    """The informer is discovered when "his threat against another" is printed: a threat a man
+    spread about himself exposes him, but informs on no one."""
+    turn, cards = exposure_table()
+    own = secret(turn, "Aramis", "clubs", 4, "Aramis")
+    spread(turn, turn.characters["Aramis"], own)
+    assert ids(turn, GOSSIP) == [own]
+    print_gossip(turn)
+    assert turn.characters["Aramis"].get(INFORMER) == 0 and not events(turn, codes.EV_INFORMER)
+    assert events(turn, codes.EV_PRINTED)[0].characters == ("Aramis",)
+
+
+def test_exposure_takes_every_matching_card_whatever_he_holds_before_them():
+    """"the player must add to the gossip pile every card in their own reputation that matches the
+    triggering threat (p.6)": cards of another area or house held first do not stop it."""
+    turn = a_turn(man("Aramis"), man("Porthos", club="Hunter's"), man("Athos", club="Hunter's"),
+                  man("d'Artagnan", club="The Blue Gables"))
+    first = [secret(turn, "Porthos", "hearts", 3, "Porthos"), secret(turn, "d'Artagnan", "clubs", 3, "Porthos")]
+    mine = [secret(turn, "Porthos", "clubs", 2, "Porthos"), secret(turn, "Athos", "clubs", 1, "Porthos")]
+    threat = secret(turn, "Porthos", "clubs", 4, "Aramis")
+    spread(turn, turn.characters["Aramis"], threat)
+    assert ids(turn, GOSSIP) == mine + [threat] and ids(turn, "Porthos") == first
+    state = turn.world.part("secrets")
+    assert [(state.copies[n].how, state.copies[n].month) for n in ids(turn, GOSSIP)] == [
+        ("exposed", MONTH.key), ("exposed", MONTH.key), ("spread in public", MONTH.key)]
+    [ev] = events(turn, codes.EV_SPREAD)
+    assert ev.data == {"copy": threat, "about": "Porthos", "area": "clubs", "text": "Porthos's clubs 4", "threat": True}
+    [exposed] = events(turn, codes.EV_EXPOSED)
+    assert exposed.data == {"secret": state.copies[threat].secret, "area": "clubs", "trigger": "spread",
+                            "copies": mine, "status": 2}
+
+
+def test_a_dead_man_is_not_exposed():
+    """Exposure is a player's ("When exposed, the player must add ..."): a dead man's cards stay."""
+    turn, cards = exposure_table()
+    turn.characters["Porthos"].state = DEAD
+    spread(turn, turn.characters["Aramis"], cards["threat"])
+    assert ids(turn, GOSSIP) == [cards["threat"]] and not events(turn, codes.EV_EXPOSED)
+
+
+def test_an_exposure_away_on_campaign_is_recorded_as_costing_no_status():
+    """b. Time Sequence: "not ... keep track of Status Points": his exposure's event says 0."""
+    turn = raid_table()
+    turn.home = [n for n in turn.home if n != "Athos"]
+    cards = [secret(turn, "Athos", "clubs", 2, "Athos"), secret(turn, "Athos", "clubs", 4, "Aramis")]
+    spread(turn, turn.characters["Aramis"], cards[1])
+    [exposed] = events(turn, codes.EV_EXPOSED)
+    assert exposed.data["copies"] == [cards[0]] and exposed.data["status"] == 0
+    nothing = raid_table()
+    nothing.home = [n for n in nothing.home if n != "Athos"]
+    spread(nothing, nothing.characters["Aramis"], secret(nothing, "Athos", "clubs", 4, "Aramis"))
+    assert events(nothing, codes.EV_EXPOSED)[0].data["status"] == 0
+
+
+def test_a_card_not_held_is_told_only_to_him():
+    """A mail game's gap: the order names a card he does not hold; only his report says so."""
+    turn, cards = exposure_table()
+    spread(turn, turn.characters["Aramis"], 999)
+    [ev] = events(turn, codes.EV_NOT_HELD)
+    assert ev.public is False
+
+
+def test_a_printed_threat_with_no_tattle_of_its_house_is_no_evidence():
+    """"each revealed threat produces as many pieces of evidence as there are matching desires or
+    mollies revealed (p.12)": none revealed, none produced; the tattle's own column entry carries no
+    evidence either."""
+    turn = a_turn(man("Porthos", club="Hunter's"), man("d'Artagnan", club="The Blue Gables"),
+                  tables={"gossip": {"hushed_divisor": 100}})
+    threat = secret(turn, "Porthos", "clubs", 4, GOSSIP, "Porthos plots")
+    tattle = secret(turn, "d'Artagnan", "diamonds", 2, GOSSIP, "d'Artagnan is poor")
+    hushed, printed = print_gossip(turn)
+    assert hushed == [] and not events(turn, codes.EV_EVIDENCE)
+    assert turn.world.part("gossip").house_evidence == {}
+    by_copy = {e.data["copy"]: e for e in events(turn, codes.EV_PRINTED)}
+    state = turn.world.part("secrets")
+    assert by_copy[threat].data == {"secret": 1, "copy": threat, "area": "clubs", "value": 4, "text": "Porthos plots",
+                                    "threat": True, "house": "Hunter's", "spread_by": None, "evidence": 0}
+    assert by_copy[tattle].data == {"secret": 2, "copy": tattle, "area": "diamonds", "value": 2,
+                                    "text": "d'Artagnan is poor", "threat": False, "house": "The Blue Gables",
+                                    "spread_by": None, "evidence": 0}
+    assert [(p.area, p.value) for p in printed] == [(state.secrets[p.secret].area, p.value) for p in printed]
+    assert sorted((p.area, p.value) for p in printed) == [("clubs", 4), ("diamonds", 2)]
+    assert events(turn, codes.EV_EXPOSED)[0].data["trigger"] == "printed"
+
+
+def test_a_secret_about_no_man_of_the_campaign_is_printed_with_no_house():
+    """Choice: a tale about no man of the campaign belongs to no house; the column prints it so."""
+    turn = a_turn(man("Porthos"))
+    secret(turn, "Nobody", "diamonds", 2, GOSSIP, "a stranger's debts")
+    print_gossip(turn)
+    assert events(turn, codes.EV_PRINTED)[0].data["house"] is None
+
+
+def test_a_second_card_of_one_secret_does_not_stop_the_column():
+    """Two copies of one secret are one tale: the second is skipped, the cards after it printed."""
+    turn = a_turn(man("Porthos"), tables={"gossip": {"hushed_divisor": 100}})
+    state = turn.world.part("secrets")
+    original = new_secret(state, "Porthos", "diamonds", 5, "one tale", holder="Aramis", how="x", month=MONTH.key)
+    second = copy_to(state, original, "Athos", how="x", month=MONTH.key)
+    give(state, original, GOSSIP, how="x", month=MONTH.key)
+    give(state, second, GOSSIP, how="x", month=MONTH.key)
+    for n in range(4):
+        secret(turn, "Porthos", "diamonds", 1, GOSSIP, f"tale {n}")
+    hushed, printed = print_gossip(turn)
+    assert len(printed) == 5 and state.copies == {}
+
+
+def test_hushed_cards_are_recorded_as_hushed_this_month():
+    """"move one third of its cards (rounded down) to the safe pile (p.12)": each card says how."""
+    turn = a_turn(man("Porthos"))
+    for n in range(3):
+        secret(turn, "Porthos", "diamonds", 1, GOSSIP, f"tale {n}")
+    hushed, printed = print_gossip(turn)
+    assert [(c.how, c.month) for c in hand(turn.world.part("secrets"), SAFE)] == [("hushed up", MONTH.key)]
+    assert [r.reason for r in turn.dice.log] == ["gossip: the pile shuffled, card for place 3 of 3",
+                                                 "gossip: the pile shuffled, card for place 2 of 3"]
+
+
+def test_on_a_tie_for_the_most_reputation_all_are_major_and_none_minor():
+    """"(on a tie, all tied players receive the same kind) (p.12)": all tied first, no second."""
+    turn = a_turn(man("Athos", sl=12, club="Hunter's"), man("Porthos", sl=12, club="Hunter's"))
+    assert ranked(turn, patrons(turn, HUNTERS)) == (["Athos", "Porthos"], [])
+
+
+def test_a_dead_man_is_no_patron():
+    """"the player or players with the most reputation in it (p.12)": a man who died this month,
+    though he was there, is no patron of the house raided."""
+    turn = raid_table()
+    turn.characters["d'Artagnan"].state = DEAD
+    assert "d'Artagnan" not in patrons(turn, HUNTERS)
+
+
+def test_an_indictment_fines_a_penniless_man_nothing_and_is_recorded():
+    """Choice: the fine is "as much of it as he has": a man with nothing pays nothing.  Fleeing,
+    he leaves his regiment for the Frontier's ranks, each change with its reason."""
+    turn = raid_table()
+    porthos = turn.characters["Porthos"]
+    porthos.crowns, porthos.regiment, porthos.rank = 0, "Gascon Regiment", "Captain"
+    indict(turn, porthos, "major", HUNTERS)
+    assert porthos.crowns == 0 and events(turn, codes.EV_INDICTED)[0].data["paid"] == 0
+    why = "major indictment in the raid on Hunter's"
+    assert [(e.field, e.week, e.reason, e.rule) for e in turn.ledger] == [
+        (indictment_counter("major"), MONTH_END, why, RULE),
+        ("status_points", MONTH_END, why, RULE),
+        ("rank", MONTH_END, f"he flees his {why}", RULE),
+        ("regiment", MONTH_END, f"he flees his {why}", RULE),
+        ("regiment", MONTH_END, f"he flees his {why} to the Frontier", RULE),
+        ("rank", MONTH_END, "a Private of the Frontier Regiment", RULE)]
+
+
+def test_the_column_prints_a_threats_evidence_beside_it():
+    """"each revealed threat produces as many pieces of evidence as there are matching desires or
+    mollies revealed (p.12)": the gazette prints the pieces with the threat."""
+    turn = a_turn(man("Porthos", club="Hunter's"), man("Athos", club="Hunter's"),
+                  tables={"gossip": {"hushed_divisor": 100}})
+    threat = secret(turn, "Porthos", "clubs", 4, GOSSIP)
+    secret(turn, "Athos", "diamonds", 5, GOSSIP)
+    print_gossip(turn)
+    assert {e.data["copy"]: e.data["evidence"] for e in events(turn, codes.EV_PRINTED)} == {threat: 1, threat + 1: 0}

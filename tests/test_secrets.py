@@ -105,3 +105,56 @@ def test_every_holders_hand_in_one_walk():
     held = by_holder(state)
     assert held == {h: hand(state, h) for h in ("Aramis", GOSSIP)} and held["Aramis"] == [original, third]
     assert "Athos" not in held
+
+
+# -- what mutation testing found unpinned (docs/rules-coverage.md, "Mutation testing") ---------------
+
+
+def test_a_card_worth_two_is_copied_worth_one():
+    """gala.txt: "The point value of the copy must be one less than the value of the card it was
+    copied from": a card worth 2 still makes a copy, worth 1 (one worth 1 would make one worth 0,
+    "worth no one's trouble to repeat")."""
+    state, original = a_state()
+    two = new_secret(state, "Athos", "hearts", 2, "x", holder="Aramis", how="x", month="1635-04")
+    copy = copy_to(state, two, "Porthos", how="bought at the gala", month="1635-05")
+    assert (copy.value, copy.how, copy.month) == (1, "bought at the gala", "1635-05")
+    with pytest.raises(SecretsError, match="^that secret is worth too little to repeat$"):
+        copy_to(state, copy, "Athos", how="x", month="1635-04")
+
+
+def test_a_secret_may_be_worth_nothing_but_not_less():
+    """gala.txt, Crafting Rumors: "setting upon it whatever value they please": 0 or more; the
+    rumour remembers its author and the card who passed it."""
+    state = SecretsState()
+    rumour = new_secret(state, "Athos", "hearts", 0, "a lie", holder="Porthos", how="made up", month="1635-04",
+                        true=False, author="Aramis", given_by="Aramis")
+    assert rumour.value == 0 and rumour.given_by == "Aramis"
+    assert state.secrets[rumour.secret].author == "Aramis"
+    with pytest.raises(SecretsError, match="^a secret's value is 0 or more, not -1$"):
+        new_secret(state, "Athos", "hearts", -1, "x", holder="Porthos", how="x", month="1635-04")
+
+
+def test_a_card_given_to_a_man_who_holds_the_secret_is_refused():
+    """gala.txt: "They may not sell a secret to a player who already has a copy of it in their
+    hand": nor give him the card itself; a card given keeps where it was copied from."""
+    state, original = a_state()
+    copy = copy_to(state, original, "Athos", how="bought", month="1635-04")
+    with pytest.raises(SecretsError, match="^Athos already holds a copy of that secret$"):
+        give(state, original, "Athos", how="given", month="1635-04")
+    moved = give(state, copy, "Porthos", how="given", month="1635-04")
+    assert (moved.source, moved.given_by) == (original.id, "Athos")
+
+
+def test_gone_copies_and_secrets_are_said_so():
+    """A copy no longer held cannot be copied, nor a missing secret revealed; a copy discarded twice
+    is discarded once; a trail stops at a copy gone from play."""
+    state, original = a_state()
+    second = copy_to(state, original, "Athos", how="x", month="1635-04")
+    third = copy_to(state, second, "Porthos", how="x", month="1635-04")
+    discard(state, second)
+    discard(state, second)
+    assert trail(state, third) == [third]
+    with pytest.raises(SecretsError, match=f"^copy {second.id} is no longer held by anyone$"):
+        copy_to(state, second, "d'Artagnan", how="x", month="1635-04")
+    with pytest.raises(SecretsError, match="^there is no secret 99$"):
+        reveal(state, 99, "1635-04")

@@ -6,6 +6,8 @@ docs/rules-coverage.md."""
 from __future__ import annotations
 
 import json
+
+import pytest
 import re
 from pathlib import Path
 
@@ -27,7 +29,7 @@ from engarde.house.social_conflict.tactics import AVOID, PLAY, Tactics
 from engarde.known import Known
 from engarde.orders import OrderSheet, Parts
 from engarde.parse import parse_sheet
-from engarde.records import Character, ErrorRecord
+from engarde.records import DEAD, Character, ErrorRecord
 from engarde.registry import Registry
 from engarde.rules.mistresses.rules import FACT_COURTING
 from engarde.rules.mistresses.state import Mistress
@@ -677,3 +679,327 @@ def test_the_readmes_attack_and_tactics_read_whole():
         sheet = parse_sheet(text, "t.txt", Registry.build(("social_conflict",)))
         assert sheet.errors == [], (doc, sheet.errors)
         assert isinstance(sheet.weeks[2], Attack) and sheet.weeks[2].whom == "Athos"
+
+
+# -- what mutation testing found unpinned (docs/rules-coverage.md, "Mutation testing") ---------------
+
+def test_the_face_down_card_chosen_lowest_highest_longest_or_of_a_suit():
+    """"The attacked player has to play a card secretly ... So it can be wise strategically to play
+    a low card."  Choice (his tactics): the lowest, the highest, the highest of his longest suit, or
+    the highest of a named suit (none of it: the lowest); equal cards go by the suits' order,
+    hearts, diamonds, clubs, spades."""
+    hand = [card(x) for x in ("9s", "2c", "2h", "9h", "ks", "kh")]
+    assert str(engine.choose_secret(hand, "lowest")) == "2 of hearts"
+    assert str(engine.choose_secret(hand, "highest")) == "King of hearts"
+    assert str(engine.choose_secret(hand, "clubs")) == "2 of clubs"
+    assert str(engine.choose_secret(hand, "diamonds")) == "2 of hearts"  # none of diamonds: the lowest
+    tied = [card(x) for x in ("3h", "5s", "9h", "7s")]  # two hearts, two spades: hearts first
+    assert str(engine.choose_secret(tied, "longest suit")) == "9 of hearts"
+    longer = [card(x) for x in ("3h", "5s", "9h", "7s", "2s")]
+    assert str(engine.choose_secret(longer, "longest suit")) == "7 of spades"
+
+
+def test_the_open_card_of_equal_worth_and_rank_goes_by_the_suits_order():
+    """"The numbers count as face value if trump and 1 if not": two fives not trump are worth the
+    same; the one played is the first in the suits' order (choice)."""
+    assert str(engine.choose_card([card(x) for x in ("5s", "5h", "3c", "2c")], "diamonds", Tactics())) == "5 of hearts"
+
+
+def test_the_defender_plays_for_his_own_trump():
+    """"The suit of this card will serve as the defender's trump later": his open cards are chosen
+    by what they add to his defence, his trump's cards at face value."""
+    result = engine.play(1, 1, "hearts", Tactics(compare_after=1), Tactics(secret_card="lowest"),
+                         deck("2h", "3h", "4h", "5h", "3s", "9d", "8d", "4s", "2c"), most_cards=8)
+    assert [str(m.card) for m in result.moves if m.side == "defender" and m.act == "play"] == ["4 of spades"]
+    assert (result.trump, result.defence) == ("spades", 3 + 4)
+
+
+def test_the_attacker_compares_once_his_rating_reaches_the_mark():
+    """"The attacker can choose to compare": by mail his tactics say when, at a rating; reached
+    exactly is reached."""
+    result = engine.play(5, 1, "hearts", Tactics(compare_at=5), JOHN, deck(), most_cards=8)
+    assert [m.act for m in result.moves] == ["secret", "compare"] and result.attack == 5
+
+
+def test_a_retreat_and_an_escape_are_recorded_with_the_ratings():
+    """"The attacker can choose to retreat ... If the attacked player chooses to escape": the record
+    keeps who ended it and the ratings as they stood."""
+    retreat = engine.play(5, 1, "hearts", Tactics(retreat_after=0), JOHN, deck("2h", "3h", "4h", "5h", "2c"),
+                          most_cards=8)
+    assert retreat.moves[-1] == engine.Move("attacker", "retreat", None, 5, 2)
+    escape = engine.play(5, 1, "hearts", Tactics(compare_at=99), Tactics(escape_after=1),
+                         deck("2h", "3h", "4h", "5h", "2c"), most_cards=8)
+    assert escape.moves[-1] == engine.Move("defender", "escape", None, 10, 2)
+
+
+def test_a_short_deck_says_it_ran_out():
+    """Not in the text: a deck shorter than the table's (only a test's) runs out, and says so."""
+    with pytest.raises(engine.DeckExhausted, match="^the deck ran out$"):
+        engine.play(0, 1, "hearts", Tactics(compare_after=3), JOHN, [card(x) for x in ("2h", "3h", "4h", "5h",
+                                                                                       "2c", "3c", "4c", "5c")],
+                    most_cards=8)
+
+
+def test_a_dead_man_cannot_be_attacked():
+    """"a character in the same place": a dead man is in none."""
+    a, b = man("A", hearts_base=9), man("B")
+    b.state = DEAD
+    turn = a_turn(a, b)
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert refused(turn) == "B is not among the living of this campaign"
+    [ev] = [e for e in turn.events if e.code == "social-conflict-refused"]
+    assert ev.public is False and ev.week == 1 and ev.data["order"]
+
+
+def test_a_lost_conflict_raises_nothing_and_its_news_says_so():
+    """"If the defense rating isn't exceeded by the attack rating, than the attack didn't succeed":
+    nothing is raised; (not in the text) the gazette tells a comparison, won or lost."""
+    a, b = man("A", hearts_base=9, hearts_efficiency=1), man("B", diamonds_base=9)
+    turn = a_turn(a, b, dice=ScriptedDice(rolls_for(deck("2s", "3s", "4s", "5s", "2c"))),
+                  tactics={"A": Tactics(compare_at=0)})
+    attack(turn, a, Attack("B", "hearts", "diamonds", Want(FAVOUR)), 2)
+    data = conflict(turn).data
+    assert data["end"] == "lost" and data["gains"] == []
+    assert not any(e.field.startswith("conflict.") for e in turn.ledger)
+    assert not turn.world.part("social_conflict").conflict_obligations
+    [news] = [e for e in turn.events if e.code == "social-conflict-news"]
+    assert news.public and news.data == {"won": False, "place": "B's lodgings"}
+
+
+def test_a_won_conflict_is_recorded_whole():
+    """"The attacked character is willing to do what the attacking character wants": the record
+    keeps the values played with, every move, and that a comparison shows the intent; the news
+    says he won."""
+    turn, a, b = won(Want(FAVOUR, text="x"))
+    event = conflict(turn)
+    data = event.data
+    assert event.public is False and event.week == 2
+    assert (data["efficiency"], data["efficiency_name"], data["floor"], data["floor_name"]) == (10, "charm", 1, "wealth")
+    assert data["moves"][-1] == {"side": "attacker", "act": "compare", "card": None, "attack": 10,
+                                 "defence": data["defence"], "shows": None}
+    assert data["secret"] == data["moves"][0]["card"] and data["intent_shown"] is True
+    assert data["gains"] == [{"name": "luck", "delta": data["margin"], "now": 5 + data["margin"]},
+                             {"name": "wealth", "delta": 1, "now": 6}]
+    [news] = [e for e in turn.events if e.code == "social-conflict-news"]
+    assert news.data == {"won": True, "place": "B's lodgings"}
+
+
+def test_won_against_an_equal_base_value_raises_it_by_one():
+    """"the base value is raised to that of the attacked character. If lower, it is raised by 1":
+    not lower than his, equal, it is raised by 1 (choice: raised to his would raise nothing)."""
+    ch = man("A", hearts_base=9, hearts_efficiency=10, diamonds_base=6, diamonds_efficiency=1)
+    turn = a_turn(ch, man("B", diamonds_base=6), dice=ScriptedDice(rolls_for(deck("2h", "3h", "4h", "5h", "2c"))),
+                  tactics={"A": Tactics(compare_at=0)})
+    attack(turn, ch, Attack("B", "hearts", "diamonds", Want(OTHER, text="x")), 1)
+    assert ch.get("conflict.diamonds.base") == 7
+
+
+def test_a_man_who_wrote_no_tactics_compares_at_the_campaigns_mark():
+    """Not in the text: the attacker who wrote no comparison compares once his rating reaches
+    default_compare_at (15)."""
+    a, b = man("A", hearts_base=9, hearts_efficiency=15), man("B")
+    turn = a_turn(a, b, dice=SeededDice(3))
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert [m["act"] for m in conflict(turn).data["moves"]] == ["secret", "compare"]
+
+
+def test_a_loan_from_a_penniless_man_or_one_of_a_crown():
+    """"The attacked character is willing to do what the attacking character wants": he lends what
+    he has; a man with nothing lends nothing (the GM is told), a man with one crown lends it; a loan
+    lent whole leaves the GM nothing to rule."""
+    turn, a, b = won(Want(LOAN, amount=100), b_crowns=0)
+    assert not turn.world.loans and a.crowns == 50
+    assert [o.want for o in turn.world.part("social_conflict").conflict_obligations] == [
+        "a loan of 100 crowns (he had only 0 crowns to lend)"]
+    one, a, b = won(Want(LOAN, amount=100), b_crowns=1)
+    assert [loan.amount for loan in one.world.loans] == [1] and (a.crowns, b.crowns) == (51, 0)
+    whole, a, b = won(Want(LOAN, amount=100))
+    assert not whole.world.part("social_conflict").conflict_obligations
+    loan = whole.world.loans[0]
+    assert (loan.number, loan.taken, loan.principal) == (1, "1607-04", 100)
+    entries = [(e.character, e.field, e.delta, e.week, e.rule) for e in whole.ledger if not e.field.startswith("conflict")]
+    assert entries == [("B", "crowns", -100, 2, "Social conflict (house rule)"),
+                       ("B", "lent.1", 100, 2, "Social conflict (house rule)"),
+                       ("A", "crowns", 100, 2, "Social conflict (house rule)"),
+                       ("A", "debt.1", 100, 2, "Social conflict (house rule)")]
+    assert all(e.reason for e in whole.ledger)
+    [ob] = [e for e in whole.events if e.code == "social-conflict-obliged"]
+    assert ob.public is False and ob.week == 2 and ob.data == {"kind": "loan", "lent": 100, "asked": 100, "loan": 1}
+
+
+def test_a_withdrawal_from_no_courtship_or_his_own_mistress_waits_for_the_gm():
+    """The rules can enforce a withdrawal only from a courtship: no such mistress, or his own
+    mistress (the GM rules), is recorded for the GM; a promise is recorded whole."""
+    turn, a, b = won(Want(WITHDRAW, mistress="Nobody"), target="hearts")
+    [ob] = turn.world.part("social_conflict").conflict_obligations
+    assert (ob.kind, ob.want, ob.month, ob.week) == ("withdraw", "that he withdraw from courting Nobody (no such courtship)",
+                                                     "1607-04", 2)
+    [ev] = [e for e in turn.events if e.code == "social-conflict-obliged"]
+    assert ev.public is False and ev.data == {"kind": "gm", "want": ob.want, "number": ob.number}
+    world = World(mistresses=[Mistress(4, "Ninon", 10, lover="B")])
+    kept, *_ = won(Want(WITHDRAW, mistress="Ninon"), world=world, target="hearts")
+    assert [o.want for o in kept.world.part("social_conflict").conflict_obligations] == [
+        "that he withdraw from courting Ninon (he keeps Ninon: the GM rules)"]
+    courted, *_ = won(Want(WITHDRAW, mistress="Ninon"), world=World(mistresses=[Mistress(4, "Ninon", 10)]),
+                      target="hearts")
+    assert courted.world.part("social_conflict").conflict_promises[0].to == "A"
+    [ev] = [e for e in courted.events if e.code == "social-conflict-obliged"]
+    assert ev.public is False and ev.week == 2 and ev.data == {"kind": "withdraw", "mistress": "Ninon", "until": "1607-05"}
+
+
+def test_a_promise_binds_its_last_month_and_only_her_courtship():
+    """A promise to withdraw binds "this month and the next" (promise_months): in its last month
+    too; a promise ended does not stop the others; courting another mistress, or not courting
+    that week, is untouched."""
+    world = World(mistresses=[Mistress(4, "Ninon", 10), Mistress(5, "Marion", 10)])
+    turn, a, b = won(Want(WITHDRAW, mistress="Ninon"), world=world, target="hearts")
+    promises = turn.world.part("social_conflict").conflict_promises
+    promises.insert(0, type(promises[0])("B", "Marion", "A", "1607-03"))  # over last month
+    turn.month = GameMonth(1607, 5)
+    turn.fact("B")[FACT_COURTING] = {2: (5, 0, 20), 3: (4, 0, 20)}
+    keep_promises(turn, 2)
+    keep_promises(turn, 1)
+    keep_promises(turn, 3)
+    assert turn.fact("B")[FACT_COURTING] == {2: (5, 0, 20)}
+    [kept] = [e for e in turn.events if e.code == "social-conflict-promise-kept"]
+    assert kept.public is False and kept.week == 3 and kept.data == {"mistress": "Ninon", "to": "A"}
+
+
+def test_a_mistress_house_and_the_field_are_no_meeting_places():
+    """"a character in the same place": not in a mistress's house nor on the field of honour (choice);
+    he is found at the next place he went."""
+    a, b = man("A", hearts_base=9), man("B")
+    turn = a_turn(a, b, dice=SeededDice(2))
+    turn.be_at(1, "mistress:Ninon", "B")
+    turn.be_at(1, "bawdyhouse", "B")
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert conflict(turn).data["place"] == "the bawdyhouse"
+
+
+def test_an_exposed_secret_says_how_and_the_next_of_its_area_says_more():
+    """"one of the attacked character's secrets in the area of his/her trump is uncovered": each new
+    secret of a man's area tells the next of the table's texts; its card says how it slipped out."""
+    a, b = man("A", hearts_base=9, hearts_efficiency=1), man("B")
+    turn = a_turn(a, b, dice=ScriptedDice(rolls_for(deck("2h", "3h", "4h", "5h", "2s"))),
+                  tactics={"A": Tactics(compare_at=99), "B": Tactics(secret_card="spades", escape_after=1)})
+    secrets = turn.world.part("secrets")
+    from engarde.house.secrets.hands import new_secret
+    new_secret(secrets, "A", "spades", 1, "A's own", holder="B", how="x", month="1607-04")
+    new_secret(secrets, "B", "hearts", 1, "B's heart", holder="A", how="x", month="1607-04")
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    made = secrets.secrets[3]
+    assert (made.about, made.area, made.value, made.text) == ("B", "spades", 3, "B is afraid of the dark streets at night")
+    card = next(c for c in secrets.copies.values() if c.secret == 3)
+    assert (card.holder, card.how, card.month) == ("A", "a social conflict in week 1: B's flat refusal gave it away",
+                                                   "1607-04")
+    assert conflict(turn).data["exposed"] == [{"about": "B", "holder": "A", "area": "spades", "value": 3,
+                                               "text": made.text, "why": "escape", "card": None}]
+    new_secret(secrets, "B", "spades", 1, "again", holder="A", how="x", month="1607-04")
+    again = a_turn(a, b, dice=ScriptedDice(rolls_for(deck("2h", "3h", "4h", "5h", "2s"))), world=turn.world,
+                   tactics={"A": Tactics(compare_at=99), "B": Tactics(secret_card="spades", escape_after=1)})
+    attack(again, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert secrets.secrets[5].text == "B was thrashed by a carter and never told"  # the third: two told before
+
+
+def test_areas_from_the_sheet_halve_rounding_up_and_say_how():
+    """Not in the text: physique is Strength halved and wildness Expertise halved, rounded up;
+    wealth 1 + crowns / crowns_per_wealth; each roll a d10 named for what it sets, each entry
+    saying where it came from; a man whose beauty is 1 has his areas already."""
+    ch = Character("Athos", social_level=9, crowns=0, strength=10, expertise=7)
+    registry = Registry.build(("social_conflict",), tables={"social_conflict": {"crowns_per_wealth": 1}})
+    turn = Turn(APRIL, {"Athos": ch}, ScriptedDice([1, 7, 4]), registry.tables, world=World(), registry=registry)
+    set_areas(turn, ch)
+    assert (ch.get(counter("spades", "base")), ch.get(counter("spades", "efficiency"))) == (5, 4)
+    assert ch.get(counter("diamonds", "base")) == 1
+    assert [(r.reason, r.sides) for r in turn.dice.log] == [
+        ("social conflict: Athos's beauty", 10), ("social conflict: Athos's charm", 10),
+        ("social conflict: Athos's luck", 10)]
+    assert turn.ledger[0].reason == "his beauty (from his sheet)"
+    assert has_areas(ch)
+    set_areas(turn, ch)
+    assert len(turn.ledger) == 8
+    rolled = a_turn(Character("X"), dice=ScriptedDice(list(range(1, 9))), conflict_areas="rolled")
+    set_areas(rolled, rolled.characters["X"])
+    assert rolled.ledger[0].reason == "his beauty (rolled)" and rolled.dice.log[0].reason == "social conflict: X's beauty"
+
+
+def test_a_man_away_from_paris_cannot_be_found():
+    """"a character in the same place": a man away from Paris (on campaign: the modules' away
+    checks) is in no place the attacker can reach that week."""
+    a, b = man("A", hearts_base=9), man("B")
+    turn = a_turn(a, b, dice=SeededDice(2))
+    turn.registry.away = (lambda turn, ch, week: week == 1,)
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert refused(turn) == "B was away from Paris"
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 2)
+    assert conflict(turn).data["place"] == "B's lodgings"
+    assert turn.dice.log[0].reason == "social conflict of A with B: shuffling the deck"
+
+
+def test_a_face_card_exposure_names_its_card_and_a_loan_the_gm_rules_is_a_loan():
+    """"If you play a Jack, a Queen or a King ... you expose a secret": the record names the card.
+    A loan not lent whole waits for the GM as a loan."""
+    a, b = man("A", hearts_base=9, hearts_efficiency=10), man("B")
+    turn = a_turn(a, b, dice=ScriptedDice(rolls_for(deck("kd", "3s", "4s", "5s", "2c"))),
+                  tactics={"A": Tactics(compare_after=1, face_cards=PLAY)})
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert [(e["why"], e["card"]) for e in conflict(turn).data["exposed"]] == [("face card", "King of diamonds")]
+    short, *_ = won(Want(LOAN, amount=100), b_crowns=30)
+    assert [o.kind for o in short.world.part("social_conflict").conflict_obligations] == ["loan"]
+
+
+def test_a_promise_to_a_man_courting_no_one_keeps_itself():
+    """A promise to withdraw from courting binds a man who courts no one this month: nothing to undo."""
+    world = World(mistresses=[Mistress(4, "Ninon", 10)])
+    turn, a, b = won(Want(WITHDRAW, mistress="Ninon"), world=world, target="hearts")
+    keep_promises(turn, 3)
+    assert not [e for e in turn.events if e.code == "social-conflict-promise-kept"]
+
+
+def test_a_man_who_wrote_no_tactics_plays_the_campaigns_defaults():
+    """Not in the text: the defender who wrote nothing lays down the campaign's default_secret_card
+    and, by default, avoids face cards ("If nothing else comes to your character's mind ...
+    sometimes you have to uncover a secret": he has something else)."""
+    a, b = man("A", hearts_base=9, hearts_efficiency=1), man("B")
+    registry = Registry.build(("social_conflict",), tables={"social_conflict": {"default_secret_card": "highest"}})
+    turn = Turn(APRIL, {"A": a, "B": b}, ScriptedDice(rolls_for(deck("2h", "3h", "4h", "5h", "kc", "qc", "2d", "3d",
+                                                                       "4s"))),
+                registry.tables, world=World(), registry=registry)
+    turn.living = ["A", "B"]
+    turn.standing = {"A": Parts([ConflictStanding(Tactics(compare_after=1))])}
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    moves = conflict(turn).data["moves"]
+    assert moves[0]["card"] == "King of clubs"
+    assert [m["card"] for m in moves if m["side"] == "defender" and m["act"] == "play"] == ["4 of spades"]
+
+
+def test_no_man_wins_himself_over_nor_is_found_in_a_club_not_his():
+    """"a character in the same place": a man cannot attack himself; the attacker cannot follow him
+    into a club not his own, but finds him at the next place he went."""
+    a, b = man("A", hearts_base=9), man("B")
+    turn = a_turn(a, b, dice=SeededDice(2))
+    attack(turn, a, Attack("A", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert refused(turn) == "a man cannot win himself over"
+    turn.be_at(1, "club:Hunter's", "B")
+    turn.be_at(1, "bawdyhouse", "B")
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert conflict(turn).data["place"] == "the bawdyhouse"
+
+
+def test_a_loan_won_is_lent_with_its_reasons():
+    """A loan won is lent through the ledger, each entry saying why."""
+    turn, a, b = won(Want(LOAN, amount=100))
+    assert [e.reason for e in turn.ledger if not e.field.startswith("conflict")] == [
+        "lent to A (loan 1): won over by A in a social conflict", "A owes him (loan 1, no interest)",
+        "borrowed from B (loan 1), won over", "owes B (loan 1, no interest)"]
+
+
+def test_a_man_found_at_a_gala_is_met_at_the_hosts_gala():
+    """"a character in the same place": a gala (gala.txt) is a place like any other open to the
+    attacker, and the record names it as the gazette does, the host's gala (a fix: it printed the
+    whereabouts' key, "gala:Porthos")."""
+    a, b = man("A", hearts_base=9), man("B")
+    turn = a_turn(a, b, dice=SeededDice(2))
+    turn.be_at(1, "gala:Porthos", "B")
+    attack(turn, a, Attack("B", "hearts", "clubs", Want(FAVOUR)), 1)
+    assert conflict(turn).data["place"] == "Porthos's gala"

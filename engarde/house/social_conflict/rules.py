@@ -80,6 +80,8 @@ def place_name(place: str, whose: str) -> str:
         return f"{whose}'s lodgings"
     if place.startswith("club:"):
         return place.split(":", 1)[1]
+    if place.startswith("gala:"):  # engarde.house.gala.rules.place: the host's gala
+        return f"{place.split(':', 1)[1]}'s gala"
     return f"the {place}" if place.islower() else place
 
 
@@ -110,7 +112,7 @@ def attack(turn: Turn, ch: Character, order: Attack, week: int) -> engine.Result
                          tactics(turn, ch.name), tactics(turn, target.name), deck, tables.most_cards)
     exposed = [expose(turn, ch, target, e, week) for e in result.exposures]
     gains = win(turn, ch, target, order, result, week) if result.end == engine.WON else []
-    data = record(result, order, ch, target, place, week)
+    data = record(result, order, ch, target, place)
     data.update(exposed=exposed, gains=gains)
     turn.event(EV_CONFLICT, week, (ch.name, target.name), public=False, **data)
     if result.end == engine.WON:
@@ -121,8 +123,7 @@ def attack(turn: Turn, ch: Character, order: Attack, week: int) -> engine.Result
     return result
 
 
-def record(result: engine.Result, order: Attack, ch: Character, target: Character, place: str,
-           week: int) -> dict[str, Any]:
+def record(result: engine.Result, order: Attack, ch: Character, target: Character, place: str) -> dict[str, Any]:
     """The conflict as its event keeps it (JSON): every move, the result, who could see what."""
     return {
         "attacker": ch.name, "defender": target.name, "place": place_name(place, target.name),
@@ -148,7 +149,7 @@ def expose(turn: Turn, ch: Character, target: Character, e: engine.Exposure, wee
     value = tables.secret_values.get(key, 1)
     texts = tables.secret_texts[e.area]
     told = sum(1 for s in secrets.secrets.values() if s.about == who.name and s.area == e.area)
-    text = f"{who.name} {texts[told % len(texts)]}" if texts else f"{who.name} let something slip"
+    text = f"{who.name} {texts[told % len(texts)]}"  # the table gives every area its texts
     how = {"face card": f"let slip by {who.name} ({e.card})", "compare": f"{who.name} showed his hand too plainly",
            "escape": f"{who.name}'s flat refusal gave it away"}[e.why]
     new_secret(secrets, who.name, e.area, value, text, holder=holder.name,
