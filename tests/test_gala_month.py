@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from engarde.calendar import GameMonth
+from engarde.calendar import MONTH_END, GameMonth
 from engarde.dice import ScriptedDice
 from engarde.house.gala.engine import Item, Room
 from engarde.house.gala.orders import Attend, BreakOff
@@ -332,3 +332,46 @@ def test_a_gala_held_posts_its_evening_at_its_worth_in_status_and_its_engagement
     assert empty.data == {"host": "Rochefort", "guests": [], "dances": [], "engaged": [], "broken": [],
                           "scandals": [], "faux_pas": 0}
     assert all(g.held for g in state.galas)
+
+
+def test_an_engagement_made_this_month_shares_only_what_came_after_its_week():
+    """gala.txt: "From the moment an engagement is made, the fortunes of the two are tied." (The
+    module: status points only, of another rule; an engagement made at a gala in week 2 shares
+    what came in weeks 3 and 4; one made before shares the whole month, from its first day; a dead
+    betrothed is given nothing, and what she won before she died still comes to him.)"""
+    athos, milady, porthos, constance = (Character("Athos"), Character("Milady"), Character("Porthos"),
+                                         Character("Constance", state="dead"))
+    world = World({"gala": GalaState(engagements=[("Athos", "Milady"), ("Porthos", "Constance")])})
+    turn = Turn(GameMonth(1607, 6), {c.name: c for c in (athos, milady, porthos, constance)}, ScriptedDice([]),
+                tables=Registry.build(("gala",)).tables, world=world)
+    turn.event("gala", 2, ("Athos", "Milady"), public=True, engaged=[["Milady", "Athos"]])
+    turn.post(athos, "status_points", 1, 2, "a duel won", "c. Duelling")
+    turn.post(athos, "status_points", 3, 3, "caroused at Hunter's", "c. Carousing")
+    turn.post(athos, "crowns", 50, 3, "won at cards", "c. Gambling")
+    turn.post(constance, "status_points", 2, 0, "a saint's day", "c. Status")
+    turn.post(porthos, "status_points", 4, 0, "a new coat", "c. Status")
+    share_fortunes(turn)
+    shared = [(e.character, e.delta, e.week, e.reason) for e in turn.ledger if e.rule == RULE_SHARED]
+    assert shared == [("Milady", 3, MONTH_END, "shared with Athos, his betrothed: caroused at Hunter's"),
+                      ("Porthos", 2, MONTH_END, "shared with Constance, his betrothed: a saint's day")]
+    events = [(e.code, e.week, e.characters, e.public, e.data) for e in turn.events if e.code == "gala-shared"]
+    assert events == [("gala-shared", MONTH_END, ("Milady", "Athos"), False,
+                       {"delta": 3, "reason": "caroused at Hunter's", "source": "Athos"}),
+                      ("gala-shared", MONTH_END, ("Porthos", "Constance"), False,
+                       {"delta": 2, "reason": "a saint's day", "source": "Constance"})]
+    assert constance.status_points == 2 and porthos.status_points == 6
+
+
+def test_attending_when_two_galas_are_given_that_week_he_must_name_the_host():
+    """The module's choice: "Attend the gala" in a week with two galas is a quiet week until he
+    names the host, and his report (his alone) says why."""
+    athos = Character("Athos")
+    world = World({"gala": GalaState(galas=[Gala("1607-06", 2, "the Duchesse"), Gala("1607-06", 2, "Milady")])})
+    turn = Turn(GameMonth(1607, 6), {"Athos": athos}, ScriptedDice([]), tables=Registry.build(("gala",)).tables,
+                world=world)
+    attend(turn, athos, Attend(), 2)
+    ev = turn.events[-1]
+    assert (ev.code, ev.week, ev.characters, ev.public, ev.data) == (
+        "gala-none", 2, ("Athos",), False, {"host": "", "why": "two galas are given that week: name the host"})
+    attend(turn, athos, Attend("Rochefort"), 2)
+    assert turn.events[-1].data == {"host": "Rochefort", "why": "no gala is given that week"}
