@@ -457,6 +457,7 @@ def test_an_outburst_may_set_off_another():
     # Porthos pays 2 (charm, then wit: each his highest in turn), Aramis 3 (one off each)
     assert ev.stats["Porthos"] == {"charm": 0, "wit": 0, "accomplishment": 1}
     assert ev.stats["Aramis"] == {"charm": 9, "wit": 9, "accomplishment": 9}
+    assert "Porthos pays 2 out of the stats (a secret told in Athos's outburst): charm 0, wit 0, accomplishment 1." in texts(ev)
 
 
 # -- a man without a plan ------------------------------------------------------------------------
@@ -655,3 +656,32 @@ def test_no_outburst_but_at_zero_and_none_from_a_man_who_wrote_none():
     ev = evening([p, a, guest("Aramis", retort="never")], [20, 20], secrets=secrets)
     assert [x for x in texts(ev) if "brought to nothing" in x] == ["Athos, brought to nothing, says nothing after all."]
     assert len(hand(secrets, "Athos")) == 1
+
+
+def test_every_roll_of_the_evening_is_logged_with_its_reason():
+    """gala.txt: "Whichever player the room has judged against — accused or accuser alike — may
+    roll below their own Charm to carry the moment off regardless" (and a refused suitor, and
+    whoever a rumour goes against): each such roll, and the lot the seats are drawn by, goes into
+    the month's dice log with what it was for (``engarde.resolve``: "every die rolled, with its
+    reason")."""
+    def reasons(guests, rolls, **kw):
+        dice = ScriptedDice(rolls)
+        play(guests, HOST, [], {}, kw.get("secrets") or SecretsState(), dice, GalaTables(), MONTH,
+             kw.get("questioned") or {})
+        return [(r.sides, r.reason) for r in dice.log]
+
+    p = guest("Porthos", moves=(Move(1, action=ASK, target="Aramis"), Move(4, action=PROPOSE, target="Aramis")))
+    assert reasons([p, guest("Aramis")], [1, 1, 15])[-1] == (20, "gala: Porthos rolls below charm (a refused proposal)")
+    a = guest("Athos", moves=(Move(1, SEEK, "Porthos", SELL, target="Porthos", about="Rochefort"),))
+    assert reasons([a, guest("Porthos", accuse="always")], [12], secrets=seller_with_secret()) == [
+        (20, "gala: Porthos rolls below charm (an accusation gone wrong)")]
+    w = guest("Athos", moves=(Move(1, SEEK, "Porthos", RUMOUR, target="Porthos", about="Rochefort", area="hearts",
+                                   value=4, text="Rochefort wears a wig"),))
+    assert reasons([w, guest("Porthos", accuse="always")], [19], questioned={"Rochefort": "deny"}) == [
+        (20, "gala: Athos rolls below charm (a rumour exposed)")]
+    t = guest("Athos", moves=(Move(1, action=ATTACK, target="Porthos", stat="wit"),))
+    c = guest("Porthos", calls=("attacking",), retort="never")
+    assert reasons([t, c, guest("Aramis", vote=WITH)], [1, 15])[-1] == (20, "gala: Athos rolls below charm (a faux pas)")
+    dice = ScriptedDice([3, 1])
+    seating(["A", "B", "C"], lambda n: (n,), HOST, "drawn", dice)
+    assert [(r.sides, r.reason) for r in dice.log] == [(3, "gala: drawing the seats"), (2, "gala: drawing the seats")]
