@@ -220,14 +220,18 @@ def test_attributes_rolled_once_with_the_campaigns_dice_and_the_gms_posted_over_
     state = GalaState(pending={"Anybody": {"wit": 3}, "Bonacieux": {"wit": 3}, "Rochefort": {"wit": 12, "dancing": 1}})
     tables = Registry.build(("gala",), tables={"gala": {"attribute_dice": 1, "attribute_sides": 20,
                                                        "attribute_bonus": -3}}).tables
-    chars = {c.name: c for c in (aramis, athos, bonacieux, rochefort)}
-    turn = Turn(GameMonth(1607, 6), chars, ScriptedDice([2, 15, 20, 5]), tables=tables, world=World({"gala": state}))
-    turn.living = ["Aramis", "Athos", "Rochefort"]
+    jussac = Character("Jussac")
+    chars = {c.name: c for c in (aramis, athos, bonacieux, jussac, rochefort)}
+    turn = Turn(GameMonth(1607, 6), chars, ScriptedDice([2, 15, 20, 5, 1, 1, 1, 4]), tables=tables,
+                world=World({"gala": state}))
+    turn.living = ["Aramis", "Athos", "Jussac", "Rochefort"]
     roll_attributes(turn)
     # Athos: a d20 each less 3 (never below 0), and a 5 on the d6 is dancing
-    assert [(e.character, e.field, e.delta, e.week) for e in turn.ledger if e.character == "Athos"] == [
-        ("Athos", "gala.wit", 12, 0), ("Athos", "gala.accomplishment", 17, 0), ("Athos", "gala.dancing", 1, 0),
-        ("Athos", "gala.rolled", 1, 0)]
+    assert [(e.character, e.field, e.delta, e.week, e.reason) for e in turn.ledger if e.character == "Athos"] == [
+        ("Athos", "gala.wit", 12, 0, "gala attributes rolled"), ("Athos", "gala.accomplishment", 17, 0, "gala attributes rolled"),
+        ("Athos", "gala.dancing", 1, 0, "gala attributes rolled"), ("Athos", "gala.rolled", 1, 0, "gala attributes rolled")]
+    # Jussac: 1s less 3 are 0, and a 4 is no dancer
+    assert jussac.counters == {"gala.rolled": 1}
     assert athos.counters == {"gala.wit": 12, "gala.accomplishment": 17, "gala.dancing": 1, "gala.rolled": 1}
     rolled = turn.events[0]
     assert (rolled.week, rolled.characters, rolled.public, rolled.data) == (
@@ -237,10 +241,10 @@ def test_attributes_rolled_once_with_the_campaigns_dice_and_the_gms_posted_over_
     # Rochefort: the GM's values posted over his (12 less the 7 he had; dancing 1)
     assert [(e.field, e.delta, e.week, e.reason) for e in turn.ledger if e.character == "Rochefort"] == [
         ("gala.dancing", 1, 0, "gala attributes set by the GM"), ("gala.wit", 5, 0, "gala attributes set by the GM")]
-    gm = turn.events[1]
+    gm = turn.events[2]
     assert (gm.week, gm.characters, gm.public, gm.data) == (
         0, ("Rochefort",), False, {"by_gm": True, "dancing": True, "charm": 0, "wit": 12, "accomplishment": 0})
-    assert state.pending == {} and len(turn.events) == 2
+    assert state.pending == {} and len(turn.events) == 3
 
 
 def test_breaking_it_off_away_from_a_gala_posts_each_loss_at_its_worth_in_status():
@@ -326,6 +330,7 @@ def test_a_gala_held_posts_its_evening_at_its_worth_in_status_and_its_engagement
                                                  "The Gala (house rule)")]
     accounts = {e.characters[0]: e.data for e in turn.events if e.code == "gala-account"}
     assert list(accounts) == list(seats) and accounts["Aramis"]["reputation"] == -5
+    assert not any(e.public for e in turn.events if e.code == "gala-account")  # each his own report's
     assert accounts["Milady"]["host"] == "Athos" and accounts["Milady"]["lines"][0][0] == 1
     empty = turn.events[-1]
     assert (empty.code, empty.week, empty.characters, empty.public) == ("gala", 3, (), True)
