@@ -563,9 +563,11 @@ def test_both_dancing_badly_is_said_and_a_proposal_in_a_dance_round_without_part
     dance round where he has no partner: the dance of round 3 still counts.)"""
     a = guest("Athos", moves=(Move(1, action=ASK, target="Milady"), Move(6, action=PROPOSE, target="Milady")))
     m = guest("Milady", proposals_from=(ANYONE,))
-    ev = evening([a, m, guest("Porthos")], [19, 19])
+    p = guest("Porthos", moves=(Move(6, action=PROPOSE, target="Milady"),))
+    ev = evening([a, m, p], [19, 19])
     assert "Athos and Milady stumble through the dance: each loses 1 reputation." in texts(ev)
     assert ev.engaged == [("Athos", "Milady")]
+    assert any(x.startswith("Porthos offers for the hand of Milady, never a partner") for x in texts(ev))
     a = guest("Athos", moves=(Move(1, action=ASK, target="Milady"),))
     m = guest("Milady", moves=(Move(4, action=PROPOSE, target="Athos"),))
     ev = evening([a, m], [1, 1], engaged={"Milady": "Rochefort", "Rochefort": "Milady"})
