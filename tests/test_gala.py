@@ -457,6 +457,7 @@ def test_an_outburst_may_set_off_another():
     # Porthos pays 2 (charm, then wit: each his highest in turn), Aramis 3 (one off each)
     assert ev.stats["Porthos"] == {"charm": 0, "wit": 0, "accomplishment": 1}
     assert ev.stats["Aramis"] == {"charm": 9, "wit": 9, "accomplishment": 9}
+    assert "Porthos pays 2 out of the stats (a secret told in Athos's outburst): charm 0, wit 0, accomplishment 1." in texts(ev)
 
 
 # -- a man without a plan ------------------------------------------------------------------------
@@ -469,3 +470,220 @@ def test_without_a_plan_he_keeps_to_himself_and_accepts_any_dance():
     ev = evening([a, guest("Porthos")], [20, 1, 1])  # his Charm roll on the refusal, then the dance
     assert ev.dances[0][:3] == (3, "Athos", "Porthos") and ev.engaged == []
     assert rep(ev, "Athos") == [(-2, "refused by Porthos"), (2, "danced well with Porthos")]
+
+
+# -- the cases the mutation run found unpinned ---------------------------------------------------
+
+
+def test_what_a_guest_cannot_do_is_told_him_alone():
+    """gala.txt: "Whatever they find, the Host writes upon a slip of paper and hands to them
+    discreetly" (the module's choice: an order that cannot be carried out is the host's quiet word
+    to its writer, never the room's: the action at oneself or a stranger lost, a dance promised,
+    no engagement to break off, no secret to sell, a room the house has not)."""
+    a = guest("Athos", moves=(Move(1, SEEK, "Athos", ATTACK, target="Athos", stat="wit"),
+                              Move(2, SEEK, "Rochefort", ASK, target="Athos"),
+                              Move(3, DANCE, action=PROPOSE, target="Athos"),
+                              Move(4, action=SELL, target="Athos", about="Rochefort"),
+                              Move(5, action=BREAK), Move(6, action=EXPLORE, room="cellar"),
+                              Move(7, SEEK, "Porthos", SELL, target="Porthos", about="Rochefort")))
+    p = guest("Porthos", moves=(Move(7, action=ASK, target="Aramis"), Move(8, action=ASK, target="Aramis"),
+                                Move(9, SEEK, "Aramis")))
+    ev = evening([a, p, guest("Aramis")], [15, 1, 1])  # his Wit roll in the cellar; the dance of round 9
+    mine = [
+        "Athos looks for Athos, who is not among the guests, and stays alone.",
+        "Athos would attack Athos, who is not among the guests: the action is lost.",
+        "Athos looks for Rochefort, who is not among the guests, and stays alone.",
+        "Athos would ask to dance Athos, who is not among the guests: the action is lost.",
+        "Athos has no partner for a dance this round and stays alone.",
+        "Athos would propose to Athos, who is not among the guests: the action is lost.",
+        "Athos would sell a secret to Athos, who is not among the guests: the action is lost.",
+        "Athos has no engagement to break off.",
+        "The house has no cellar: Athos finds nothing.",
+        "Athos holds no secret about Rochefort to sell."]
+    assert [x for x in texts(ev, "Athos") if x in mine] == mine
+    porthos = ["Porthos is promised to Aramis for the next dance already.", "Porthos is promised to Aramis for this dance."]
+    assert [x for x in texts(ev, "Porthos") if x in porthos] == porthos
+    assert not set(mine + porthos) & set(texts(ev, "Aramis"))
+    assert ev.found == [("Athos", "cellar", "")] and ev.host == HOST
+
+
+def test_tearing_away_leaves_the_one_torn_from_alone_in_that_company():
+    """gala.txt: "If a character wishes to speak with someone who is already engaged in
+    conversation, they may interrupt or tear them away from the initial conversation." (The two
+    now talk; the one left behind is in no company to sell in, and may not seek another.)"""
+    secrets = SecretsState()
+    for holder, about in (("Aramis", "Rochefort"), ("Athos", "Jussac"), ("Porthos", "Milady")):
+        new_secret(secrets, about, "hearts", 3, f"{about} is in debt", holder=holder, how="x", month=MONTH)
+    # Porthos seeks Athos; Aramis tears Porthos away and sells him a secret; Athos, left, cannot
+    p = guest("Porthos", moves=(Move(1, SEEK, "Athos"),))
+    r = guest("Aramis", moves=(Move(1, SEEK, "Porthos", SELL, target="Porthos", about="Rochefort"),))
+    a = guest("Athos", moves=(Move(1, SEEK, "Milady", SELL, target="Porthos", about="Jussac"),))
+    m = guest("Milady", moves=(Move(1, SEEK, "Athos"),))
+    ev = evening([p, r, a, m], [], secrets=secrets)
+    assert texts(ev)[:3] == ["Porthos seeks out Athos's conversation.", "Aramis tears Porthos away from Athos's conversation.",
+                             "Aramis sells Porthos a secret of Rochefort's: Rochefort is in debt (the copy worth 2)."]
+    assert "Athos has been drawn into a conversation's company already and cannot seek out Milady." in texts(ev, "Athos")
+    assert "Athos would sell a secret to Porthos, but is not in that company." in texts(ev, "Athos")
+    assert "Milady tears Athos away from a conversation." in texts(ev)
+    # the one torn away sells to the one who tore him off
+    a = guest("Athos", moves=(Move(1, SEEK, "Porthos"),))
+    r = guest("Aramis", moves=(Move(1, SEEK, "Porthos"),), calls=("interrupting",))
+    p = guest("Porthos", moves=(Move(1, action=SELL, target="Aramis", about="Milady"),))
+    m = guest("Milady", moves=(Move(1, SEEK, "Athos"),))
+    ev = evening([a, r, p, m], [1], secrets=secrets)  # Aramis's call rejected, his Charm roll carries it off
+    assert "Porthos sells Aramis a secret of Milady's: Milady is in debt (the copy worth 2)." in texts(ev)
+    assert ev.faux_pas[-1][1:4] == ("Aramis", "Milady", "tearing Athos away from a conversation")
+
+
+def test_a_retort_when_his_wit_is_the_number_he_wrote_or_more():
+    """gala.txt: "If an attacked player wishes, they may attempt to retort by rolling below their
+    own Wit." (His plan: "Retort: when my Wit is 10 or more".)"""
+    moves = (Move(1, action=ATTACK, target="Porthos", stat="charm"), Move(2, action=ATTACK, target="Porthos", stat="charm"))
+    a = guest("Athos", retort="never", moves=moves)
+    ev = evening([a, guest("Porthos", wit=10, retort="10")], [20, 3, 20, 15])
+    assert ev.stats["Athos"]["charm"] == 8 and ev.stats["Porthos"]["charm"] == 8
+    ev = evening([a, guest("Porthos", wit=9, retort="10")], [20, 20])
+    assert ev.stats["Athos"]["charm"] == 10 and ev.stats["Porthos"]["charm"] == 8
+
+
+def test_the_evening_is_the_rounds_the_tables_give_and_no_dance_after_the_last():
+    """gala.txt: "The gala takes place over nine rounds. ... During the two rounds before a dance,
+    a character may ask another character to dance." (With eight rounds, no dance follows the
+    seventh.)"""
+    a = guest("Athos", moves=(Move(7, action=ASK, target="Porthos"), Move(10, action=BREAK)))
+    ev = evening([a, guest("Porthos")], [], tables=dataclasses.replace(GalaTables(), rounds=8))
+    assert "Athos asks Porthos to dance, but no dance is to follow in the next two rounds." in texts(ev, "Athos")
+    ev = evening([guest("Athos", moves=(Move(10, action=BREAK),)), guest("Porthos")], [])
+    assert max(x.round for x in ev.lines) == 9
+
+
+def test_both_dancing_badly_is_said_and_a_proposal_in_a_dance_round_without_partners():
+    """gala.txt: "If both fail, each player loses one reputation point." "A character may ask for
+    the hand of another, provided the two have partnered a dance at some point in the evening." (A
+    dance round where he has no partner: the dance of round 3 still counts.)"""
+    a = guest("Athos", moves=(Move(1, action=ASK, target="Milady"), Move(6, action=PROPOSE, target="Milady")))
+    m = guest("Milady", proposals_from=(ANYONE,))
+    p = guest("Porthos", moves=(Move(6, action=PROPOSE, target="Milady"),))
+    ev = evening([a, m, p], [19, 19])
+    assert "Athos and Milady stumble through the dance: each loses 1 reputation." in texts(ev)
+    assert ev.engaged == [("Athos", "Milady")]
+    assert any(x.startswith("Porthos offers for the hand of Milady, never a partner") for x in texts(ev))
+    a = guest("Athos", moves=(Move(1, action=ASK, target="Milady"),))
+    m = guest("Milady", moves=(Move(4, action=PROPOSE, target="Athos"),))
+    ev = evening([a, m], [1, 1], engaged={"Milady": "Rochefort", "Rochefort": "Milady"})
+    said = "Milady, engaged to Rochefort, cannot offer for Athos."
+    assert said in texts(ev, "Milady") and said not in texts(ev, "Athos")
+    p = guest("Porthos", moves=(Move(1, action=ASK, target="Aramis"), Move(4, action=PROPOSE, target="Aramis")))
+    ev = evening([p, guest("Aramis")], [1, 1, 15])
+    assert "Porthos asks for Aramis's hand, and is refused." in texts(ev)
+
+
+def test_each_kind_of_faux_pas_is_called_by_one_who_calls_that_kind():
+    """gala.txt: "If a player takes an action that is not deemed socially permissible by another
+    player, that other player may call Faux Pas, briefly describing the action they considered
+    unacceptable. ... If the majority declares Faux Pas, the accused loses a reputation point."
+    (Proposing, breaking off, selling and a successful attack each a kind; a guest votes with a
+    call of a kind he calls himself.)"""
+    secrets = seller_with_secret()
+    kinds = ("proposing", "breaking off", "selling", "attacking")
+    a = guest("Athos", retort="never", moves=(Move(1, action=PROPOSE, target="Milady"), Move(2, action=ASK, target="Milady"),
+                                              Move(3, DANCE, action=PROPOSE, target="Milady"), Move(4, action=BREAK),
+                                              Move(5, SEEK, "Porthos", SELL, target="Porthos", about="Rochefort"),
+                                              Move(7, action=ATTACK, target="Porthos", stat="wit")))
+    m = guest("Milady", proposals_from=(ANYONE,), calls=kinds)
+    p = guest("Porthos", calls=kinds, retort="never")
+    # the dance (1, 1), then a Charm roll of 20 for each verdict
+    ev = evening([a, m, p], [1, 1, 20, 20, 20, 20, 20, 20], secrets=secrets)
+    assert [(f[0], f[1], f[3], f[4]) for f in ev.faux_pas] == [
+        (1, "Milady", "proposing to Milady, a stranger", "faux pas"), (3, "Milady", "proposing to Milady", "faux pas"),
+        (4, "Milady", "breaking off the engagement to Milady", "faux pas"),
+        (5, "Milady", "selling a secret to Porthos", "faux pas"), (7, "Milady", "attacking Porthos", "faux pas")]
+    assert "Milady calls faux pas on Athos for proposing to Milady: 2 hands for, 1 against: the room agrees." in texts(ev)
+
+
+def test_the_rumour_a_buyer_calls_when_the_copy_is_worth_his_number():
+    """gala.txt: "Upon receiving a secret card, a player may accuse it of being a rumor. The
+    character the secret concerns declares whether it is true." (His plan: "Call rumours: worth 4
+    or more"; a copy worth 4 is called.)"""
+    secrets = seller_with_secret()
+    a = guest("Athos", moves=(Move(1, SEEK, "Porthos", SELL, target="Porthos", about="Rochefort"),))
+    ev = evening([a, guest("Porthos", accuse="4")], [12], secrets=secrets)
+    assert "Porthos calls the secret Athos sold him a rumour; Rochefort declares it true." in texts(ev)
+
+
+def test_he_sells_his_most_valuable_card_about_the_man_of_the_area_he_names():
+    """gala.txt: "In the case that a character's reputation is running low, that character may
+    choose to sell any of the secrets in their hand ... the seller may gain reputation points equal
+    to the value of the card in their own hand." (The module: "sell my secret about X" is his most
+    valuable card about X, of the area he names if he names one; of two alike, the older.)"""
+    secrets = SecretsState()
+    for about, area, value, text in (("Rochefort", "hearts", 2, "a"), ("Milady", "spades", 9, "b"),
+                                     ("Rochefort", "spades", 5, "c"), ("Rochefort", "clubs", 5, "d")):
+        new_secret(secrets, about, area, value, text, holder="Athos", how="x", month=MONTH)
+    a = guest("Athos", moves=(Move(1, SEEK, "Porthos", SELL, target="Porthos", about="Rochefort"),
+                              Move(2, SEEK, "Aramis", SELL, target="Aramis", about="Rochefort", area="hearts"),
+                              Move(3, SEEK, "Aramis", SELL, target="Aramis", about="Jussac")))
+    ev = evening([a, guest("Porthos"), guest("Aramis")], [], secrets=secrets)
+    assert [secrets.secrets[c.secret].text for c in hand(secrets, "Porthos")] == ["c"]
+    assert [secrets.secrets[c.secret].text for c in hand(secrets, "Aramis")] == ["a"]
+    assert rep(ev, "Athos") == [(5, "sold a secret to Porthos"), (2, "sold a secret to Aramis")]
+    assert hand(secrets, "Porthos")[0].how == "bought at the gala" and hand(secrets, "Porthos")[0].month == MONTH
+
+
+def test_a_rumour_written_and_a_letter_found_are_cards_of_the_evening():
+    """gala.txt: "If a player wishes, they may write down a secret that they do not have in their
+    hand, setting upon it whatever value they please." "A letter left in a writing desk ... two
+    guests who did not expect to be overheard" (each a card in the finder's hand, said where and
+    when it came to him)."""
+    secrets = SecretsState()
+    a = guest("Athos", moves=(Move(1, SEEK, "Porthos", RUMOUR, target="Porthos", about="Rochefort", area="hearts",
+                                   value=9, text="Rochefort wears a wig"), Move(2, action=EXPLORE, room="library")))
+    rooms = [Room("library", [Item("overheard", 2, "Milady", "spades", "Milady is a spy")])]
+    evening([a, guest("Porthos")], [1], rooms=rooms, secrets=secrets)
+    written, found = hand(secrets, "Athos")
+    assert (secrets.secrets[written.secret].text, written.value, written.how, written.month) == (
+        "Rochefort wears a wig", 5, "written at the gala", MONTH)
+    assert (secrets.secrets[found.secret].text, found.how, found.month) == (
+        "Milady is a spy", "found in the library at the gala", MONTH)
+
+
+def test_no_outburst_but_at_zero_and_none_from_a_man_who_wrote_none():
+    """gala.txt: "If any one of a player's stats is reduced to 0, that player may perform an
+    outburst. They may choose to reveal any number of secrets that they hold in their hand"
+    (the module: a man who wrote no outburst tells nothing)."""
+    secrets = seller_with_secret()
+    p = guest("Porthos", moves=(Move(1, action=ATTACK, target="Athos", stat="charm"),
+                                Move(2, action=ATTACK, target="Aramis", stat="charm")))
+    a = guest("Athos", charm=1, retort="never")
+    ev = evening([p, a, guest("Aramis", retort="never")], [20, 20], secrets=secrets)
+    assert [x for x in texts(ev) if "brought to nothing" in x] == ["Athos, brought to nothing, says nothing after all."]
+    assert len(hand(secrets, "Athos")) == 1
+
+
+def test_every_roll_of_the_evening_is_logged_with_its_reason():
+    """gala.txt: "Whichever player the room has judged against — accused or accuser alike — may
+    roll below their own Charm to carry the moment off regardless" (and a refused suitor, and
+    whoever a rumour goes against): each such roll, and the lot the seats are drawn by, goes into
+    the month's dice log with what it was for (``engarde.resolve``: "every die rolled, with its
+    reason")."""
+    def reasons(guests, rolls, **kw):
+        dice = ScriptedDice(rolls)
+        play(guests, HOST, [], {}, kw.get("secrets") or SecretsState(), dice, GalaTables(), MONTH,
+             kw.get("questioned") or {})
+        return [(r.sides, r.reason) for r in dice.log]
+
+    p = guest("Porthos", moves=(Move(1, action=ASK, target="Aramis"), Move(4, action=PROPOSE, target="Aramis")))
+    assert reasons([p, guest("Aramis")], [1, 1, 15])[-1] == (20, "gala: Porthos rolls below charm (a refused proposal)")
+    a = guest("Athos", moves=(Move(1, SEEK, "Porthos", SELL, target="Porthos", about="Rochefort"),))
+    assert reasons([a, guest("Porthos", accuse="always")], [12], secrets=seller_with_secret()) == [
+        (20, "gala: Porthos rolls below charm (an accusation gone wrong)")]
+    w = guest("Athos", moves=(Move(1, SEEK, "Porthos", RUMOUR, target="Porthos", about="Rochefort", area="hearts",
+                                   value=4, text="Rochefort wears a wig"),))
+    assert reasons([w, guest("Porthos", accuse="always")], [19], questioned={"Rochefort": "deny"}) == [
+        (20, "gala: Athos rolls below charm (a rumour exposed)")]
+    t = guest("Athos", moves=(Move(1, action=ATTACK, target="Porthos", stat="wit"),))
+    c = guest("Porthos", calls=("attacking",), retort="never")
+    assert reasons([t, c, guest("Aramis", vote=WITH)], [1, 15])[-1] == (20, "gala: Athos rolls below charm (a faux pas)")
+    dice = ScriptedDice([3, 1])
+    seating(["A", "B", "C"], lambda n: (n,), HOST, "drawn", dice)
+    assert [(r.sides, r.reason) for r in dice.log] == [(3, "gala: drawing the seats"), (2, "gala: drawing the seats")]

@@ -277,7 +277,7 @@ class _Gala:
         self.say(f"{name} attacks {target}'s {stat}, and it tells.")
         loser, loss = target, self.t.attack_loss
         answered = name
-        while self.retorts(loser, stat):
+        while self.retorts(loser):
             if self.below(loser, "wit", f"retort to {answered}"):
                 self.say(f"{loser} retorts, and the laugh is on {answered}.")
                 loser, answered, loss = answered, loser, self.t.retort_loss
@@ -289,7 +289,7 @@ class _Gala:
         self.faux_pas(name, "attacking", f"attacking {target}")
         self.outbursts()
 
-    def retorts(self, name: str, stat: str) -> bool:
+    def retorts(self, name: str) -> bool:
         answer = self.plan(name).retort or DEFAULT_RETORT
         if answer == "always":
             return True
@@ -527,11 +527,7 @@ class _Gala:
             self.say(f"{name}, brought to nothing, says nothing after all.")
             return
         self.say(f"{name}, brought to nothing, bursts out before the whole party.")
-        told: set[int] = set()
-        for card in cards:
-            if card.secret in told or card.id not in self.secrets.copies:
-                continue
-            told.add(card.secret)
+        for card in cards:  # a hand holds one card of a secret (hands.copy_to): each is told once
             secret = self.secrets.secrets[card.secret]
             cost = secret.value + hands.in_circulation(self.secrets, card.secret)
             hands.reveal(self.secrets, card.secret, self.month)
