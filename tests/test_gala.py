@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from engarde.dice import ScriptedDice
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from engarde.dice import ScriptedDice, SeededDice
 from engarde.house.gala.engine import Guest, Item, Room, play, seating
 from engarde.house.gala.orders import (AGAINST, ANYONE, ASK, ATTACK, BREAK, DANCE, EXPLORE, PROPOSE, RUMOUR, SEEK,
                                        SELL, WITH, GalaPlan, Move)
@@ -687,3 +689,43 @@ def test_every_roll_of_the_evening_is_logged_with_its_reason():
     dice = ScriptedDice([3, 1])
     seating(["A", "B", "C"], lambda n: (n,), HOST, "drawn", dice)
     assert [(r.sides, r.reason) for r in dice.log] == [(3, "gala: drawing the seats"), (2, "gala: drawing the seats")]
+
+
+# -- privacy: a failed order is its giver's alone ------------------------------------------------
+
+# What the engine says when an order cannot be carried out (engage, ask, explore, sell): each such
+# line is told to the man who gave the order, never to the room.
+FAILURES = ("is promised to", "has been drawn into", "has no partner for a dance", "who is not among the guests",
+            "but no dance is to follow", "for the next dance already", "cannot wander off", "The house has no",
+            "is not in that company", "holds no secret about", "The host's slip of paper")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(1, 9), st.sampled_from((SEEK, DANCE, "alone")),
+                          st.sampled_from(("Athos", "Porthos", "Aramis", "Rochefort")),
+                          st.sampled_from((ASK, EXPLORE, SELL, "speak")),
+                          st.sampled_from(("Athos", "Porthos", "Aramis", "Rochefort")),
+                          st.sampled_from(("library", "cellar"))), max_size=12),
+       st.integers(0, 10_000))
+def test_a_failed_order_is_told_to_its_giver_alone(moves, seed):
+    """Privacy ("a report shows only what its character saw"): whatever the plans, a line saying
+    an order could not be carried out, or what a man found exploring ("the Host writes upon a slip
+    of paper and hands to them discreetly"), is seen by that man alone."""
+    names = ("Athos", "Porthos", "Aramis")
+    plans: dict[str, list[Move]] = {n: [] for n in names}
+    for i, (rnd, engage, whom, action, target, room) in enumerate(moves):
+        name = names[i % len(names)]
+        if any(m.round == rnd for m in plans[name]):
+            continue
+        plans[name].append(Move(rnd, engage if engage != "alone" else Move.engage, whom if engage == SEEK else "",
+                                action if action != "speak" else Move.action, target, room=room, about="Porthos"))
+    secrets = SecretsState()
+    new_secret(secrets, "Porthos", "hearts", 3, "Porthos sighs", holder="Athos", how="x", month=MONTH)
+    guests = [guest(n, moves=tuple(sorted(plans[n], key=lambda m: m.round))) for n in names]
+    ev = play(guests, HOST, [Room("library", [Item("purse", value=5)])], {}, secrets, SeededDice(seed),
+              GalaTables(), MONTH)
+    for line in ev.lines:
+        if any(f in line.text for f in FAILURES):
+            assert line.seen is not None and len(line.seen) == 1, line
+            giver = next((n for n in names if line.text.startswith(n)), None)
+            assert giver is None or line.seen == (giver,), line
