@@ -701,8 +701,14 @@ def start_gazette(data: GazetteData, pdf: bool = True) -> tuple[list[tuple[Path,
     edition: WeasyPrint never sees the rows it would not print)."""
     folder = campaign_folder(data.campaign)
     env = environment(data.campaign, data.modules())
-    rendered = [(folder / f"{data.month.key}.html", render_html(data, env).encode("utf-8"))]
+    # the printed edition first, so the PDF is under way while the whole edition renders
     job = (folder / f"{data.month.key}.pdf", PdfJob(render_html(data, env, printed=True), folder)) if pdf else None
+    try:
+        rendered = [(folder / f"{data.month.key}.html", render_html(data, env).encode("utf-8"))]
+    except BaseException:
+        if job is not None:
+            job[1].close()
+        raise
     return rendered, job
 
 
