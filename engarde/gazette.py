@@ -44,9 +44,9 @@ variables:
     ``(week, [events])``, every event of his, public or private),
     ``ledger`` (his ledger entries of the month, in order), ``report_sections``,
     ``social_level_chart`` (his social level over the months, an inline SVG; empty before he has
-    two points), ``world`` (the campaign's world at the month's end: a house module's report
-    section reads its own part, ``world.part("secrets")``), and whatever the report sections'
-    ``context(data)`` give (made once for all the reports).
+    two points), ``world`` (the campaign's world at the month's end), and whatever the report sections'
+    ``context(data)`` give, made once for all the reports (a module's state by man belongs there,
+    as the secrets' ``secrets_held``: a walk of ``world`` in each report is one for every man).
 
 The web archive's templates (``site/*.j2``, ``engarde site build``) and their variables are
 listed in engarde/site.py's docstring.
