@@ -22,6 +22,7 @@ from .calendar import CalendarError, GameMonth
 from .passwords import COST as PASSWORD_COST, MAX_COST, MIN_COST
 from .recurrence import RuleError, after, deadline_rule
 from .zones import UnknownZone, time_zone
+from .patterns import lazy
 
 DEFAULT_CONFIG = "campaigns.toml"
 
@@ -361,7 +362,7 @@ DATABASES = ("sqlite", "postgresql")
 # make_url's own pattern); the rest of the URL is the driver's to read when the database is
 # opened.  Checked here without SQLAlchemy, whose import costs a command that opens no database
 # (`engarde --help`, `engarde orders check FILE`) most of its start.
-_SCHEME = re.compile(r"(?P<backend>\w+)(?:\+(?P<driver>\w+))?://")
+_SCHEME = lazy(r"(?P<backend>\w+)(?:\+(?P<driver>\w+))?://")
 
 
 def _database(where: str, url: str) -> str:

@@ -9,6 +9,7 @@ taken as it is).  The time is required: a deadline at a guessed hour is a deadli
 from __future__ import annotations
 
 import re
+from .patterns import lazy
 
 WEEKDAYS = {"monday": "MO", "tuesday": "TU", "wednesday": "WE", "thursday": "TH", "friday": "FR",
             "saturday": "SA", "sunday": "SU"}
@@ -21,9 +22,9 @@ _DAY = "(?P<day>" + "|".join(WEEKDAYS) + ")s?"
 _TIME = r"at\s+(?P<time>noon|midnight|\d{1,2}(?::\d{2})?\s*(?:am|pm)?)"
 _EVERY_MONTH = r"(?:of|in)\s+(?:every|each|the)\s+month"
 _SHAPES = [
-    ("weekday of month", re.compile(rf"(?:the\s+)?(?P<nth>{'|'.join(ORDINALS)})\s+{_DAY}\s+{_EVERY_MONTH}\s+{_TIME}")),
-    ("day of month", re.compile(rf"(?:on\s+)?(?:the\s+)?(?P<date>last|\d{{1,2}})(?:st|nd|rd|th)?(?:\s+day)?\s+{_EVERY_MONTH}\s+{_TIME}")),
-    ("weekly", re.compile(rf"every\s+(?:(?P<other>other)\s+|(?P<n>\d{{1,2}})\s+weeks\s+on\s+)?{_DAY}\s+{_TIME}")),
+    ("weekday of month", lazy(rf"(?:the\s+)?(?P<nth>{'|'.join(ORDINALS)})\s+{_DAY}\s+{_EVERY_MONTH}\s+{_TIME}")),
+    ("day of month", lazy(rf"(?:on\s+)?(?:the\s+)?(?P<date>last|\d{{1,2}})(?:st|nd|rd|th)?(?:\s+day)?\s+{_EVERY_MONTH}\s+{_TIME}")),
+    ("weekly", lazy(rf"every\s+(?:(?P<other>other)\s+|(?P<n>\d{{1,2}})\s+weeks\s+on\s+)?{_DAY}\s+{_TIME}")),
 ]
 
 

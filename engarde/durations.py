@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from .patterns import lazy
 
-DURATION = re.compile(r"\s*(\d{1,5})\s*(h|d)?\s*", re.IGNORECASE)
+DURATION = lazy(r"\s*(\d{1,5})\s*(h|d)?\s*", re.IGNORECASE)
 LONGEST = dt.timedelta(days=366)
 
 

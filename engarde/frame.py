@@ -20,6 +20,7 @@ from .calendar import MONTH_NAMES
 from .grammar import I
 from .near import slips
 from .redaction import near_password
+from .patterns import lazy
 
 # -- headers ---------------------------------------------------------------------------------
 
@@ -27,9 +28,9 @@ from .redaction import near_password
 # a line such as "If challenged: accept" matches here and is not one.  The key is at most 31
 # characters and has no digit ("Week 1: ..." is no header), so trying where it ends costs a
 # bounded amount per line.
-_KEY_VALUE = re.compile(r"(?P<key>[^\W\d_](?:[^\W\d]|[' ]){0,30}?)\s*(?P<sep>[:=]|\s[-\u2013\u2014]\s)\s*(?P<value>.*)")
-_HAS_SEPARATOR = re.compile(r"[:=]|\s[-\u2013\u2014]\s")
-_POSSESSIVE = re.compile(r"'s?\b")
+_KEY_VALUE = lazy(r"(?P<key>[^\W\d_](?:[^\W\d]|[' ]){0,30}?)\s*(?P<sep>[:=]|\s[-\u2013\u2014]\s)\s*(?P<value>.*)")
+_HAS_SEPARATOR = lazy(r"[:=]|\s[-\u2013\u2014]\s")
+_POSSESSIVE = lazy(r"'s?\b")
 _OWNER = frozenset({"my", "your", "his", "the", "our", "order"})  # "Order password:", "My character:"
 _CHARACTER = frozenset({"character", "char", "name", "pc", "character name", "char name", "player character",
                         "gentleman", "characters name", "player character name", "character names"})
@@ -96,7 +97,7 @@ _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _YEAR = r"(?:,?\s+(?P<year>\d{3,4}))?"
 # A line that is only the month the orders are for: "Orders for May", "My orders for April 1607:",
 # "May orders".
-_MONTH_TITLE = re.compile(
+_MONTH_TITLE = lazy(
     rf"(?:(?:my|his|the)\s+)?orders?\s+for\s+(?:the\s+month\s+of\s+)?(?P<month>{_MONTH_WORD}){_YEAR}[\s.:!]*"
     rf"|(?P<month2>{_MONTH_WORD})(?:,?\s+(?P<year2>\d{{3,4}}))?\s+orders?[\s.:!]*", I)
 
@@ -142,11 +143,11 @@ _BETWEEN = r"(?:\s*(?:[-\u2013\u2014&+/]|to\b|through\b|thru\b|and\b)\s*|\s*,\s*
 _SEP = r"\s*(?:[:.)=,\u2013\u2014-]+\s*|\s+|$)"
 _LIST_NUMBER = r"(?:\d{1,2}[.)]\s+)?"  # "1. Week 2: ...": a numbered list of week lines
 _OPEN, _CLOSE = r"[\[(]?\s*", r"\s*[\])]?"
-_WEEK_LABEL = re.compile(
+_WEEK_LABEL = lazy(
     rf"{_LIST_NUMBER}{_OPEN}(?:weeks?|wks?)\.?\s*(?:no\.?\s*|number\s*|#\s*)?"
     rf"(?P<weeks>{_NUMBER_OF_WEEK}(?:{_BETWEEN}{_NUMBER_OF_WEEK}{_NOT_COUNTED})*){_CLOSE}{_SEP}(?P<action>.*)", I)
-_W_LABEL = re.compile(rf"{_LIST_NUMBER}{_OPEN}w\.?\s*(?P<weeks>\d{{1,2}})(?!\d){_CLOSE}{_SEP}(?P<action>.*)", I)
-_WEEK_ORDINAL = re.compile(
+_W_LABEL = lazy(rf"{_LIST_NUMBER}{_OPEN}w\.?\s*(?P<weeks>\d{{1,2}})(?!\d){_CLOSE}{_SEP}(?P<action>.*)", I)
+_WEEK_ORDINAL = lazy(
     rf"{_LIST_NUMBER}{_OPEN}(?:the\s+)?(?P<weeks>first|second|third|fourth|1st|2nd|3rd|4th)\s+week\b{_CLOSE}{_SEP}"
     r"(?P<action>.*)", I)
 # A number alone: "1.", "2)", "ii)", "IV:", "(3)", "[1]", "#2:", "1-2:", "3 & 4:" (punctuation or
@@ -154,9 +155,9 @@ _WEEK_ORDINAL = re.compile(
 # sheet loop checks that the number is not the order's own, "4 bets of 50 ...").
 _BARE_NUMBER = rf"(?:\d{{1,2}}(?!\d)|{_ROMAN}\b)"
 _BARE_WEEKS = rf"(?P<weeks>{_BARE_NUMBER}{_NOT_COUNTED}(?:{_BETWEEN}{_BARE_NUMBER}{_NOT_COUNTED})*)"
-_WEEK_BRACKETED = re.compile(rf"[\[(]\s*#?{_BARE_WEEKS}\s*[\])](?:\s*[:.\u2013\u2014-]+)?\s*(?P<action>.*)", I)
-_WEEK_NUMBERED = re.compile(rf"#?\s?{_BARE_WEEKS}\s*[:.)=\u2013\u2014-]+(?!\d)\s*(?P<action>.*)", I)
-_WEEK_SPACED = re.compile(rf"#?(?P<weeks>\d{{1,2}})(?!\d){_NOT_COUNTED}\s+(?P<action>\S.*)", I)
+_WEEK_BRACKETED = lazy(rf"[\[(]\s*#?{_BARE_WEEKS}\s*[\])](?:\s*[:.\u2013\u2014-]+)?\s*(?P<action>.*)", I)
+_WEEK_NUMBERED = lazy(rf"#?\s?{_BARE_WEEKS}\s*[:.)=\u2013\u2014-]+(?!\d)\s*(?P<action>.*)", I)
+_WEEK_SPACED = lazy(rf"#?(?P<weeks>\d{{1,2}})(?!\d){_NOT_COUNTED}\s+(?P<action>\S.*)", I)
 
 
 @dataclass(frozen=True)
@@ -173,10 +174,10 @@ class Label:
 
 # What follows a label alone: one closing bracket and one separator at most ("Week 1:", "Wk 2 -",
 # "[Week 3]:"); a second dash is an order ("Week 1: -", a rest).
-_ALONE = re.compile(r"\s*[\])]?\s*[:.)=,\u2013\u2014-]?\s*")
+_ALONE = lazy(r"\s*[\])]?\s*[:.)=,\u2013\u2014-]?\s*")
 
 
-_WEEK_TOKEN = re.compile(r"\d+|[a-z]+|[-\u2013\u2014]")
+_WEEK_TOKEN = lazy(r"\d+|[a-z]+|[-\u2013\u2014]")
 
 
 def week_numbers(text: str) -> tuple[int, ...]:
@@ -241,11 +242,11 @@ def comment(line: str) -> bool:
 
 # -- the end of the orders ------------------------------------------------------------------------
 
-_END = re.compile(
+_END = lazy(
     r"(?:the\s+)?end(?:\s+of\s+(?:my\s+|his\s+|the\s+)?orders?|\s+orders?)?[\s.!]*|orders\s+end[\s.!]*", I)
 # A closing before the signature.  After it: nothing, a name ("Cheers, Tom"), or for thanks
 # anything ("Thanks for running the game!").
-_CLOSING = re.compile(
+_CLOSING = lazy(
     r"(?P<thanks>thanks|thank\s+you|many\s+thanks|thx|ta)\b(?P<after>.*)"
     r"|(?:yours|sincerely|faithfully|truly|ever|always|respectfully|cordially|affectionately)"
     r"(?:\s+(?:ever|truly|sincerely|faithfully|always|aye|yours))*(?:\s+in\s+[^\W\d_]+(?:\s+[^\W\d_]+)?)?"
@@ -257,14 +258,14 @@ _CLOSING = re.compile(
     r"|god\s+save\s+the\s+king)\b(?P<name2>.*)", I)
 # A footer a mail client or a signature adds: "Sent from my iPhone", an address; a telephone
 # number (eight digits or more, perhaps after "Tel:").
-_FOOTER = re.compile(
+_FOOTER = lazy(
     r"(?:sent|envoy[e\u00e9]|enviado|inviato|gesendet)\s+(?:from|with|via|using|de(?:puis)?|da|desde|von|par|mit)"
     r"\s+\S.*|get\s+outlook\s+for\s+\S.*|von\s+meinem\s+\S.*"
     r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+", I)
-_PHONE = re.compile(r"(?:(?:tel|t\u00e9l|phone|mobile|mob|cell|ph|fax|gsm)\.?\s*[:.]?\s*)?\+?[\d\s().-]{8,}", I)
-_DASHES = re.compile(r"(?:--|\u2013|\u2014)\s*(?P<name>.*)")  # "-- Tom", "--Tom", "\u2014Tom", "--"
-_PS = re.compile(r"p\.?\s?(?:p\.?\s?)?s\b\.?\s*[:,-]?\s*(?P<rest>.*)", I)
-_DECORATION = re.compile(r"[-_=*~+.#]{3,}")  # a rule across the page
+_PHONE = lazy(r"(?:(?:tel|t\u00e9l|phone|mobile|mob|cell|ph|fax|gsm)\.?\s*[:.]?\s*)?\+?[\d\s().-]{8,}", I)
+_DASHES = lazy(r"(?:--|\u2013|\u2014)\s*(?P<name>.*)")  # "-- Tom", "--Tom", "\u2014Tom", "--"
+_PS = lazy(r"p\.?\s?(?:p\.?\s?)?s\b\.?\s*[:,-]?\s*(?P<rest>.*)", I)
+_DECORATION = lazy(r"[-_=*~+.#]{3,}")  # a rule across the page
 _PARTICLES = frozenset({"de", "d'", "du", "la", "le", "des", "von", "van", "der", "of", "the", "y", "da", "di"})
 _HEADING_WORDS = frozenset({"week", "weeks", "weekly", "wk", "order", "orders", "action", "actions", "activity",
                             "activities", "plan", "plans", "calendar", "schedule", "monthly", "standing", "my",
@@ -278,12 +279,12 @@ def end(line: str) -> bool:
     return line[:1] in "eEtToO" and _END.fullmatch(line) is not None
 
 
-_ONE_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)?")
-_NAME_WORD = re.compile(r"[^\W\d_][^\W\d_'-]*")
+_ONE_WORD = lazy(r"[^\W\d_]+(?:['-][^\W\d_]+)?")
+_NAME_WORD = lazy(r"[^\W\d_][^\W\d_'-]*")
 # "G.V.", "J.": capitals, each with its stop; in a name the last may have lost it ("Jane O." is cut
 # to "Jane O"), but initials alone have their stops ("X L" is a duel's sequence, no one's initials)
-_INITIALS = re.compile(r"(?:[^\W\d_a-z]\.){1,3}")
-_INITIAL = re.compile(r"(?:[^\W\d_a-z]\.){1,3}|[^\W\d_a-z]")
+_INITIALS = lazy(r"(?:[^\W\d_a-z]\.){1,3}")
+_INITIAL = lazy(r"(?:[^\W\d_a-z]\.){1,3}|[^\W\d_a-z]")
 
 
 def name_like(text: str) -> bool:

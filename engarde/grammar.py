@@ -21,6 +21,7 @@ from .near import nearest, suggestions
 from .orders import Order, OrderSheet, P
 from .records import ErrorRecord
 from .tables import DEFAULT_HIGH, Tables
+from .patterns import Regex, lazy
 
 I = re.IGNORECASE
 _T = TypeVar("_T")
@@ -37,7 +38,7 @@ _TRANSLATE = str.maketrans({
 })
 # A list bullet at the start of a line ("- Week 1: ...", "* Join: ...").  It
 # needs a space after it so that a lone "-" (rest) is not taken for a bullet.
-_BULLET = re.compile(r"[-*+\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]+\s+")
+_BULLET = lazy(r"[-*+\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]+\s+")
 TRAILING_CHARS = " .!;,:"  # after clean_line the only space left is " "
 
 # -- filler ----------------------------------------------------------------------------
@@ -55,14 +56,14 @@ FILLER = (
 # Before an order only the phrases that cannot begin one ("the", "a" may: "a night at ...").
 _LEADING = tuple(f for f in FILLER if f not in ("the", "a", "an", "too", "again", "as well", "thanks",
                                                 "thank you"))
-_POLITE = re.compile(
+_POLITE = lazy(
     r"(?:" + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in sorted(_LEADING, key=len, reverse=True))
     + r")\s+", I)
 # A filler phrase by its first word, to read a remainder word by word (linear: no regex).
 _FILLER_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _phrase in sorted(FILLER, key=len, reverse=True):
     _FILLER_BY_FIRST.setdefault(_phrase.split()[0], []).append(tuple(_phrase.split()))
-_WORD = re.compile(r"[\w']+")
+_WORD = lazy(r"[\w']+")
 
 
 def not_filler(words: str) -> str:
@@ -111,7 +112,7 @@ def clean_value(value: str) -> str:
     return value.rstrip(TRAILING_CHARS).strip(" \"'<>[]")
 
 
-LEADING_ARTICLE = re.compile(r"^(?:(?:the|a|an|to)\s+)+", I)
+LEADING_ARTICLE = lazy(r"^(?:(?:the|a|an|to)\s+)+", I)
 
 
 def quote(text: str, limit: int = 60) -> str:
@@ -189,7 +190,7 @@ AMOUNT = rf"(?:{_SIGNED}{DIGITS})"
 # A count: an amount, or a number word ("four bets", "two extra payments").
 _WORDS = r"a|an|one|single|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty"
 N = rf"(?:{_SIGNED}(?:{DIGITS}|(?:{_WORDS})\b))"
-_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
+_THOUSANDS = lazy(r"\d{1,3}(?:,\d{3})+")
 
 
 def number(word: str) -> int:
@@ -236,14 +237,14 @@ def amount(written: str, what: str = "crowns", low: int = 0, high: int = MAX_AMO
 # What joins a clause to the place.  The conjunctions are bounded: an
 # unbounded run would make a line of "and and and ..." take quadratic time.
 SEP = r"(?:[,;]\s*|\s+)(?:(?:and|but|then)\s+){0,2}"
-_NAME_SPLIT = re.compile(r"\s*,\s*|\s+and\s+|\s*&\s*", I)
+_NAME_SPLIT = lazy(r"\s*,\s*|\s+and\s+|\s*&\s*", I)
 # What joins one name of a list to the next ("Athos, Porthos and Aramis", "Athos & Porthos").
-NAME_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)", I)
+NAME_JOIN = lazy(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)", I)
 # What may follow a list of companions without being a name: "Aramis along", "... as my guests".
-NAME_TAIL = re.compile(r"\s+(?:as\s+(?:his|my|a|the|our)\s+guests?|along)$", I)
+NAME_TAIL = lazy(r"\s+(?:as\s+(?:his|my|a|the|our)\s+guests?|along)$", I)
 
 
-def take(pattern: re.Pattern[str], text: str) -> tuple[list[re.Match[str]], str]:
+def take(pattern: Regex, text: str) -> tuple[list[re.Match[str]], str]:
     """All matches of ``pattern`` in ``text``, and the text without them."""
     found = list(pattern.finditer(text))
     return found, pattern.sub(" ", text)
@@ -330,7 +331,7 @@ class Reading:
         read = self._list(text.strip(" ,;"), None)
         return read if isinstance(read, ErrorRecord) else (read[0], read[2])
 
-    def company(self, text: str, her: re.Pattern[str] | None = None) -> tuple[tuple[str, ...], bool] | ErrorRecord:
+    def company(self, text: str, her: Regex | None = None) -> tuple[tuple[str, ...], bool] | ErrorRecord:
         """The characters of a list, and whether his own mistress is among them (written as
         ``her`` matches, "my mistress", or by her name: "with Porthos and Roxanne")."""
         text = NAME_TAIL.sub("", text.strip(" ,;"))
@@ -346,7 +347,7 @@ class Reading:
         self.leftover(rest, last)
         return names, with_her
 
-    def _list(self, text: str, her: re.Pattern[str] | None) -> tuple[tuple[str, ...], bool, str, str] | ErrorRecord:
+    def _list(self, text: str, her: Regex | None) -> tuple[tuple[str, ...], bool, str, str] | ErrorRecord:
         """(the characters, his mistress among them?, the words after the list, the last name)."""
         kept = self.known.kept_by(self.author) if her is not None else None
         names: list[str] = []
@@ -424,7 +425,7 @@ class Verb:
     """
 
     name: str
-    pattern: re.Pattern[str]
+    pattern: Regex
     build: Builder
     spellings: tuple[str, ...] = ()
     before: str | None = None
@@ -449,11 +450,11 @@ class Verb:
 def verb(name: str, pattern: str, build: Builder, spellings: tuple[str, ...] = (), *,
          before: str | None = None, after: str | None = None, fallback: bool = False,
          clause: bool = False) -> Verb:
-    return Verb(name, re.compile(pattern, I), build, spellings, before, after, fallback, clause)
+    return Verb(name, lazy(pattern, I), build, spellings, before, after, fallback, clause)
 
 
 # Where one week's action may end and another begin: ", then ...", "; ...", ". ...", " and ...".
-_ACTION_JOIN = re.compile(r"\s*[,;.]\s*(?:(?:and|then|but)\s+){0,2}|\s+(?:and|then|but)\s+(?:then\s+)?", I)
+_ACTION_JOIN = lazy(r"\s*[,;.]\s*(?:(?:and|then|but)\s+){0,2}|\s+(?:and|then|but)\s+(?:then\s+)?", I)
 # Joins tried on one line: a line of a hundred commas costs no more than one of six.
 _MOST_JOINS = 6
 
@@ -563,7 +564,7 @@ class LineReader:
     sequence against the weapon named on another line).
     """
 
-    LINES: ClassVar[tuple[tuple[re.Pattern[str], str], ...]] = ()
+    LINES: ClassVar[tuple[tuple[Regex, str], ...]] = ()
 
     def __init__(self, sheet: SheetContext) -> None:
         self.sheet = sheet

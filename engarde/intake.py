@@ -44,6 +44,7 @@ from . import codes, mail_lines
 from .grammar import split_lines
 from .records import ErrorRecord
 from .redaction import redact_text
+from .patterns import lazy
 
 T = TypeVar("T")
 
@@ -79,25 +80,25 @@ MAX_OFFSET = timedelta(hours=14)
 # reads every part's Content-Type as it goes, and spends time on every part): a field engarde
 # reads with its continuation lines, and a line that may be a part's boundary.  Matching a
 # line of a body too only makes the count larger, never lets a long field through.
-_READ_FIELD = re.compile(
+_READ_FIELD = lazy(
     rb"(?:^|(?<=[\r\n]))(?:" + b"|".join(f.encode() for f in sorted(READ_FIELDS)) + rb")[ \t]*:"
     rb"[^\r\n]*(?:(?:\r\n|\r|\n)[ \t][^\r\n]*)*", re.IGNORECASE)
-_DASH_LINE = re.compile(rb"(?:^|(?<=[\r\n]))--")
+_DASH_LINE = lazy(rb"(?:^|(?<=[\r\n]))--")
 MAX_DASH_LINES = 2000  # boundary lines, counted before parsing: 20 times what MAX_PARTS allows
-_HEADER_LINE = re.compile(rb"[!-9;-~]+:")  # RFC 5322 field name, then a colon
-_NEWLINE = re.compile(rb"\r\n|\r|\n")
+_HEADER_LINE = lazy(rb"[!-9;-~]+:")  # RFC 5322 field name, then a colon
+_NEWLINE = lazy(rb"\r\n|\r|\n")
 # What must not be stored or printed: NUL and the other control characters but tab and
 # the line ends, DEL and the C1 controls (a terminal obeys some), lone surrogates.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-_ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL = lazy(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_ANY_CONTROL = lazy(r"[\x00-\x1f\x7f-\x9f]")
 
 # Where the player's own words end.
-_SIGNATURE = re.compile(r"-- ?")  # RFC 3676 "-- "; many clients strip its space
-_CUT = re.compile(
+_SIGNATURE = lazy(r"-- ?")  # RFC 3676 "-- "; many clients strip its space
+_CUT = lazy(
     r"\s*(?:-{2,}\s*original\s+message\s*-{2,}|_{20,}|sent\s+from\s+my\s+\S.*|get\s+outlook\s+for\s+\S.*)\s*",
     re.IGNORECASE)
-_QUOTED = re.compile(r"\s*>")
-_ATTRIBUTION = re.compile(r".*\b(?:wrote|writes|schrieb|a\s+écrit)\s*:\s*", re.IGNORECASE)
+_QUOTED = lazy(r"\s*>")
+_ATTRIBUTION = lazy(r".*\b(?:wrote|writes|schrieb|a\s+écrit)\s*:\s*", re.IGNORECASE)
 
 
 @dataclass

@@ -28,18 +28,19 @@ from typing import Iterable, Mapping
 
 from .codes import E_NAMED_DEAD, E_TWO_READINGS, E_UNKNOWN_NAME
 from .near import Spellings, nearest, suggestions
+from .patterns import lazy
 
 # A word of a name as written: anything up to a space or a clause's punctuation.
-_WORD = re.compile(r"[^\s,;:()\[\]\"]+")
+_WORD = lazy(r"[^\s,;:()\[\]\"]+")
 # A possessive at the end of a name ("Athos's", "Athos'", "Falstaff's"): the name is before it.
-_POSSESSIVE = re.compile(r"(?:'s|')$", re.I)
+_POSSESSIVE = lazy(r"(?:'s|')$", re.I)
 # Where an unknown name most likely ends: at the next clause of the order.
-_CLAUSE = re.compile(r"\s+(?:at|in|with|and|as|for|on|to|from|once|again)\s+|\s*[,;(&]", re.I)
+_CLAUSE = lazy(r"\s+(?:at|in|with|and|as|for|on|to|from|once|again)\s+|\s*[,;(&]", re.I)
 # His own mistress, as he names her.
-MY_MISTRESS = re.compile(
+MY_MISTRESS = lazy(
     r"(?:my|his)\s+(?:own\s+)?(?:mistress|lady(?:\s+love)?|sweetheart|paramour|lover)(?:'s|s')?", re.I)
 # A mistress by number: "mistress no. 2", "#2", "number 4", "mistress 4", "lady number 4".
-MISTRESS_NUMBER = re.compile(
+MISTRESS_NUMBER = lazy(
     r"(?:(?:mistress|lady)\s+)?(?:number|no\.?|num\.?|nr\.?|#)\s*(?P<n>\d{1,6})(?![\d.,])"
     r"|(?:mistress|lady)\s+(?P<n2>\d{1,6})(?![\d.,])", re.I)
 

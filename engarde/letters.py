@@ -20,6 +20,7 @@ from pathlib import Path
 
 from . import files
 from .config import Campaign, SmtpSettings, address_problem
+from .patterns import lazy
 
 # The email package's policy, with header lines folded at 200 characters rather than 78: folded at
 # 78, a subject of some 70 characters is put whole on a continuation line, and is read back with
@@ -27,7 +28,7 @@ from .config import Campaign, SmtpSettings, address_problem
 POLICY = policy.default.clone(max_line_length=200)
 
 # A Message-ID as a reply may quote it: <left@right>, nothing that could break a header.
-MESSAGE_ID = re.compile(r"<[^<>\s]{1,250}@[^<>\s]{1,250}>")
+MESSAGE_ID = lazy(r"<[^<>\s]{1,250}@[^<>\s]{1,250}>")
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import email.message
 import quopri
-import re
+from .patterns import lazy
 
-_NEWLINE = re.compile(rb"\r\n|\r|\n")
-_LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # a line of bytes with its ending
-_BLANK_LINE = re.compile(rb"(?:\r\n|\r|\n)(?:\r\n|\r|\n)")  # the end of a header block
+_NEWLINE = lazy(rb"\r\n|\r|\n")
+_LINE = lazy(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # a line of bytes with its ending
+_BLANK_LINE = lazy(rb"(?:\r\n|\r|\n)(?:\r\n|\r|\n)")  # the end of a header block
 
 
 def line_at(data: bytes, offset: int) -> int:

@@ -92,8 +92,9 @@ from .redaction import redact_text, secret_spans
 from .registry import Registry, core_registry
 from .tables import Tables
 from .text import normalise_name
+from .patterns import lazy
 
-_NEW_PASSWORD = re.compile(
+_NEW_PASSWORD = lazy(
     r"(?:new\s+password|change\s+(?:my\s+|his\s+|the\s+)?password(?:\s+to)?|password\s+change)\s*(?:[:=-]\s*|\s+)?(?P<pw>.*)", I)
 
 

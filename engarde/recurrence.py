@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-import re
 from collections.abc import Iterator
 from zoneinfo import ZoneInfo
 
 from dateutil import rrule
 
 from .zones import UnknownZone, time_zone
+from .patterns import lazy
 
 # Rules by the hour, minute or second: more often than daily, and slow to count.
 SUB_DAILY = {"HOURLY": "hour", "MINUTELY": "minute", "SECONDLY": "second"}
@@ -34,8 +34,8 @@ MIN_GAP = dt.timedelta(hours=23)
 SAMPLE = 400
 DEFAULT_START = dt.datetime(2000, 1, 1)
 
-_LINE = re.compile(r"^(?P<name>[A-Za-z-]+)(?P<params>(?:;[^:]*)?):(?P<value>.*)$")
-_STAMP = re.compile(r"^(?P<date>\d{8})(?:T(?P<time>\d{6})(?P<utc>Z)?)?$")
+_LINE = lazy(r"^(?P<name>[A-Za-z-]+)(?P<params>(?:;[^:]*)?):(?P<value>.*)$")
+_STAMP = lazy(r"^(?P<date>\d{8})(?:T(?P<time>\d{6})(?P<utc>Z)?)?$")
 _KNOWN = ("DTSTART", "RRULE", "RDATE", "EXDATE", "EXRULE")
 
 

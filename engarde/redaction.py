@@ -31,6 +31,7 @@ from typing import Any, Iterable
 
 from .near import slips
 from .passwords import WITHHELD
+from .patterns import lazy
 
 MIN_SCRUB = 4  # shortest value withheld wherever it appears
 MAX_SECRETS = 100  # of one sheet (a hostile one may have thousands of password lines; each line is still withheld)
@@ -39,7 +40,7 @@ QUOTED = 60  # the longest piece of a line an error quotes (engarde.grammar.quot
 # Every password word starts with a "p" (the exact ones, the short ones, and near_password's
 # slips, which keep the first letter), so only runs of letters that begin with one are looked
 # at: the other words of a sheet (nine in ten) are skipped by the regular expression itself.
-_WORD = re.compile(r"(?<![^\W\d_])(?:pass[\s_-]+words?\b|p[^\W\d_]*)", re.IGNORECASE)
+_WORD = lazy(r"(?<![^\W\d_])(?:pass[\s_-]+words?\b|p[^\W\d_]*)", re.IGNORECASE)
 _EXACT = frozenset({"password", "passwords", "passwd", "passwort", "pwd", "passcode", "passphrase"})
 _SHORT = frozenset({"pw", "pass", "passe"})  # only right before ":" or "=": "pass the salt" is no password
 # Between the word and the value: spaces, markdown emphasis, HTML tags and no-break spaces.
@@ -47,14 +48,14 @@ _SHORT = frozenset({"pw", "pass", "passe"})  # only right before ":" or "=": "pa
 _GAP = r"(?:\s|\*\*|__|<[^<>\n]*>|&nbsp;|&#160;)*"
 # A dash may be a hyphen or an en or em dash (what a mail client makes of " - "): the sheet's
 # reader (engarde.frame) takes "Password – x" as a password line, so it is withheld here too.
-_SEPARATOR = re.compile(
+_SEPARATOR = lazy(
     _GAP + r"(?:change\s*)?(?::|=|[-\u2013\u2014]|&[nm]dash;|&#821[12];|\b(?:is|to|as)\b)" + _GAP, re.IGNORECASE)
-_STRONG = re.compile(_GAP + r"(?:change\s*)?(?:[:=\u2013\u2014-]|&[nm]dash;|&#821[12];)" + _GAP, re.IGNORECASE)
-_TIGHT = re.compile(_GAP + r"[:=]" + _GAP)
-_BARE = re.compile(r"[ \t]+" + _GAP)  # "new password sack"
-_NEW = re.compile(r"(?:new|change(?:\s+(?:my|his|the))?)\s+$", re.IGNORECASE)
-_TEXT_VALUE = re.compile(r"\S[^\n]*")
-_HTML_VALUE = re.compile(r"[^<\s][^<\n]*")
+_STRONG = lazy(_GAP + r"(?:change\s*)?(?:[:=\u2013\u2014-]|&[nm]dash;|&#821[12];)" + _GAP, re.IGNORECASE)
+_TIGHT = lazy(_GAP + r"[:=]" + _GAP)
+_BARE = lazy(r"[ \t]+" + _GAP)  # "new password sack"
+_NEW = lazy(r"(?:new|change(?:\s+(?:my|his|the))?)\s+$", re.IGNORECASE)
+_TEXT_VALUE = lazy(r"\S[^\n]*")
+_HTML_VALUE = lazy(r"[^<\s][^<\n]*")
 
 
 def near_password(word: str) -> bool:

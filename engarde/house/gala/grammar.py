@@ -34,6 +34,7 @@ from .codes import E_GALA_PLAN, E_GALA_ROUND
 from .orders import (AGAINST, ALONE, ANYONE, AS_I_CALL, ASK, ATTACK, BREAK, DANCE, EXPLORE, FAUX_PAS, PROPOSE,
                      RUMOUR, SEEK, SELL, SPEAK, STATS, WITH, Attend, BreakOff, GalaPlan, Move)
 from .tables import GalaTables
+from ...patterns import Regex, lazy
 
 AREAS = ("hearts", "diamonds", "clubs", "spades")
 _POSSESSIVE = r"(?:'s|s'|')"
@@ -79,43 +80,43 @@ VERBS = (
 
 # -- the plan --------------------------------------------------------------------------
 
-_PLAN = re.compile(r"(?:my\s+|his\s+|the\s+)?gala\s+plan\s*[:.-]?\s*(?P<rest>.*)", I)
-_ROUND = re.compile(r"rounds?\s+(?P<first>\d+)(?:\s*(?:-|\u2013|to|and)\s*(?P<last>\d+))?\s*[:.-]\s*(?P<body>.*)", I)
-_DANCES = re.compile(r"accept\s+(?:dances?|partners?)(?:\s+from)?\s*[:=-]?\s*(?P<who>.*)", I)
-_PROPOSALS = re.compile(r"accept\s+(?:proposals?|offers?)(?:\s+of\s+marriage)?(?:\s+from)?\s*[:=-]?\s*(?P<who>.*)", I)
-_RETORT = re.compile(r"retorts?\s*[:=-]?\s*(?P<how>.*)", I)
-_CALLS = re.compile(r"(?:call\s+)?faux\s+pas(?:\s+on)?\s*[:=-]?\s*(?P<what>.*)", I)
-_VOTE = re.compile(r"votes?(?:\s+on\s+(?:faux\s+pas|calls?))?\s*[:=-]?\s*(?P<how>.*)", I)
-_ACCUSE = re.compile(r"(?:call|accuse)\s+rumou?rs?\s*[:=-]?\s*(?P<how>.*)", I)
-_QUESTIONED = re.compile(r"(?:if\s+)?(?:a\s+)?secrets?\s+about\s+me\s+(?:is\s+)?(?:called\s+a\s+rumou?r|questioned)"
+_PLAN = lazy(r"(?:my\s+|his\s+|the\s+)?gala\s+plan\s*[:.-]?\s*(?P<rest>.*)", I)
+_ROUND = lazy(r"rounds?\s+(?P<first>\d+)(?:\s*(?:-|\u2013|to|and)\s*(?P<last>\d+))?\s*[:.-]\s*(?P<body>.*)", I)
+_DANCES = lazy(r"accept\s+(?:dances?|partners?)(?:\s+from)?\s*[:=-]?\s*(?P<who>.*)", I)
+_PROPOSALS = lazy(r"accept\s+(?:proposals?|offers?)(?:\s+of\s+marriage)?(?:\s+from)?\s*[:=-]?\s*(?P<who>.*)", I)
+_RETORT = lazy(r"retorts?\s*[:=-]?\s*(?P<how>.*)", I)
+_CALLS = lazy(r"(?:call\s+)?faux\s+pas(?:\s+on)?\s*[:=-]?\s*(?P<what>.*)", I)
+_VOTE = lazy(r"votes?(?:\s+on\s+(?:faux\s+pas|calls?))?\s*[:=-]?\s*(?P<how>.*)", I)
+_ACCUSE = lazy(r"(?:call|accuse)\s+rumou?rs?\s*[:=-]?\s*(?P<how>.*)", I)
+_QUESTIONED = lazy(r"(?:if\s+)?(?:a\s+)?secrets?\s+about\s+me\s+(?:is\s+)?(?:called\s+a\s+rumou?r|questioned)"
                          r"\s*[:=-]?\s*(?P<how>.*)", I)
-_OUTBURST = re.compile(r"(?:in\s+an\s+)?outbursts?\s*[:=-]?\s*(?P<how>.*)", I)
+_OUTBURST = lazy(r"(?:in\s+an\s+)?outbursts?\s*[:=-]?\s*(?P<how>.*)", I)
 
-_SEEK = re.compile(rf"(?:seek(?:\s+out)?|converse\s+with|talk\s+(?:to|with)|join)\s+(?P<who>.+?)(?:{_POSSESSIVE}\s+(?:conversation|company))?", I)
-_DANCE = re.compile(r"(?:join\s+the\s+dance|dance)", I)
-_ALONE = re.compile(r"keep\s+(?:the\s+room\s+)?to\s+(?:myself|himself)|(?:keep\s+)?alone|keep\s+my\s+own\s+company", I)
+_SEEK = lazy(rf"(?:seek(?:\s+out)?|converse\s+with|talk\s+(?:to|with)|join)\s+(?P<who>.+?)(?:{_POSSESSIVE}\s+(?:conversation|company))?", I)
+_DANCE = lazy(r"(?:join\s+the\s+dance|dance)", I)
+_ALONE = lazy(r"keep\s+(?:the\s+room\s+)?to\s+(?:myself|himself)|(?:keep\s+)?alone|keep\s+my\s+own\s+company", I)
 
-_ATTACK = re.compile(rf"attack\s+(?:(?P<who>.+?){_POSSESSIVE}\s+(?P<stat>\w+)|(?:the\s+)?(?P<stat2>\w+)\s+of\s+(?P<who2>.+))", I)
-_ASK = re.compile(r"ask\s+(?P<who>.+?)\s+(?:to|for)\s+(?:a\s+|the\s+(?:next\s+)?)?dance", I)
-_PROPOSE = re.compile(rf"(?:propose\s+to\s+(?P<who>.+)|ask\s+for\s+(?P<who2>.+?){_POSSESSIVE}\s+hand(?:\s+in\s+marriage)?)", I)
-_SELL = re.compile(
+_ATTACK = lazy(rf"attack\s+(?:(?P<who>.+?){_POSSESSIVE}\s+(?P<stat>\w+)|(?:the\s+)?(?P<stat2>\w+)\s+of\s+(?P<who2>.+))", I)
+_ASK = lazy(r"ask\s+(?P<who>.+?)\s+(?:to|for)\s+(?:a\s+|the\s+(?:next\s+)?)?dance", I)
+_PROPOSE = lazy(rf"(?:propose\s+to\s+(?P<who>.+)|ask\s+for\s+(?P<who2>.+?){_POSSESSIVE}\s+hand(?:\s+in\s+marriage)?)", I)
+_SELL = lazy(
     rf"sell\s+(?:(?:my|the|a|his)\s+)?(?:secret\s+(?:about|of)\s+(?P<about>.+?)|(?P<about2>.+?){_POSSESSIVE}\s+secret)"
     rf"(?:\s*\(\s*(?P<area>\w+)\s*\))?\s+to\s+(?P<buyer>.+)", I)
-_RUMOUR = re.compile(
+_RUMOUR = lazy(
     r"sell\s+(?:a\s+|my\s+)?rumou?r\s+(?:about|of)\s+(?P<about>.+?)\s*\(\s*(?P<area>\w+)\s*,\s*(?:worth\s+)?"
     r"(?P<value>[^)]+?)\s*\)\s+to\s+(?P<buyer>[^:]+?)\s*:\s*(?P<text>.+)", I)
-_EXPLORE = re.compile(r"(?:explore|wander\s+into|search)\s+(?:the\s+)?(?P<room>.+)", I)
-_SPEAK = re.compile(r"speak(?:\s*,?\s*and\s+nothing\s+more)?|nothing(?:\s+more)?|talk", I)
-_BREAK = re.compile(r"break\s+off\s+(?:my\s+|the\s+|his\s+)?engagement", I)
+_EXPLORE = lazy(r"(?:explore|wander\s+into|search)\s+(?:the\s+)?(?P<room>.+)", I)
+_SPEAK = lazy(r"speak(?:\s*,?\s*and\s+nothing\s+more)?|nothing(?:\s+more)?|talk", I)
+_BREAK = lazy(r"break\s+off\s+(?:my\s+|the\s+|his\s+)?engagement", I)
 
-_ANYONE = re.compile(r"any(?:one|body)|every(?:one|body)|all", I)
-_NO_ONE = re.compile(r"no\s*one|nobody|none", I)
-_RETORT_WIT = re.compile(r"(?:when|if)\s+(?:my|his)\s+wit\s+is\s+(?P<n>\S+)\s+or\s+more", I)
-_ACCUSE_WORTH = re.compile(r"(?:when\s+|if\s+)?(?:it\s+is\s+|they\s+are\s+)?worth\s+(?P<n>\S+)\s+or\s+more", I)
+_ANYONE = lazy(r"any(?:one|body)|every(?:one|body)|all", I)
+_NO_ONE = lazy(r"no\s*one|nobody|none", I)
+_RETORT_WIT = lazy(r"(?:when|if)\s+(?:my|his)\s+wit\s+is\s+(?P<n>\S+)\s+or\s+more", I)
+_ACCUSE_WORTH = lazy(r"(?:when\s+|if\s+)?(?:it\s+is\s+|they\s+are\s+)?worth\s+(?P<n>\S+)\s+or\s+more", I)
 _VOTES = {
-    WITH: re.compile(r"(?:with|for)\s+the\s+accuser|with\s+the\s+call|for\s+the\s+call|yes|aye", I),
-    AGAINST: re.compile(r"against(?:\s+the\s+(?:accuser|call))?|no|nay", I),
-    AS_I_CALL: re.compile(r"as\s+i\s+(?:would\s+)?call|as\s+i\s+call\s+them", I),
+    WITH: lazy(r"(?:with|for)\s+the\s+accuser|with\s+the\s+call|for\s+the\s+call|yes|aye", I),
+    AGAINST: lazy(r"against(?:\s+the\s+(?:accuser|call))?|no|nay", I),
+    AS_I_CALL: lazy(r"as\s+i\s+(?:would\s+)?call|as\s+i\s+call\s+them", I),
 }
 _FAUX_WORDS = {
     "interrupting": "interrupting", "interruptions": "interrupting", "tearing away": "interrupting",
@@ -301,7 +302,7 @@ class GalaLines(LineReader):
         if names is not None:
             self.plan_record.proposals_from = names
 
-    def _always_never_or(self, number: int, how: str, threshold: re.Pattern[str], what: str,
+    def _always_never_or(self, number: int, how: str, threshold: Regex, what: str,
                          hint: str) -> str | None:
         """"always", "never", or the number ``threshold`` reads (as text); None (reported) if none."""
         if how in ("always", "never"):

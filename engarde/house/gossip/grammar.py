@@ -17,12 +17,13 @@ from engarde.grammar import I, LineReader, Reading, amount, monthly_in_week, not
 
 from .codes import E_GOSSIP_NUMBERS
 from .orders import GossipOrders
+from ...patterns import lazy
 
 _SECRETS = r"(?:(?:the|my|his|a)\s+)?(?:secrets?|gossip|rumou?rs?|tales?)"
-_SPREAD = re.compile(rf"(?:spread|tell|publish|whisper|noise\s+abroad)\s+{_SECRETS}\b\s*:?\s*(?P<rest>.*)", I)
-_KEEP = re.compile(rf"keep\s+{_SECRETS}\b\s*:?\s*(?P<rest>.*)", I)
-_ITEM_SPLIT = re.compile(r"\s*(?:[,;&]|\band\b)\s*", I)
-_NUMBERED = re.compile(r"(?:(?:nos?|numbers?)\b\.?\s*|#\s*)?(?P<n>.*)", I)
+_SPREAD = lazy(rf"(?:spread|tell|publish|whisper|noise\s+abroad)\s+{_SECRETS}\b\s*:?\s*(?P<rest>.*)", I)
+_KEEP = lazy(rf"keep\s+{_SECRETS}\b\s*:?\s*(?P<rest>.*)", I)
+_ITEM_SPLIT = lazy(r"\s*(?:[,;&]|\band\b)\s*", I)
+_NUMBERED = lazy(r"(?:(?:nos?|numbers?)\b\.?\s*|#\s*)?(?P<n>.*)", I)
 
 
 class GossipLines(LineReader):

@@ -37,17 +37,18 @@ from .areas import AREA_WORDS
 from .codes import E_BAD_TACTIC, E_TACTICS_UNENDED
 from .orders import AREA_OF_WANT, FAVOUR, LOAN, OTHER, WITHDRAW, Attack, ConflictStanding, Want
 from .tactics import AVOID, LONGEST, PLAY, SECRET_CHOICES, Tactics
+from ...patterns import Regex, lazy
 
 _ATTACK = (r"(?:win\s+over|sway|persuade|charm|beguile|(?:a\s+|start\s+a\s+)?social\s+conflict\s+(?:with|against))"
            r"\s+(?P<rest>.+)")
 # "... with hearts for money", "... using his charm": the areas at the end of the words before the colon
-_AREAS = re.compile(r"\s+(?:with|using|by)\s+(?:(?:his|my|her|the)\s+)?(?P<a>[a-z]+)"
+_AREAS = lazy(r"\s+(?:with|using|by)\s+(?:(?:his|my|her|the)\s+)?(?P<a>[a-z]+)"
                     r"(?:\s+(?:for|against|to\s+gain|to\s+win)\s+(?:(?:his|my|her|the)\s+)?(?P<t>[a-z]+))?\s*$", I)
-_LOAN = re.compile(rf"(?:that\s+he\s+(?:lends?|makes?)\s+(?:me\s+|him\s+)?)?(?:an?\s+)?loan\s+of\s+(?P<n>{AMOUNT})"
+_LOAN = lazy(rf"(?:that\s+he\s+(?:lends?|makes?)\s+(?:me\s+|him\s+)?)?(?:an?\s+)?loan\s+of\s+(?P<n>{AMOUNT})"
                    r"(?:\s+crowns?)?", I)
-_WITHDRAW = re.compile(r"(?:that\s+he\s+)?(?:withdraws?|gives?\s+up|stops?|abandons?)\s+(?:from\s+)?"
+_WITHDRAW = lazy(r"(?:that\s+he\s+)?(?:withdraws?|gives?\s+up|stops?|abandons?)\s+(?:from\s+)?"
                        r"(?:courting|his\s+suit\s+(?:of|for|to))\s+(?P<m>.+)", I)
-_FAVOUR = re.compile(r"(?:an?\s+)?favou?r\b(?:\s*[:,-]\s*|\s+)?(?P<what>.*)", I)
+_FAVOUR = lazy(r"(?:an?\s+)?favou?r\b(?:\s*[:,-]\s*|\s+)?(?P<what>.*)", I)
 _HINT = "write e.g. 'Win over Athos with hearts for money: a loan of 200 crowns'"
 
 
@@ -114,10 +115,10 @@ ATTACK = verb("social conflict", _ATTACK, _build, ("win over", "sway", "persuade
 
 # -- the tactics block ------------------------------------------------------------------
 
-_OPEN = re.compile(r"(?:(?:my|his|social)\s+)*conflict\s+tactics\s*:?\s*", I)
-_END = re.compile(r"(?:the\s+)?end\s+(?:of\s+)?(?:(?:my|his|the)\s+)?(?:conflict\s+)?tactics[\s.!]*", I)
+_OPEN = lazy(r"(?:(?:my|his|social)\s+)*conflict\s+tactics\s*:?\s*", I)
+_END = lazy(r"(?:the\s+)?end\s+(?:of\s+)?(?:(?:my|his|the)\s+)?(?:conflict\s+)?tactics[\s.!]*", I)
 _NUMBER = r"(?P<n>[^\s]+)"
-_LINES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, I), f) for p, f in (
+_LINES: tuple[tuple[Regex, str], ...] = tuple((lazy(p, I), f) for p, f in (
     (rf"compare\s+(?:at|when\s+(?:my\s+|his\s+|the\s+)?attack\s+(?:rating\s+)?(?:reaches|is)(?:\s+at\s+least)?)\s+{_NUMBER}",
      "compare_at"),
     (rf"compare\s+after\s+{_NUMBER}\s+cards?", "compare_after"),
@@ -204,7 +205,7 @@ class TacticsBlock(Block):
 
 
 class TacticsLines(LineReader):
-    LINES = ((re.compile(_OPEN.pattern + r"(?P<first>.*)", I), "open_tactics"),)
+    LINES = ((lazy(_OPEN.pattern + r"(?P<first>.*)", I), "open_tactics"),)
 
     def open_tactics(self, number: int, m: re.Match[str]) -> TacticsBlock | None:
         """The block's first line; with tactics after the colon, the whole of them on one line."""

@@ -6,15 +6,15 @@ hands a bawdyhouse's clauses here.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ...grammar import I, Reading
 from ...records import ErrorRecord
 from ..gambling.grammar import note_gambling
 from .orders import VisitBawdyhouse
+from ...patterns import lazy
 
-BAWDYHOUSE = re.compile(
+BAWDYHOUSE = lazy(
     r"(?:(?:a|an|the|local|nearest|some|my|his)\s+)?(?:bawdy[\s-]?houses?|brothels?|bordellos?|"
     r"whorehouses?|stews|red[\s-]light(?:\s+district)?|house\s+of\s+ill\s+repute)", I)
 

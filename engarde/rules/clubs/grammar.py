@@ -38,17 +38,18 @@ from ..mistresses.grammar import VISIT_MISTRESS
 from .codes import E_UNKNOWN_CLUB
 from .orders import ClubOrders, VisitClub
 from .tables import Club, ClubsTables
+from ...patterns import lazy
 
-_NO_COMPANY = re.compile(
+_NO_COMPANY = lazy(
     SEP + r"\b(?:no|without|not\s+for|skip(?:ping)?)\s+(?:the\s+)?(?:female\s+)?"
     r"(?:companionship|company|women|wenches|girls|ladies)\b", I)
-_DRINK_ONLY = re.compile(
+_DRINK_ONLY = lazy(
     SEP + r"\b(?:(?:drinks?|drinking)\s+only|only\s+(?:to\s+)?drink\w*|just\s+(?:to\s+)?(?:a\s+)?drinks?)\b", I)
-_NO_CAROUSE = re.compile(
+_NO_CAROUSE = lazy(
     SEP + r"\b(?:no|not|without|don't|do\s+not|won't|will\s+not|never)\s+(?:to\s+)?(?:carous\w*|drink\w*)\b", I)
-_CAROUSE = re.compile(
+_CAROUSE = lazy(
     SEP + r"\b(?:(?:for\s+)?(?:an?\s+)?(?:night|evening|bout)\s+of\s+(?:carous\w*|drinking|revel\w*)|carous\w*|(?:have\s+a\s+)?drinks?|drinking|booz\w*|get\s+drunk)\b", I)
-_PURSE = re.compile(
+_PURSE = lazy(
     SEP + r"\b(?:(?:carrying|carry|carries|taking|take|takes|bringing|bring|brings|with)\s+)?"
     r"(?:(?:a\s+)?(?:purse|budget)\s+(?:of\s+)?)?"
     # "lots of crowns", "all my crowns", "minus 5 crowns": kept whole so the error can quote them
@@ -59,32 +60,32 @@ _PURSE = re.compile(
 
 # Toadying: "If a character is taken as a guest to a club ..."
 _HOST = r"(?P<host>(?:(?!\s+(?:with|and|at|in)\s)[^,;()])+)"
-_GUEST_OF = re.compile(SEP + r"\b(?:as\s+)?(?:the\s+|a\s+|an\s+)?guest\s+of\s+" + _HOST, I)
-_GUEST_POSSESSIVE = re.compile(SEP + r"\bas\s+(?P<host>[^,;()]+?)(?:'s|s')\s+guest\b", I)
-_TOADY_TO = re.compile(SEP + r"\btoady(?:ing|ies)?\s+(?:up\s+)?(?:to|with|for|on)\s+" + _HOST, I)
-_SIDE_ACTIVITY = re.compile(SEP + r"\b(?P<activity>toady\w*)\b", I)
+_GUEST_OF = lazy(SEP + r"\b(?:as\s+)?(?:the\s+|a\s+|an\s+)?guest\s+of\s+" + _HOST, I)
+_GUEST_POSSESSIVE = lazy(SEP + r"\bas\s+(?P<host>[^,;()]+?)(?:'s|s')\s+guest\b", I)
+_TOADY_TO = lazy(SEP + r"\btoady(?:ing|ies)?\s+(?:up\s+)?(?:to|with|for|on)\s+" + _HOST, I)
+_SIDE_ACTIVITY = lazy(SEP + r"\b(?P<activity>toady\w*)\b", I)
 # "bring Jacques as my guest", "taking D'Artagnan along"
-_BRING = re.compile(
+_BRING = lazy(
     SEP + r"\b(?:bring(?:s|ing)?|tak(?:e|es|ing)|escort(?:s|ing)?)\s+(?P<guests>(?!\d)[^,;()]+?)"
     r"(?:\s+along)?(?=\s*(?:[,;()]|$))", I)
-_WITH = re.compile(r"\s+(?:together\s+with|along\s+with|accompanied\s+by|with)\s+", I)
-_AS_HIS_GUESTS = re.compile(SEP + r"\bas\s+(?:my|his|our)\s+guests?\b", I)
-_MISTRESS_COMPANION = re.compile(r"(?:(?:my|his|our|the)\s+)?(?:mistress|lady\s+love|sweetheart|paramour)", I)
-OWN_CLUB = re.compile(r"(?:(?:my|his|our|the)\s+)?(?:own\s+)?club(?:\s*house)?", I)
+_WITH = lazy(r"\s+(?:together\s+with|along\s+with|accompanied\s+by|with)\s+", I)
+_AS_HIS_GUESTS = lazy(SEP + r"\bas\s+(?:my|his|our)\s+guests?\b", I)
+_MISTRESS_COMPANION = lazy(r"(?:(?:my|his|our|the)\s+)?(?:mistress|lady\s+love|sweetheart|paramour)", I)
+OWN_CLUB = lazy(r"(?:(?:my|his|our|the)\s+)?(?:own\s+)?club(?:\s*house)?", I)
 # Filler after the place: "Hunter's for a (drink)", "the bawdyhouse tonight".
-_PLACE_FILLER = re.compile(
+_PLACE_FILLER = lazy(
     r"\s+(?:for(?:\s+(?:a|an|the|some))?|tonight|(?:this|all|for\s+the)\s+(?:week|evening|night))$", I)
-_CLUB_SUFFIX = re.compile(r"\s+club(?:\s*house)?$", I)
+_CLUB_SUFFIX = lazy(r"\s+club(?:\s*house)?$", I)
 
 # Places that are not clubs or bawdyhouses, and the order that goes there.
 _OTHER_PLACES = (
-    (re.compile(r"\b(?:mistress\w*|lady|madame?|mademoiselle)\b", I),
+    (lazy(r"\b(?:mistress\w*|lady|madame?|mademoiselle)\b", I),
      "to see his mistress, write 'Visit my mistress'; to court a lady, 'Court NAME'"),
-    (re.compile(r"\b(?:regiment\w*|barracks|parade|duty)\b", I), "for a week with the regiment, write 'Regimental duty'"),
-    (re.compile(r"\b(?:war|front|frontier|campaign\w*)\b", I),
+    (lazy(r"\b(?:regiment\w*|barracks|parade|duty)\b", I), "for a week with the regiment, write 'Regimental duty'"),
+    (lazy(r"\b(?:war|front|frontier|campaign\w*)\b", I),
      "to go on campaign, write 'Volunteer for the campaign' or 'Volunteer for the Frontier'"),
-    (re.compile(r"\b(?:moneylender\w*|shylock\w*|usurer\w*)\b", I), "write 'Borrow 100 crowns from a moneylender'"),
-    (re.compile(r"\b(?:duel\w*|field\s+of\s+honou?r)\b", I), "write 'Challenge NAME for CAUSE with WEAPON'"),
+    (lazy(r"\b(?:moneylender\w*|shylock\w*|usurer\w*)\b", I), "write 'Borrow 100 crowns from a moneylender'"),
+    (lazy(r"\b(?:duel\w*|field\s+of\s+honou?r)\b", I), "write 'Challenge NAME for CAUSE with WEAPON'"),
 )
 
 def read_club(tables: ClubsTables, text: str) -> Club | None:
@@ -368,9 +369,9 @@ def is_club_word(tables: ClubsTables, what: str | None) -> bool:
     what = (what or "").strip()
     return (not what or bool(OWN_CLUB.fullmatch(what))
             or read_club(tables, LEADING_ARTICLE.sub("", what)) is not None)
-_MONTHLY_JOIN = re.compile(r"join(?:\s+(?:the\s+)?club)?\s*(?:[:=]|\s-\s|\s)\s*(?P<club>.+)", I)
+_MONTHLY_JOIN = lazy(r"join(?:\s+(?:the\s+)?club)?\s*(?:[:=]|\s-\s|\s)\s*(?P<club>.+)", I)
 # "Resign" alone means his club; "leave"/"quit" must say what is left.
-_MONTHLY_RESIGN = re.compile(
+_MONTHLY_RESIGN = lazy(
     r"(?:resign(?:s)?(?:\s+(?:from\s+)?(?:the\s+|my\s+|his\s+)?(?P<what>.*?))?"
     r"|(?:leave|quit)\s+(?:the\s+|my\s+|his\s+)?(?P<left>.+?))[.!]*", I)
 

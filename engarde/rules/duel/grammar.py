@@ -36,11 +36,12 @@ from . import rules
 from .codes import E_BAD_CONDITION, E_BAD_SEQUENCE
 from .orders import AnswerChallenge, Challenge, DuelStanding, TradeOrders
 from .tables import DuelTables
+from ...patterns import lazy
 
 # The weapons of Duelling Table C as the order language spells them, and the patterns
 # that find them, are the campaign's tables' (``DuelTables.weapon_spellings``,
 # ``weapon_at_start``, ``weapon_clause``): read through the Reading or the sheet.
-ARTICLES = re.compile(r"^(?:(?:with|using|at|on|in|the|a|an|my|his|some)\s+)*", I)
+ARTICLES = lazy(r"^(?:(?:with|using|at|on|in|the|a|an|my|his|some)\s+)*", I)
 DEFAULT_WEAPON = "rapier"
 
 
@@ -51,14 +52,14 @@ _CHALLENGE = (
     r"(?:fight|fights|fighting)(?:\s+a\s+duel)?(?:\s+with)?|duel(?:s|ling)?(?:\s+with)?|"
     r"issue(?:s)?\s+a\s+challenge\s+to|cross(?:es)?\s+swords\s+with)(?:\s+(?P<rest>.+))?"
 )
-_CAUSE_CLAUSE = re.compile(
+_CAUSE_CLAUSE = lazy(
     r"(?:[,;(]\s*|\s+)(?:cause\s*[:=-]?|for|over|because(?:\s+of)?|about|on\s+account\s+of|as\s+cause)\s+"
     r"(?P<cause>[^,;()]+)", I)
 
 
 # A clause that names a weapon by a word engarde may not know as written ("with sabr"): read
 # against the weapons' spellings for a slip of the pen.
-_WEAPON_LIKE = re.compile(
+_WEAPON_LIKE = lazy(
     r"(?:[,;(]\s*(?:(?:with|using)\s+)?|\s+(?:with|using|choosing)\s+)(?:the\s+|a\s+|an\s+|my\s+)?"
     r"(?P<weapon>[a-z][a-z'-]*(?:\s+swords?)?)\s*\)?(?=[\s,;.]*$)", I)
 
@@ -81,7 +82,7 @@ def weapon_in(tables: DuelTables, text: str, r: Reading | None = None) -> tuple[
 
 
 # "with axes" at the end of a challenge or an answer: a weapon, if it is no one's name.
-_WITH_WORD = re.compile(r"\s(?:with|using|choosing)\s+(?:(?:the|a|an|my|his|some)\s+)?(?P<weapon>[a-z][a-z'-]*(?:\s+swords?)?)\s*$", I)
+_WITH_WORD = lazy(r"\s(?:with|using|choosing)\s+(?:(?:the|a|an|my|his|some)\s+)?(?P<weapon>[a-z][a-z'-]*(?:\s+swords?)?)\s*$", I)
 
 
 def no_weapon(tables: DuelTables, text: str, r: Reading) -> ErrorRecord | None:
@@ -178,15 +179,15 @@ def _build_take_up(m: re.Match[str], r: Reading) -> Built:
 
 
 # -- standing orders, kept from month to month (DuelStanding) ------------------------
-_INSULT = re.compile(r"(?:insult|affront|offend)s?\s+(?P<who>.*?)[\s.!]*", I)
-_IF_CHALLENGED = re.compile(r"if\s+(?:i\s+am\s+|i'm\s+|he\s+is\s+)?challenged\s*[:,=-]?\s*(?P<rest>.*)", I)
-_SEQUENCE_IN = re.compile(r"(?:^|[,;]\s*|\s+)(?:(?:and|with)\s+)?(?:the\s+)?(?:duel\s+)?sequence\s*[:=-]?\s*(?P<seq>.*)$", I)
-_DUEL_SEQUENCE = re.compile(
+_INSULT = lazy(r"(?:insult|affront|offend)s?\s+(?P<who>.*?)[\s.!]*", I)
+_IF_CHALLENGED = lazy(r"if\s+(?:i\s+am\s+|i'm\s+|he\s+is\s+)?challenged\s*[:,=-]?\s*(?P<rest>.*)", I)
+_SEQUENCE_IN = lazy(r"(?:^|[,;]\s*|\s+)(?:(?:and|with)\s+)?(?:the\s+)?(?:duel\s+)?sequence\s*[:=-]?\s*(?P<seq>.*)$", I)
+_DUEL_SEQUENCE = lazy(
     r"(?:(?:my|his|standing|the)\s+)?(?:duel(?:ling)?\s+|fencing\s+)?sequence\s*(?:[:=-]\s*|\s+)(?P<seq>.+)", I)
-_DUEL_WEAPON = re.compile(r"(?:(?:my|his)\s+)?duel(?:ling)?\s+weapon\s*(?:[:=-]\s*|\s+)(?P<weapon>.+)", I)
-_DUEL_CONDITIONS = re.compile(r"(?:duel(?:ling)?\s+)?conditions?\s*[:=-]\s*(?P<cond>.+)", I)
+_DUEL_WEAPON = lazy(r"(?:(?:my|his)\s+)?duel(?:ling)?\s+weapon\s*(?:[:=-]\s*|\s+)(?P<weapon>.+)", I)
+_DUEL_CONDITIONS = lazy(r"(?:duel(?:ling)?\s+)?conditions?\s*[:=-]\s*(?P<cond>.+)", I)
 # e. Practice: "a character may subtract five from his Expertise to add one to his Strength".
-_TRADE = re.compile(
+_TRADE = lazy(
     rf"(?:trade|convert|exchange|swap)\s+(?:(?P<e>{AMOUNT})\s+)?(?:points?\s+(?:of\s+)?)?(?:(?P<w>[a-z][\w-]*(?:\s+sword)?)\s+)?"
     rf"expertise\s+(?:points?\s+)?(?:(?:with|in|at)\s+(?:the\s+|my\s+|his\s+)?(?P<w2>[a-z][\w-]*(?:\s+sword)?)\s+)?"
     rf"(?:for|into|to)\s+(?:(?P<s>{AMOUNT})\s+)?(?:points?\s+(?:of\s+)?)?strength"
@@ -197,8 +198,8 @@ _SEQUENCE_ACTIONS = {a.upper(): a for a in (
     "X", "L", "S", "C", "K", "JB", "CL", "R", "T", "P", "B", "Sur", "OP1", "OP2", "OB1", "OB2")}
 
 
-_SEQUENCE_SEPARATORS = re.compile(r"[,;/|\u2013\u2014-]+")
-_SEQUENCE_TOKEN = re.compile(r"\(|\)|[^\s()]+")
+_SEQUENCE_SEPARATORS = lazy(r"[,;/|\u2013\u2014-]+")
+_SEQUENCE_TOKEN = lazy(r"\(|\)|[^\s()]+")
 
 
 def normalise_sequence(text: str) -> str:

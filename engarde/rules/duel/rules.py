@@ -71,6 +71,7 @@ from .tables import DuelTables
 from ..regiments.tables import RegimentsTables
 from ...text import in_words, normalise_name
 from ...turn import Turn
+from ...patterns import lazy
 
 RULE_DUEL = "e. Duelling"
 RULE_CAUSE = "e. Duelling: Cause for duels"
@@ -86,8 +87,8 @@ RULE_PRACTICE = "e. Practice"
 
 # Dashes of every kind (the rules use a non-breaking hyphen), commas and the
 # like separate actions.
-_SEPARATORS = re.compile(r"[-\u2010\u2011\u2012\u2013\u2014\u2212,;/|.]+")
-_TOKEN = re.compile(r"\(|\)|[^\s()]+")
+_SEPARATORS = lazy(r"[-\u2010\u2011\u2012\u2013\u2014\u2212,;/|.]+")
+_TOKEN = lazy(r"\(|\)|[^\s()]+")
 
 ATTACK_ROUTINES = ("Lunge", "Slash", "Furious Slash", "Furious Lunge", "Kick")
 
@@ -474,22 +475,22 @@ _OPTIONAL_ACTIONS = {
     "Optional Parry": ("OP1", "OP2"),
     "Optional Block": ("OB1", "OB2"),
 }
-_CONDITION = re.compile(
+_CONDITION = lazy(
     r"\s*(?P<routine>optional\s+parry|optional\s+block|riposte|surrender|yield|parry|block|sur|op|ob|r)\b"
     r"\s*(?:(?:if|when|whenever|once|on)\s+(?P<trigger>.+?))?\s*\.?\s*$",
     re.I,
 )
-_ENDURANCE = re.compile(
+_ENDURANCE = lazy(
     r"(?:my\s+|his\s+)?endurance\s+(?:is\s+|falls\s+|drops\s+|goes\s+)?"
     r"(?:below|under|less\s+than|<)\s*(?:(?P<half>half)|(?P<n>\d+)\s*(?P<pct>%|percent)?)",
     re.I,
 )
-_OPPONENT = re.compile(
+_OPPONENT = lazy(
     r"(?:the\s+|my\s+)?opponent(?:'s)?\s+(?:last\s+action\s+(?:is|was)\s+|does\s+|did\s+|plays?\s+|makes?\s+|"
     r"performs?\s+|action\s+(?:is|was)\s+)?(?:an?\s+)?(?P<action>\(?\w+\)?)",
     re.I,
 )
-_ALWAYS = re.compile(r"(?:always|allowed|possible|able|i\s+parry\s+a\s+lunge|he\s+lunges\s+into\s+my\s+parry)",
+_ALWAYS = lazy(r"(?:always|allowed|possible|able|i\s+parry\s+a\s+lunge|he\s+lunges\s+into\s+my\s+parry)",
                      re.I)
 
 

@@ -12,6 +12,7 @@ from ...records import ErrorRecord
 from ...text import possessive
 from .codes import E_TOO_MANY_BETS
 from .orders import Gambling
+from ...patterns import lazy
 
 # c. Gambling: "The character announces the amount he is betting"; "A
 # character may place only nine bets in any one week"; "withdraw without
@@ -24,23 +25,23 @@ _CLAUSE_STOP = (r"\s+(?:(?:and|but|then)\s+)?(?:with|as|carous\w*|drink\w*|toady
 # The clause's word, or none before its bets ("(2 bets at 40)"), or a stake ("at a stake of 20").
 _CLAUSE_WORD = (r"(?:(?:at\s+)?(?:an?\s+)?stakes?\s+of|" + GAMBLE_WORD + r")\b|(?=" + N +
                 r"\s+(?:bets?|wagers?|throws?)\b)")
-GAMBLE = re.compile(
+GAMBLE = lazy(
     SEP + r"\b(?P<word>" + _CLAUSE_WORD + r")(?P<terms>(?:(?!" + _CLAUSE_STOP + r")[^;])*)", I)
 # Every number is the grammar kit's AMOUNT or N, read by ``amount``: caught whole, so that
 # "bet 1e9" or "4 bets of -50" is refused by name, never read as a bet of 9 or of 50.
-_BETS_OF = re.compile(
+_BETS_OF = lazy(
     rf"(?P<n>{N})\s+(?:bets?|wagers?|throws?|stakes?)\b\s*(?:(?:of|at|for|@)\s+)?(?:(?:an?\s+)?stakes?\s+of\s+)?(?P<s>{AMOUNT})?", I)
-_STAKE_AFTER = re.compile(rf"(?P<s>{AMOUNT})\s*(?:crowns?|cr)\b", I)
-_BETS_TIMES = re.compile(
+_STAKE_AFTER = lazy(rf"(?P<s>{AMOUNT})\s*(?:crowns?|cr)\b", I)
+_BETS_TIMES = lazy(
     rf"(?P<a>{AMOUNT})\s*(?P<ac>crowns?|cr)?\.?\s*(?:x|\u00d7|\*)\s*(?P<b>{AMOUNT})\s*(?P<bc>crowns?|cr)?", I)
-_STAKE_ONLY = re.compile(
+_STAKE_ONLY = lazy(
     rf"(?:(?:of|at|for)\s+)?(?P<s>{AMOUNT})\s*(?:crowns?|cr)?\b\.?(?:\s+(?:a|per|each)\s+(?:bet|throw|time))?"
     rf"(?:\s*,?\s*(?P<n>{N}|once|twice|thrice)(?:\s+times)?)?", I)
 # Words about bets that say no more than the bets and stake read ("50 crowns each", "on dice").
-_STAKE_WORDS = re.compile(
+_STAKE_WORDS = lazy(
     r"\b(?:crowns?|cr|each|apiece|a\s+(?:bet|throw|time)|per\s+(?:bet|throw)|a\s+piece|of|at|for|and|"
     r"(?:on|at)\s+(?:the\s+)?(?:dice|cards|tables?|hazard|faro|basset)|bets?|wagers?|throws?|stakes?)\b", I)
-CUT_RULE = re.compile(
+CUT_RULE = lazy(
     r"(?:^|[,;(]\s*|\s+)(?:(?:and|but|then)\s+){0,2}"
     r"(?:(?P<never>never|no|not|don't|do\s+not|won't|without)\s+(?:to\s+)?cut(?:s|ting)?\b(?:\s+(?:my\s+|his\s+)?losses)?"
     r"|cut(?:s|ting)?\b(?:\s+(?:my\s+|his\s+)?losses)?\s*(?:(?:on|at|when|if|whenever|from|against)\s+)?"

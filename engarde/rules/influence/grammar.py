@@ -8,6 +8,7 @@ from ... import codes
 from ...grammar import DIGITS, I, SIGN, Built, LineReader, Reading, amount, bad_order, quote, verb
 from ...records import ErrorRecord
 from .orders import InfluenceOrders, UseInfluence
+from ...patterns import lazy
 
 # f. Influence: "Favours are used to modify the die rolls that represent the
 # decisions of non-player characters"; "The die roll modification may be either
@@ -20,13 +21,13 @@ _INFLUENCE = (
     r"|influenc(?:e|es|ing)(?=\s))"
     r"(?P<rest>.*)"
 )
-_FAVOUR = re.compile(
+_FAVOUR = lazy(
     rf"(?:(?:an?|my|his|the|one)\s+)?(?:(?:class|level|grade)\s*(?P<cls>{SIGN}?{DIGITS})\s+favou?rs?"
     rf"|favou?rs?\s+(?:of\s+)?(?:class|level|grade)\s*(?P<cls2>{SIGN}?{DIGITS})"
     r"|(?P<src>[\w]+)(?:'s|s')\s+favou?rs?"
     r"|favou?rs?\s+(?:from|of)\s+(?:my\s+|his\s+|the\s+)?(?P<src2>[^,;()]+?)"
     r"(?=\s+(?:on|with|upon|over|for|against|to|in|at)\b|[,;()]|\s*$)|favou?rs?)", I)
-_INFLUENCE_CLAUSE = re.compile(
+_INFLUENCE_CLAUSE = lazy(
     r"\b(?P<key>in\s+favou?r\s+of|on\s+behalf\s+of|to\s+(?:help|aid|support|back)|supporting|for"
     r"|against|to\s+(?:block|stop|hinder|prevent|oppose|thwart)|opposing"
     r"|on|with|upon|over|at)\s+", I)
@@ -103,7 +104,7 @@ def _build_influence_in_week(m: re.Match[str], r: Reading) -> Built:
 
 VERBS = (verb("use influence", _INFLUENCE, _build_influence_in_week, ("influence", "favour")),)
 
-_INFLUENCE_LINE = re.compile(_INFLUENCE, I)
+_INFLUENCE_LINE = lazy(_INFLUENCE, I)
 
 
 class InfluenceLines(LineReader):

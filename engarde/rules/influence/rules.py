@@ -59,6 +59,7 @@ from ...records import Character
 from .tables import InfluenceTables
 from ...text import normalise_name
 from ...turn import Turn
+from ...patterns import lazy
 
 RULE_INFLUENCE = "f. Influence"
 RULE_TABLE_A = "f. Influence Table A"
@@ -79,7 +80,7 @@ def favour_field(source: str, klass: int) -> str:
     return f"favour.{source}.class{klass}"
 
 
-_CLASS_IN_KEY = re.compile(r"\.class(\d)$")
+_CLASS_IN_KEY = lazy(r"\.class(\d)$")
 
 
 def holdings(ch: Character) -> dict[int, list[str]]:

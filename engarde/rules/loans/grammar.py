@@ -24,8 +24,9 @@ from ...text import normalise_name
 from ...records import ErrorRecord
 from .orders import Borrow, Lend, LoanOrders, Repay
 from .tables import MONEYLENDER
+from ...patterns import lazy
 
-_LENDER_WORDS = re.compile(
+_LENDER_WORDS = lazy(
     r"(?:(?:a|an|the|local|some|my)\s+)?(?:money[\s-]?lenders?|shylocks?|usurers?|lenders?|bankers?|moneylending)", I)
 _BORROW = (
     r"(?:borrow(?:s|ing)?|(?:take|takes|taking|get|gets|raise|raises|obtain|obtains)\s+(?:out\s+)?an?\s+loan(?:\s+of)?)"
@@ -34,8 +35,8 @@ _BORROW = (
 _REPAY = (
     r"(?:repay(?:s|ing)?|pay(?:s|ing)?\s+(?:back|off)|settle(?:s)?)(?:\s+(?P<rest>.+))?"
 )
-_AMOUNT = re.compile(rf"(?P<amount>{AMOUNT})\s*(?:crowns?|cr)?\b\.?", I)
-_DEBT_WORDS = re.compile(
+_AMOUNT = lazy(rf"(?P<amount>{AMOUNT})\s*(?:crowns?|cr)?\b\.?", I)
+_DEBT_WORDS = lazy(
     r"\b(?:in\s+full|all(?:\s+(?:i|he)\s+owes?)?|everything|(?:my|his|the)\s+(?:debts?|loans?)|what\s+(?:i|he)\s+owes?|"
     r"(?:my|his)\s+debt\s+to|the\s+loan\s+from|owed)\b", I)
 
@@ -49,8 +50,8 @@ def _lender(text: str, r: Reading) -> str | ErrorRecord:
 
 
 # What may stand before the crowns borrowed ("a loan of", "the sum of") and after them ("from").
-_BEFORE_AMOUNT = re.compile(r"^(?:(?:a\s+)?loan\s+of|(?:the\s+)?sum\s+of|some|up\s+to)\s*$", I)
-_FROM = re.compile(r"^\s*(?:from|off|of)\s+(?P<who>.+)$", I)
+_BEFORE_AMOUNT = lazy(r"^(?:(?:a\s+)?loan\s+of|(?:the\s+)?sum\s+of|some|up\s+to)\s*$", I)
+_FROM = lazy(r"^\s*(?:from|off|of)\s+(?P<who>.+)$", I)
 
 
 def _build_borrow(m: re.Match[str], r: Reading) -> Built:
@@ -132,13 +133,13 @@ def _build_lend_in_week(m: re.Match[str], r: Reading) -> Built:
                            aside="it costs the lender no week")
 # d. Loans: "At any time after three months from the date of the loan, however,
 # the lender may demand payment from the borrower" (LoanOrders.call_loans).
-_CALL_LOANS = re.compile(
+_CALL_LOANS = lazy(
     r"(?:call(?:s|ing)?\s+in|recall(?:s|ing)?)\s+(?P<all>all\s+)?(?:(?:my|his|the|our)\s+)?(?:loans?|debts?)"
     r"(?:\s*[:=-]\s*|\s+(?:to|from|of|owed\s+by|made\s+to|lent\s+to)\s+|\s*$)(?P<who>.*)"
     r"|demand(?:s|ing)?\s+(?:re)?payment\s+(?:of\s+(?:my|his|the)\s+loans?\s+)?from\s+(?P<who2>.+)", I)
 # d. Loans: "Characters may borrow money from other players": the lender's consent, a monthly
 # order (LoanOrders.lend) that costs him no week: "Lend 100 crowns to D'Artagnan".
-_LEND = re.compile(
+_LEND = lazy(
     # a "-" before digits is their sign, not a separator: "Lend -50 crowns" is refused, never read as 50
     r"(?:lend(?:s|ing)?|loan(?:s|ing)?|offer(?:s|ing)?\s+(?:to\s+lend|a\s+loan\s+of))\s*(?:[:=]|-(?!\d))?\s*"
     r"(?:up\s+to\s+)?"
@@ -146,7 +147,7 @@ _LEND = re.compile(
     rf"|(?P<who2>(?!\d|up\s|minus\s|negative\s|[-\u2212]\d)[^,;()]+?)\s+(?:up\s+to\s+)?(?P<amount2>{AMOUNT})"
     r"\s*(?:crowns?|cr)?\.?)"
     r"(?:\s*,?\s*(?:this\s+month|if\s+(?:he\s+)?asks|if\s+asked))?[.!]*", I)
-_LEND_WORDS = re.compile(r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))\b.*", I)
+_LEND_WORDS = lazy(r"(?:lend\w*|loan\w*|offer\w*\s+(?:to\s+lend|a\s+loan))\b.*", I)
 
 
 VERBS = (

@@ -12,6 +12,7 @@ from ..regiments.grammar import read_regiment
 from ..regiments.names import is_cavalry_regiment
 from ..regiments.tables import RegimentsTables
 from .orders import CampaignStanding, Petition, Volunteer
+from ...patterns import lazy
 
 _VOLUNTEER = (
     r"(?:volunteer(?:s|ing)?|(?:go(?:es)?|serve(?:s)?|campaign(?:s)?)\s+(?:on|with|at|to)\s+(?:the\s+)?"
@@ -21,7 +22,7 @@ _VOLUNTEER = (
 
 
 # The words a volunteering says besides a regiment's name: where, and what he sends.
-_VOLUNTEER_WORDS = re.compile(
+_VOLUNTEER_WORDS = lazy(
     r"\b(?:for|to|on|with|at|in|of|and|as|a|the|my|his|this|year'?s|season'?s?|summer'?s?|regular|coming|"
     r"campaign(?:s|ing)?|frontier|front|war|rnhb|royal\s+north\s+highland\s+borderers|north\s+highland|"
     r"highland\s+border\w*|battalion|squadron|regiment|brigade|entire|whole|all|service|duty|serve|go|"
@@ -116,16 +117,16 @@ def _build_petition(m: re.Match[str], r: Reading) -> Built:
 # feels necessary to the die roll needed for death"; reckless bravery subtracts.
 # Written "Campaign: reckless bravery +2" or "Campaign: poltroonery 1": the word
 # gives the direction (CampaignStanding.campaign_modifier: bravery > 0, poltroonery < 0).
-_CAMPAIGN = re.compile(
+_CAMPAIGN = lazy(
     r"(?:campaign(?:\s+(?:modifier|conduct|orders?))?\s*(?:[:=]|-(?!\d))\s*(?P<body>.*)"
     r"|(?P<word>(?:poltroon\w*|cowardice|reckless(?:\s+bravery)?|bravery|heroism)\b.*))", I)
 
 # i. Reckless Bravery: the modifier kept to the death roll ("Campaign: reckless bravery +2,
 # death only"), or said to be used for the rewards too (the default).
-_DEATH_ONLY = re.compile(
+_DEATH_ONLY = lazy(
     r"\b(?:for\s+)?(?:the\s+)?death(?:\s+roll)?\s+only\b|\bonly\s+(?:for|on)\s+(?:the\s+)?death(?:\s+roll)?\b"
     r"|\b(?:not\s+for|no|without)\s+(?:the\s+)?rewards?\b|\brewards?\s*[:=]?\s*(?:no|off)\b", I)
-_WITH_REWARDS = re.compile(r"\b(?:with|and)\s+(?:the\s+)?rewards?\b|\brewards?\s*[:=]?\s*(?:yes|on)\b", I)
+_WITH_REWARDS = lazy(r"\b(?:with|and)\s+(?:the\s+)?rewards?\b|\brewards?\s*[:=]?\s*(?:yes|on)\b", I)
 
 
 VERBS = (

@@ -27,6 +27,7 @@ from ...grammar import (
 from ...known import name_key, words_at
 from ...records import ErrorRecord
 from .orders import Court, SuitorStanding, VisitMistress
+from ...patterns import lazy
 
 # "Visit my mistress": the words up to her (the club grammar reads "... and take her to Hunter's").
 VISIT_MISTRESS = (
@@ -38,23 +39,23 @@ _COURT = (
     r"(?:court(?:s|ing)?|woo(?:s|ing)?|pay(?:s|ing)?\s+court\s+to|pursu(?:e|es|ing)|romanc(?:e|es|ing))"
     r"(?:\s+(?P<rest>.+))?"
 )
-_EXTRA_PAYMENTS = re.compile(
+_EXTRA_PAYMENTS = lazy(
     r"(?:[,;(]\s*|\s+)(?:(?:and|with|making|paying|pay|plus|offering)\s+){0,3}"
     rf"(?:(?P<n>{N}|twice|thrice)\s+(?:extra|additional|more)?\s*(?:payments?|gifts?|presents?|times)"
     rf"|\+\s*(?P<plus>{DIGITS})|(?P<word>double|triple))\b(?P<tail>[^,;()]*)", I)
 # What may follow the extra payments and say no more: "of 20 crowns each", "to her".
-_PAYMENT_WORDS = re.compile(
+_PAYMENT_WORDS = lazy(
     rf"\b(?:of|at|for|to|her|each|apiece|crowns?|cr|times|her\s+social\s+level|sl)\b|{AMOUNT}", I)
-_MISTRESS_NUMBER = re.compile(
+_MISTRESS_NUMBER = lazy(
     rf"(?:(?:mistress|lady)\s+)?(?:number|no\.?|num\.?|#)\s*(?P<n>{AMOUNT})|(?P<bare>{AMOUNT})", I)
-_NUMBER_WITHOUT_ONE = re.compile(r"(?:(?:mistress|lady)\s+)?(?:number|no\.?|num\.?|#)", I)
-_MISTRESS_WORDS = re.compile(
+_NUMBER_WITHOUT_ONE = lazy(r"(?:(?:mistress|lady)\s+)?(?:number|no\.?|num\.?|#)", I)
+_MISTRESS_WORDS = lazy(
     r"^(?:(?:the|a|an|fair|lovely|beautiful|my|his)\s+)*(?:mistress|lady|madame|mme\.?|mademoiselle|mlle\.?|"
     r"damsel|demoiselle)\s+", I)
 
 
 # Words of praise before her name, no part of it.
-_PRAISE = re.compile(r"^(?:(?:the|a|fair|lovely|beautiful|sweet|young|dear|charming|divine)\s+)+", I)
+_PRAISE = lazy(r"^(?:(?:the|a|fair|lovely|beautiful|sweet|young|dear|charming|divine)\s+)+", I)
 
 
 def _build_visit_mistress(m: re.Match[str], r: Reading) -> Built:
@@ -160,7 +161,7 @@ def _build_visit_her(m: re.Match[str], r: Reading) -> Built:
     return VisitMistress()
 
 
-_RIVAL_SUITOR = re.compile(
+_RIVAL_SUITOR = lazy(
     r"(?:if\s+(?:a\s+|two\s+)?)?rival\s+suitors?(?:\s+(?:meet|at\s+(?:the|her)\s+door))?\s*[:,=-]?\s*(?P<what>.*)", I)
 
 

@@ -7,6 +7,7 @@ import re
 from ... import codes
 from ...grammar import DIGITS, SIGN, I, Built, Ditto, Reading, amount, problem, quote, verb
 from ...orders import Rest
+from ...patterns import lazy
 
 _DITTO = (
     r"(?:ditto|do|dto|\"|''|same|the\s+same|same\s+again|again|repeat|as\s+above|same\s+as\s+above|"
@@ -27,7 +28,7 @@ _RESTING = (r"rest|rests|resting|relax\w*|recover\w*|recuperat\w*|nothing|do\s+n
             r"stay(?:s|ing)?\s+(?:at\s+)?home|stay\s+in")
 _REST = rf"(?:(?:{_RESTING})\b(?P<rest>.*)|[-\u2013\u2014]+|n/a)"
 # What may follow a rest and say no more than it: "rest and recover", "resting at home all week".
-_REST_WORDS = re.compile(
+_REST_WORDS = lazy(
     rf"\b(?:and|{_RESTING}|at\s+home|in\s+bed|(?:all|the|for\s+the|this)\s+(?:week|month)|"
     rf"up|quietly|else|at\s+all|whatsoever|from\s+(?:my|his|the)\s+(?:wounds?|injur(?:y|ies)|exertions))\b", I)
 

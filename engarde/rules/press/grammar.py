@@ -11,16 +11,17 @@ from ...grammar import I, Block, LineReader, SheetContext, quote
 from .codes import E_LETTER_UNENDED, E_PEN_NAME
 from .orders import Letter, Letters
 from .pennames import pen_name_problem
+from ...patterns import lazy
 
-_LETTER = re.compile(
+_LETTER = lazy(
     r"(?:(?:a\s+)?letter(?:\s+to\s+(?:the\s+)?(?:gazette|editors?|press|newspaper|paper|printers?))?|press)"
     r"\s*(?P<how>[^:]*?)\s*:\s*(?P<first>.*)", I)
-_LETTER_HOW_ALIAS = re.compile(
+_LETTER_HOW_ALIAS = lazy(
     r"(?:signed\s+)?(?:as|under\s+the\s+name(?:\s+of)?|by|signed)\s+[\"']?(?P<alias>[^\"]+?)[\"']?", I)
-_WITHDRAW = re.compile(
+_WITHDRAW = lazy(
     r"(?:withdraw|cancel|retract|take\s+back)\s+(?:all\s+)?(?:my\s+|the\s+|his\s+)?(?:earlier\s+|previous\s+)?"
     r"letters?(?:\s+to\s+the\s+(?:gazette|editors?|press|newspaper))?(?:\s+sent\s+(?:before|earlier))?[\s.!]*", I)
-_END_LETTER = re.compile(r"(?:the\s+)?end\s+(?:of\s+)?(?:the\s+|my\s+|his\s+)?letter[\s.!]*|letter\s+ends?[\s.!]*", I)
+_END_LETTER = lazy(r"(?:the\s+)?end\s+(?:of\s+)?(?:the\s+|my\s+|his\s+)?letter[\s.!]*|letter\s+ends?[\s.!]*", I)
 
 
 class LetterBlock(Block):

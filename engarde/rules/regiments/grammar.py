@@ -29,12 +29,13 @@ from .codes import E_BAD_FALLBACK, E_BAD_RANK, E_UNKNOWN_REGIMENT
 from .names import RANKS, find_rank, rank_order, regiment_named, regiment_near, regiments_like, standing
 from .orders import EXCUSE_ALL, EXCUSE_NONE, ApplyRegiment, BuyRank, DutyExcusal, RegimentalDuty, ResignCommission
 from .tables import RegimentsTables
+from ...patterns import lazy
 
-_ELSE = re.compile(
+_ELSE = lazy(
     r"\s*[,;]?\s*\b(?:or\s+else|else|otherwise|failing\s+that|if\s+(?:refused|rejected|not(?:\s+accepted)?)"
     r"|then|or)\b\s*,?\s*(?:(?:apply|try)\s+(?:to\s+|for\s+)?(?:join\s+)?)?"
     r"|\s*[,;]\s*(?:(?:apply|try)\s+(?:to\s+)?)?", I)
-_AS_RANK = re.compile(r"\s+(?:as|with\s+the\s+rank\s+of|at\s+the\s+rank\s+of|buying(?:\s+the\s+rank\s+of)?)\s+"
+_AS_RANK = lazy(r"\s+(?:as|with\s+the\s+rank\s+of|at\s+the\s+rank\s+of|buying(?:\s+the\s+rank\s+of)?)\s+"
                       r"(?:an?\s+|the\s+)?(?P<rank>[a-z][\w.\- ]*?)(?=\s*(?:[,;]|$|\s+(?:else|or|otherwise|failing|if)\b))", I)
 _APPLY = (
     r"(?:join(?:s|ing)?|enlist(?:s|ing)?(?:\s+(?:in|with))?|apply(?:ing)?\s+to(?:\s+join)?|appl(?:y|ies)\s+for|"
@@ -181,7 +182,7 @@ def _build_resign_commission(m: re.Match[str], r: Reading) -> Built:
 
 # g. Regiments: a player Battalion Commander's permission, a standing order: "Excuse from
 # duty: Jacques, Rodney", "Excuse my men from duty" (all), "Excuse from duty: none".
-_EXCUSE = re.compile(
+_EXCUSE = lazy(
     r"excuse(?:s)?\s+(?:(?P<all>(?:all\s+)?(?:my|his|the)\s+men|everyone|all)\s+)?from\s+(?:regimental\s+)?duty"
     r"\s*(?:[:=]\s*|-\s+|\s+)?(?P<who>.*)"
     r"|excuse(?:s)?\s+(?P<who2>.+?)\s+from\s+(?:regimental\s+)?duty[.!]*", I)
@@ -195,7 +196,7 @@ VERBS = (
     verb("buy rank", _BUY_RANK, _build_buy_rank, ("buy", "purchase")),
 )
 
-_JOIN_LINE = re.compile(r"join(?:\s+(?:the\s+)?club)?\s*(?:[:=]|\s-\s|\s)\s*(?P<what>.+)", I)
+_JOIN_LINE = lazy(r"join(?:\s+(?:the\s+)?club)?\s*(?:[:=]|\s-\s|\s)\s*(?P<what>.+)", I)
 
 
 class RegimentLines(LineReader):

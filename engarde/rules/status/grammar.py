@@ -6,6 +6,7 @@ import re
 
 from ...grammar import I, Built, LineReader, Reading, monthly_in_week, verb
 from .orders import SupportOrders
+from ...patterns import lazy
 
 
 def _build_conspicuous_in_week(m: re.Match[str], r: Reading) -> Built:
@@ -17,10 +18,10 @@ VERBS = (
          _build_conspicuous_in_week),
 )
 
-_CONSPICUOUS = re.compile(
+_CONSPICUOUS = lazy(
     r"(?:(?:support|upkeep)\s*[:=-]?\s*)?(?P<no>no\s+)?conspicuous(?:\s+consumption)?"
     r"(?:\s*[:=-]?\s*(?P<yn>yes|no|y|n|true|false|on|off))?[.!]*", I)
-_PLAIN_SUPPORT = re.compile(r"(?:support|upkeep)\s*[:=-]?\s*(?:normal|ordinary|basic|standard|plain)[.!]*", I)
+_PLAIN_SUPPORT = lazy(r"(?:support|upkeep)\s*[:=-]?\s*(?:normal|ordinary|basic|standard|plain)[.!]*", I)
 
 
 class SupportLines(LineReader):
