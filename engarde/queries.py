@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from sqlalchemy import func
+from sqlalchemy.orm import defer
 from sqlmodel import Session, delete, select
 
 from .calendar import GameMonth
@@ -132,6 +133,14 @@ def ledgers(s: Session, campaign_id: str) -> dict[int, list[LedgerEntry]]:
     return out
 
 
+def posted_after(s: Session, campaign_id: str, month: GameMonth) -> bool:
+    """Whether any ledger entry was written for a month after ``month`` (the month to resolve
+    has some when the GM changed a sheet since the last was resolved)."""
+    table = LedgerRow.__table__
+    return s.connection().execute(select(table.c.id).where(table.c.campaign_id == campaign_id,
+                                                           table.c.month > month.key).limit(1)).first() is not None
+
+
 def month_ledger(s: Session, campaign_id: str, month: GameMonth) -> list[LedgerEntry]:
     names = {r.id: r.name for r in characters(s, campaign_id)}
     table = LedgerRow.__table__
@@ -148,8 +157,11 @@ def month_events(s: Session, campaign_id: str, month: GameMonth) -> list[Event]:
 
 
 def turns(s: Session, campaign_id: str) -> list[TurnRow]:
-    """Every resolved month, in the order of the game's calendar."""
-    return list(s.exec(select(TurnRow).where(TurnRow.campaign_id == campaign_id).order_by(TurnRow.month)))
+    """Every resolved month, in the order of the game's calendar: without its snapshot and errors
+    (read only if asked for), which hold every sheet before the month: reading them for every
+    month made listing the months grow with the campaign's length times its size."""
+    return list(s.exec(select(TurnRow).where(TurnRow.campaign_id == campaign_id).order_by(TurnRow.month)
+                       .options(defer(TurnRow.snapshot), defer(TurnRow.errors))))
 
 
 def month_seed(s: Session, campaign_id: str, month: GameMonth) -> str:
@@ -190,6 +202,16 @@ def ledger_of_fields(s: Session, campaign_id: str, fields: Iterable[str]) -> lis
         select(table.c.character_id, table.c.month, table.c.field, table.c.delta, table.c.value)
         .where(table.c.campaign_id == campaign_id, table.c.field.in_(tuple(fields))).order_by(table.c.id))
     return [tuple(r) for r in rows]
+
+
+def public_events(s: Session, campaign_id: str, month: GameMonth, codes: Iterable[str]) -> list[Event]:
+    """A month's public events of these kinds, in the order written (what the archive's chronicle
+    reads of every month: reading every event of every month grew with the campaign's length)."""
+    table = EventRow.__table__
+    rows = s.connection().execute(select(table).where(table.c.campaign_id == campaign_id, table.c.month == month.key,
+                                                      table.c.public.is_(True), table.c.code.in_(sorted(codes)))
+                                  .order_by(table.c.id))
+    return [event_from_row(r) for r in rows]
 
 
 def events_of_code(s: Session, campaign_id: str, code: str, through: GameMonth) -> list[Event]:

@@ -232,3 +232,23 @@ def test_a_past_months_gazette_prints_that_months_paris(gm):
     assert {c.name: c.ledger_values() for c in ops.characters_at_end_of(gm.campaign, GameMonth(1607, 4))} == april
     assert {c.name: c.ledger_values() for c in ops.characters_at_end_of(gm.campaign, GameMonth(1607, 5))} == may
     gm("gazette", "April 1607", "--no-pdf", "--no-reports")
+
+
+def test_a_sheet_changed_since_the_month_stays_out_of_its_gazette(gm):
+    """The month's end is the sheets as they stood then, also when the GM changed one since (a man
+    imported with a debt to Porthos posts Porthos's loan in the month to resolve): its gazette
+    does not print the change."""
+    from engarde.calendar import GameMonth
+
+    gm("init")
+    create_demo_roster(gm)
+    gm("orders", "ingest", code=1)
+    gm("turn", "run")
+    april = {c.name: c.ledger_values() for c in ops.list_characters(gm.campaign)}
+    assert {c.name: c.ledger_values() for c in ops.characters_at_end_of(gm.campaign, GameMonth(1607, 4))} == april
+    gm("character", "create", "Bussy", "--given", "--sl", "5", "--crowns", "100", "--strength", "10",
+       "--constitution", "10", "--expertise", "10", "--ma", "3", "--debt", "Porthos:50", "--password", "pw-bussy-1")
+    now = {c.name: c.ledger_values() for c in ops.list_characters(gm.campaign)}
+    assert now["Porthos"] != april["Porthos"]
+    at_end = {c.name: c.ledger_values() for c in ops.characters_at_end_of(gm.campaign, GameMonth(1607, 4))}
+    assert {name: values for name, values in at_end.items() if name != "Bussy"} == april
