@@ -33,14 +33,16 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import struct
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from dataclasses import dataclass, field, fields
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import jinja2
 
+from . import __version__
 from . import gazette as gz
 from .calendar import GameMonth
 from .charts import social_level_chart
@@ -175,6 +177,12 @@ class Chronicle:
         self.registry = registry
         self.lives: dict[str, Life] = {name: Life(name, slug) for name, slug in slugs.items()}
 
+    @property
+    def codes(self) -> frozenset[str]:
+        """The kinds of event a life shows (its duels and its career): all of a month it reads."""
+        return frozenset(code for code, module in self.registry.code_module.items()
+                         if module in DUEL_MODULES or module in CAREER_MODULES)
+
     def month(self, month: GameMonth, characters: Iterable[Character], events: Iterable[Event],
               existed: Iterable[str] | None = None) -> None:
         """The month's end: each man's sheet (``existed``: the names who were in the campaign
@@ -207,6 +215,87 @@ class Chronicle:
                       key=lambda life: (life.name.casefold(), life.name))
 
 
+# -- what an issue page is made from ----------------------------------------------------------
+
+# The archive's own record, in its folder, of what each issue page was made from: a page whose
+# stamp is the same and whose file is as written is kept, not made again.  Past months do not
+# change, and making every issue again at each build grew with the campaign's length (a half
+# second a month at 1,000 characters: twenty seconds a build after three years).
+MANIFEST = ".engarde-site.json"
+MANIFEST_VERSION = 1
+
+
+def build_key(campaign: Campaign, env: jinja2.Environment) -> str:
+    """What every page is made with: this engarde, the campaign's settings and every template's
+    text (the campaign's own and ours).  Any change makes every issue again."""
+    loader = env.loader
+    assert loader is not None
+    templates = {name: loader.get_source(env, name)[0] for name in sorted(env.list_templates())}
+    settings = {f.name: repr(getattr(campaign, f.name)) for f in fields(campaign) if f.name not in _WHERE}
+    return _digest({"engarde": __version__, "campaign": settings, "templates": templates})
+
+
+# Where a campaign's files are (its database, folders, campaigns file) is not what a page says:
+# the same archive built from another folder, or with a relative path for an absolute one, is kept.
+_WHERE = frozenset({"database", "orders", "newsletters", "templates", "base_dir", "source"})
+
+
+def issue_stamp(key: str, link: IssueLink, nav: IssueNav, seed: str, men: Iterable[tuple[int, str]],
+                notes: Iterable[str], world: dict[str, Any] | None) -> str:
+    """What one issue page is made from besides its month's records, which never change once the
+    month is resolved (``link.updated``: when it was; undone and run again, it is another month):
+    its links to the issues beside it, the men who were in the campaign then (``men``: id and
+    name, a renamed man's new name is printed), the GM's notes for the month, and for the last
+    month the world as it stands (``world``: the GM may set up the next month's Paris before it
+    is resolved; None for the months before it, whose world at their end is kept in the next)."""
+    return _digest({"build": key, "month": link.month.key, "title": link.title, "updated": link.updated_text,
+                    "seed": seed, "nav": repr(nav), "men": sorted(men), "notes": list(notes), "world": world})
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Manifest:
+    """The issue pages in an archive's folder: each one's stamp and its file's digest (href ->
+    ``{"stamp", "sha256"}``)."""
+
+    issues: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, folder: Path) -> "Manifest":
+        """The folder's record; an empty one when there is none or it cannot be read (every
+        issue is then made again: a lost record costs time, never a stale page)."""
+        try:
+            data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+            issues = data["issues"] if data.get("version") == MANIFEST_VERSION else {}
+            if not all(isinstance(v, dict) and isinstance(v.get("stamp"), str) and isinstance(v.get("sha256"), str)
+                       for v in issues.values()):
+                return cls()
+            return cls(dict(issues))
+        except (OSError, ValueError, AttributeError, KeyError, TypeError):
+            return cls()
+
+    def kept(self, folder: Path, href: str, stamp: str) -> bool:
+        """Whether the page ``href`` in ``folder`` was made from ``stamp`` and is as it was written."""
+        record = self.issues.get(href)
+        if record is None or record["stamp"] != stamp:
+            return False
+        try:
+            return hashlib.sha256((folder / href).read_bytes()).hexdigest() == record["sha256"]
+        except OSError:
+            return False
+
+    def made(self, href: str, stamp: str, data: bytes) -> None:
+        self.issues[href] = {"stamp": stamp, "sha256": hashlib.sha256(data).hexdigest()}
+
+    def to_bytes(self, hrefs: Iterable[str]) -> bytes:
+        """The record of the issues ``hrefs`` (those the archive has now)."""
+        shown = {h: self.issues[h] for h in hrefs if h in self.issues}
+        return json.dumps({"version": MANIFEST_VERSION, "issues": shown}, indent=1, sort_keys=True).encode("utf-8")
+
+
 # -- rendering -------------------------------------------------------------------------------
 
 
@@ -224,10 +313,12 @@ class Site:
         html = gz.render(self.env, template, context, self.campaign)
         self.files[PurePosixPath(path)] = html.encode("utf-8")
 
-    def issue(self, data: gz.GazetteData) -> None:
+    def issue(self, data: gz.GazetteData) -> bytes:
+        """The month's issue page, rendered (and kept in ``files``)."""
         at = next(i for i, link in enumerate(self.issues) if link.month == data.month)
         context = {**gz.gazette_context(data), "printed": False, "nav": navigation(self.issues, at), "root": ""}
         self._render(ISSUE_TEMPLATE, self.issues[at].href, context)
+        return self.files[PurePosixPath(self.issues[at].href)]
 
     def index(self) -> None:
         self._render(INDEX_TEMPLATE, INDEX, {"campaign": self.campaign, "issues": self.issues, "root": ""})

@@ -17,6 +17,7 @@ from engarde import ops
 from engarde.calendar import GameMonth
 from engarde.cli import main
 from engarde.errors import CampaignError
+from engarde.ops import notes as notes_ops
 from engarde.ops import site as site_ops
 from engarde.records import Event
 from engarde.registry import for_campaign
@@ -205,7 +206,9 @@ def test_the_command_writes_beside_the_newsletters_by_default(built, monkeypatch
     monkeypatch.chdir(camp.base_dir)
     out = CliRunner().invoke(main, ["site", "build"])
     assert out.exit_code == 0, out.output
-    assert "3 issue(s), 7 character page(s)" in out.output
+    assert "3 issue(s) (3 unchanged, kept), 7 character page(s)" in out.output  # the fixture's build, kept
+    out = CliRunner().invoke(main, ["site", "build", "--full"])
+    assert out.exit_code == 0 and "3 issue(s), 7 character page(s)" in out.output, out.output
 
 
 def test_no_month_published_is_said(tmp_path, monkeypatch):
@@ -243,3 +246,88 @@ def test_the_chart_block_has_his_levels_labelled_as_the_charts_label_them(built)
 
 def _athos(camp):
     return next(ch for ch in ops.list_characters(camp) if ch.name == "Athos")
+
+
+# -- a build keeps the issues that have not changed -------------------------------------------
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_second_build_keeps_every_issue_and_the_folder_is_what_a_whole_build_writes(built, tmp_path):
+    camp, _ = built
+    first = site_ops.build(camp, tmp_path / "a")
+    again = site_ops.build(camp, tmp_path / "a")
+    whole = site_ops.build(camp, tmp_path / "b", full=True)
+    assert (first.kept, again.kept, whole.kept) == (0, 3, 0)
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+
+
+def test_an_issue_changed_or_lost_in_the_folder_is_made_again(built, tmp_path):
+    camp, _ = built
+    site_ops.build(camp, tmp_path)
+    made = (tmp_path / "1607-05.html").read_bytes()
+    (tmp_path / "1607-05.html").write_bytes(made.replace(b"</body>", b"<p>scribbled</p></body>"))
+    (tmp_path / "1607-06.html").unlink()
+    result = site_ops.build(camp, tmp_path)
+    assert result.kept == 1
+    assert (tmp_path / "1607-05.html").read_bytes() == made and (tmp_path / "1607-06.html").is_file()
+
+
+def test_a_lost_or_garbled_record_makes_every_issue_again(built, tmp_path):
+    camp, _ = built
+    site_ops.build(camp, tmp_path)
+    (tmp_path / ".engarde-site.json").write_text('{"version": 1, "issues": {"1607-04.html": 3}}', encoding="utf-8")
+    assert site_ops.build(camp, tmp_path).kept == 0
+    (tmp_path / ".engarde-site.json").unlink()
+    assert site_ops.build(camp, tmp_path).kept == 0
+    assert site_ops.build(camp, tmp_path).kept == 3
+
+
+def test_a_month_unpublished_makes_its_neighbours_links_again(built, tmp_path):
+    """The issue before a month taken out links to no next issue: made again; the one before it kept."""
+    camp, _ = built
+    site_ops.build(camp, tmp_path)
+    june = camp.newsletters / "demo" / "1607-06.html"
+    kept = june.read_bytes()
+    june.unlink()
+    try:
+        result = site_ops.build(camp, tmp_path)
+    finally:
+        june.write_bytes(kept)
+    assert (result.issues, result.kept) == (2, 1)
+    assert 'rel="next"' not in (tmp_path / "1607-05.html").read_text(encoding="utf-8").split("</nav>")[0]
+
+
+def test_a_note_added_to_a_past_month_makes_its_issue_again(built, tmp_path):
+    camp, _ = built
+    site_ops.build(camp, tmp_path)
+    note = notes_ops.add_note(camp, "The Musketeers' ball is put off.", GameMonth.parse("May 1607"))
+    try:
+        result = site_ops.build(camp, tmp_path)
+        assert result.kept == 2
+        assert "ball is put off" in (tmp_path / "1607-05.html").read_text(encoding="utf-8")
+    finally:
+        notes_ops.remove_note(camp, note.number)
+
+
+def test_a_changed_template_makes_every_issue_again(built, tmp_path):
+    camp, _ = built
+    site_ops.build(camp, tmp_path / "site")
+    templates = tmp_path / "templates" / "site"
+    templates.mkdir(parents=True)
+    issue = (Path(__file__).parents[1] / "engarde" / "templates" / "site" / "issue.html.j2").read_text(encoding="utf-8")
+    (templates / "issue.html.j2").write_text(issue + "{# a comment #}\n", encoding="utf-8")
+    result = site_ops.build(dataclasses.replace(camp, templates=tmp_path / "templates"), tmp_path / "site")
+    assert result.kept == 0
+
+
+def test_the_campaign_read_from_another_folder_keeps_the_issues(built, tmp_path):
+    """Where the campaign's files are is not what a page says: a relative path for an absolute one
+    (the command run elsewhere) keeps every issue."""
+    camp, _ = built
+    site_ops.build(camp, tmp_path)
+    moved = dataclasses.replace(camp, source=Path("elsewhere/campaigns.toml"), base_dir=Path("elsewhere"))
+    assert site_ops.build(moved, tmp_path).kept == 3
+    assert site_ops.build(dataclasses.replace(camp, newspaper="Le Mercure"), tmp_path).kept == 0

@@ -42,18 +42,24 @@ class Built:
     issues: int
     characters: int
     seconds: float
+    kept: int = 0  # issue pages already in the folder as they would be made (not made again)
 
 
 @bulk_work()
 def build(campaign: Campaign, folder: Path | None = None, base_url: str | None = None,
-          tick: Tick = nothing) -> Built:
-    """Render the whole archive, then write it into ``folder`` (default: ``default_folder``)."""
+          tick: Tick = nothing, full: bool = False) -> Built:
+    """Render the archive, then write it into ``folder`` (default: ``default_folder``).
+
+    An issue page already in the folder, made from what its month would be made from now (its
+    stamp in the folder's record, ``site.MANIFEST``) and unchanged since, is kept as it is;
+    ``full``: every page made again."""
     started = time.perf_counter()
     folder = Path(folder) if folder is not None else default_folder(campaign)
     registry = for_campaign(campaign)
     newsletters = gz.campaign_folder(campaign)
+    record = site.Manifest() if full else site.Manifest.read(folder)
     with store.reading(campaign.database) as s:
-        queries.campaign_row(s, campaign)
+        camp = queries.campaign_row(s, campaign)
         turns = [t for t in queries.turns(s, campaign.id)
                  if t.mailed_at is not None or (newsletters / f"{t.month}.html").is_file()]
         if not turns:
@@ -61,18 +67,28 @@ def build(campaign: Campaign, folder: Path | None = None, base_url: str | None =
         rows = queries.characters(s, campaign.id)
         ledgers = queries.ledgers(s, campaign.id)
         months = [GameMonth.parse(t.month) for t in turns]
-        events = {m: queries.month_events(s, campaign.id, m) for m in months}
-        sheets = {m: active_sheets(s, campaign, m, registry) for m in months}
+        issues = site.issue_links(campaign, [(m, t.resolved_at) for m, t in zip(months, turns)])
+        pages = site.Site(campaign, registry, issues)
+        key = site.build_key(campaign, pages.env)
+        last = GameMonth.parse(camp.current_month).previous()
+        existed = {m: [r for r in rows if site.utc(r.created_at) <= site.utc(t.resolved_at)]
+                   for m, t in zip(months, turns)}
+        stamps = {m: site.issue_stamp(key, link, site.navigation(issues, at), t.seed,
+                                      ((r.id, r.name) for r in existed[m]),
+                                      (n.text for n in queries.notes(s, campaign.id, m)),
+                                      camp.world if m == last else None)
+                  for at, (m, t, link) in enumerate(zip(months, turns, issues))}
+        to_make = {m for m, link in zip(months, issues) if not record.kept(folder, link.href, stamps[m])}
+        chronicle = site.Chronicle(registry, site.page_slugs(r.name for r in rows))
+        events = {m: queries.public_events(s, campaign.id, m, chronicle.codes) for m in months}
+        sheets = {m: active_sheets(s, campaign, m, registry) for m in months if m in to_make}
 
-    issues = site.issue_links(campaign, [(m, t.resolved_at) for m, t in zip(months, turns)])
-    pages = site.Site(campaign, registry, issues)
-    chronicle = site.Chronicle(registry, site.page_slugs(r.name for r in rows))
     total = len(months) + len(rows)
     # Each man's sheet is carried forward month by month (his ledger applied once, in order),
     # not replayed from his start for every month.
     sheets_now = [_start(row) for row in rows]
     cursor = [0] * len(rows)
-    for done, (month, turn) in enumerate(zip(months, turns)):
+    for done, (month, link) in enumerate(zip(months, issues)):
         tick(done, total)
         for i, row in enumerate(rows):
             entries = ledgers.get(row.id, [])
@@ -80,17 +96,21 @@ def build(campaign: Campaign, folder: Path | None = None, base_url: str | None =
                 entries[cursor[i]].apply(sheets_now[i])
                 cursor[i] += 1
         at_end = [_copy(ch) for ch in sheets_now]  # the gazette's, and the chronicle's, to keep
-        existed = [row.name for row in rows if site.utc(row.created_at) <= site.utc(turn.resolved_at)]
-        # the one builder of a month's gazette data, so the archive's issue is the gazette itself
-        data = gazette_data(campaign, month, sheets[month], characters=at_end)
-        pages.issue(data)
-        chronicle.month(month, at_end, events[month], existed)
+        names = {r.name for r in existed[month]}
+        if month in to_make:
+            # the one builder of a month's gazette data, so the archive's issue is the gazette
+            # itself, with the men who were in the campaign that month
+            data = gazette_data(campaign, month, sheets[month], characters=[ch for ch in at_end if ch.name in names])
+            record.made(link.href, stamps[month], pages.issue(data))
+        chronicle.month(month, at_end, events[month], names)
     pages.index()
     pages.feed(base_url)
     lives = chronicle.shown()
     pages.characters(lives, lambda d, _t: tick(len(months) + d, total))
+    pages.files[PurePosixPath(site.MANIFEST)] = record.to_bytes(link.href for link in issues)
     written = _write(folder, pages.files)
-    return Built(folder, written, len(months), len(lives), time.perf_counter() - started)
+    return Built(folder, written, len(months), len(lives), time.perf_counter() - started,
+                 kept=len(months) - len(to_make))
 
 
 def _copy(ch: Character) -> Character:
