@@ -53,9 +53,12 @@ def read(campaign: Campaign) -> tuple[Known, GameMonth] | None:
         month, world = GameMonth.parse(row[0]), World.from_dict(_json(row[1]))
         living: list[str] = []
         dead: list[str] = []
-        for name, current in con.execute(
-                'SELECT name, "current" FROM character WHERE campaign_id = ? ORDER BY id', (campaign.id,)):
-            (dead if (_json(current) or {}).get("state") == DEAD else living).append(name)
+        # his state read by SQLite (its JSON functions), not each whole sheet parsed here: a
+        # campaign of 10,000 men made that most of the check
+        for name, state in con.execute(
+                """SELECT name, json_extract("current", '$.state') FROM character WHERE campaign_id = ? ORDER BY id""",
+                (campaign.id,)):
+            (dead if state == DEAD else living).append(name)
     except (sqlite3.Error, ValueError, TypeError, AttributeError):
         return None
     finally:
