@@ -121,14 +121,17 @@ def ledger_of(s: Session, row: CharacterRow) -> list[LedgerEntry]:
     return [ledger_from_row(r, row.name) for r in rows]
 
 
-def ledgers(s: Session, campaign_id: str) -> dict[int, list[LedgerEntry]]:
-    """Every man's ledger, by character id, each in the order it was written: one query for the
-    campaign, not one a man."""
+def ledgers(s: Session, campaign_id: str, fields: Iterable[str] | None = None) -> dict[int, list[LedgerEntry]]:
+    """Every man's ledger (or its entries of some ``fields`` only), by character id, each in the
+    order it was written: one query for the campaign, not one a man."""
     names = {r.id: r.name for r in characters(s, campaign_id)}
     out: dict[int, list[LedgerEntry]] = {i: [] for i in names}
     table = LedgerRow.__table__
+    query = select(table).where(table.c.campaign_id == campaign_id)
+    if fields is not None:
+        query = query.where(table.c.field.in_(tuple(fields)))
     # plain rows, not ORM objects: a large campaign's ledger is hundreds of thousands of them
-    for r in s.connection().execute(select(table).where(table.c.campaign_id == campaign_id).order_by(table.c.id)):
+    for r in s.connection().execute(query.order_by(table.c.id)):
         out.setdefault(r.character_id, []).append(ledger_from_row(r, names[r.character_id]))
     return out
 

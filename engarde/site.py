@@ -176,6 +176,7 @@ class Chronicle:
     def __init__(self, registry: Registry, slugs: dict[str, str]) -> None:
         self.registry = registry
         self.lives: dict[str, Life] = {name: Life(name, slug) for name, slug in slugs.items()}
+        self._seen: set[str] = set()  # the men who were in some published month
 
     @property
     def codes(self) -> frozenset[str]:
@@ -185,18 +186,19 @@ class Chronicle:
 
     def month(self, month: GameMonth, characters: Iterable[Character], events: Iterable[Event],
               existed: Iterable[str] | None = None) -> None:
-        """The month's end: each man's sheet (``existed``: the names who were in the campaign
-        then; default: all) and the month's public events naming him."""
+        """The month's end: each man's social level and state (``characters``: his sheet, of
+        which only these are read and nothing kept; ``existed``: the names who were in the
+        campaign then; default: all) and the month's public events naming him."""
         present = None if existed is None else set(existed)
         for ch in characters:
             life = self.lives.get(ch.name)
             if life is None or (present is not None and ch.name not in present):
                 continue
+            self._seen.add(ch.name)
             if life.died is None:
                 life.levels.append((month, ch.social_level))
                 if ch.dead:
                     life.died = month
-            life.character = ch
         for ev in events:
             if not ev.public:
                 continue
@@ -208,6 +210,12 @@ class Chronicle:
                 life = self.lives.get(name)
                 if life is not None:
                     getattr(life, bucket).append(ev)
+
+    def close(self, sheets: Iterable[Character]) -> None:
+        """Each man's sheet at the end of the last published month: his page's public facts."""
+        for ch in sheets:
+            if ch.name in self._seen:
+                self.lives[ch.name].character = ch
 
     def shown(self) -> list[Life]:
         """The men with a page: those who were in some published month, by name."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from engarde import ops
+from engarde import ops, queries
 from engarde.calendar import GameMonth
 from engarde.cli import main
 from engarde.errors import CampaignError
@@ -331,3 +331,22 @@ def test_the_campaign_read_from_another_folder_keeps_the_issues(built, tmp_path)
     moved = dataclasses.replace(camp, source=Path("elsewhere/campaigns.toml"), base_dir=Path("elsewhere"))
     assert site_ops.build(moved, tmp_path).kept == 3
     assert site_ops.build(dataclasses.replace(camp, newspaper="Le Mercure"), tmp_path).kept == 0
+
+
+def test_the_usual_build_after_a_month_reads_only_the_ledgers_levels_and_writes_what_a_whole_build_does(
+        built, tmp_path, monkeypatch):
+    """Only the last issue to make and nothing written since it: the sheets as they stand, the
+    ledger's social levels and deaths for the months; the folder is still what a whole build writes."""
+    camp, _ = built
+    site_ops.build(camp, tmp_path / "a")
+    last = tmp_path / "a" / "1607-06.html"
+    last.write_bytes(last.read_bytes().replace(b"</body>", b"<p>scribbled</p></body>"))
+    read: list[tuple | None] = []
+    real = queries.ledgers
+    monkeypatch.setattr(queries, "ledgers", lambda s, campaign_id, fields=None: read.append(fields) or real(
+        s, campaign_id, fields))
+    assert site_ops.build(camp, tmp_path / "a").kept == 2
+    assert read == [("social_level", "state")]
+    monkeypatch.undo()
+    site_ops.build(camp, tmp_path / "b", full=True)
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")

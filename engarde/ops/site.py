@@ -65,7 +65,6 @@ def build(campaign: Campaign, folder: Path | None = None, base_url: str | None =
         if not turns:
             raise CampaignError("no month has been published yet: run 'engarde gazette' after 'engarde turn run'")
         rows = queries.characters(s, campaign.id)
-        ledgers = queries.ledgers(s, campaign.id)
         months = [GameMonth.parse(t.month) for t in turns]
         issues = site.issue_links(campaign, [(m, t.resolved_at) for m, t in zip(months, turns)])
         pages = site.Site(campaign, registry, issues)
@@ -82,6 +81,13 @@ def build(campaign: Campaign, folder: Path | None = None, base_url: str | None =
         chronicle = site.Chronicle(registry, site.page_slugs(r.name for r in rows))
         events = {m: queries.public_events(s, campaign.id, m, chronicle.codes) for m in months}
         sheets = {m: active_sheets(s, campaign, m, registry) for m in months if m in to_make}
+        # The sheets at the end of the last published month are the sheets as they stand when
+        # nothing was written since (the usual build, after the month's gazette); the months'
+        # social levels and deaths then need only those fields of the ledger.  Otherwise (an
+        # older issue to make, or a month resolved since) every sheet is carried forward whole.
+        whole = bool(to_make - {months[-1]}) or queries.posted_after(s, campaign.id, months[-1])
+        ledgers = queries.ledgers(s, campaign.id, None if whole else ("social_level", "state"))
+        final = None if whole else [_now(row) for row in rows]
 
     total = len(months) + len(rows)
     # Each man's sheet is carried forward month by month (his ledger applied once, in order),
@@ -95,14 +101,15 @@ def build(campaign: Campaign, folder: Path | None = None, base_url: str | None =
             while cursor[i] < len(entries) and entries[cursor[i]].month <= month:
                 entries[cursor[i]].apply(sheets_now[i])
                 cursor[i] += 1
-        at_end = [_copy(ch) for ch in sheets_now]  # the gazette's, and the chronicle's, to keep
         names = {r.name for r in existed[month]}
         if month in to_make:
             # the one builder of a month's gazette data, so the archive's issue is the gazette
             # itself, with the men who were in the campaign that month
+            at_end = final if final is not None else [_copy(ch) for ch in sheets_now]
             data = gazette_data(campaign, month, sheets[month], characters=[ch for ch in at_end if ch.name in names])
             record.made(link.href, stamps[month], pages.issue(data))
-        chronicle.month(month, at_end, events[month], names)
+        chronicle.month(month, sheets_now, events[month], names)
+    chronicle.close(final if final is not None else sheets_now)
     pages.index()
     pages.feed(base_url)
     lives = chronicle.shown()
@@ -119,6 +126,12 @@ def _copy(ch: Character) -> Character:
     kept = copy.copy(ch)
     kept.counters = dict(ch.counters)
     return kept
+
+
+def _now(row: CharacterRow) -> Character:
+    ch = store.character_from_row(row)
+    ch.name = row.name
+    return ch
 
 
 def _start(row: CharacterRow) -> Character:
