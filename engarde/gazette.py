@@ -86,7 +86,7 @@ import multiprocessing
 import os
 import re
 import unicodedata
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -653,23 +653,33 @@ def write_pdf(html: str, path: Path, base_url: Path) -> Path:
 
 class PdfJob:
     """A PDF made while other work goes on: in a child process where the system forks (so the
-    players' reports render on the other core meanwhile), else at once.  ``result()`` gives its
-    bytes, or raises what making it raised."""
+    players' reports render on the other core meanwhile), else at once.
 
-    def __init__(self, html: str, base_url: Path) -> None:
+    ``PdfJob()`` starts the child, which imports WeasyPrint (some 0.4 s) while the caller reads
+    the month; ``make(html, base_url)`` hands it the page; ``result()`` gives its bytes, or
+    raises what making it raised.  (Imported in the parent, WeasyPrint delayed the PDF, the
+    deadline's longest task, by that much.)"""
+
+    def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._future: Future[bytes] | None = None
         self._bytes: bytes | None = None
         if "fork" in multiprocessing.get_all_start_methods():
-            _weasyprint()  # imported here, once: the child inherits it instead of importing it again
             self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
-            self._future = self._pool.submit(pdf_bytes, html, base_url)
+            self._pool.submit(_warm)
+
+    def make(self, html: str | None, base_url: Path) -> "PdfJob":
+        if self._pool is None:
+            self._bytes = pdf_bytes(html, base_url)  # type: ignore[arg-type]
         else:
-            self._bytes = pdf_bytes(html, base_url)
+            self._future = self._pool.submit(pdf_bytes, html, base_url)
+        return self
 
     def result(self) -> bytes:
         if self._pool is None:
             assert self._bytes is not None
             return self._bytes
+        assert self._future is not None, "make() gives the job its page first"
         try:
             return self._future.result()
         finally:
@@ -681,6 +691,11 @@ class PdfJob:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
 
+def _warm() -> None:
+    """WeasyPrint imported in the PDF's child before its page is ready."""
+    _weasyprint()
+
+
 def _weasyprint() -> Any:
     from weasyprint import HTML  # slow to import (0.6 s): only when a PDF is wanted
 
@@ -689,27 +704,27 @@ def _weasyprint() -> Any:
 
 def gazette_files(data: GazetteData, pdf: bool = True) -> list[tuple[Path, bytes]]:
     """``<newsletters>/<campaign>/<YYYY-MM>.html`` (and ``.pdf``), rendered, not yet written."""
-    rendered, job = start_gazette(data, pdf)
-    if job is not None:
-        path, making = job
-        rendered.append((path, making.result()))
+    job = PdfJob() if pdf else None
+    try:
+        rendered, path = start_gazette(data, job)
+        if job is not None:
+            rendered.append((path, job.result()))
+    finally:
+        if job is not None:
+            job.close()
     return rendered
 
 
-def start_gazette(data: GazetteData, pdf: bool = True) -> tuple[list[tuple[Path, bytes]], tuple[Path, PdfJob] | None]:
-    """The gazette's HTML file rendered, and its PDF started (``PdfJob``; made from the printed
-    edition: WeasyPrint never sees the rows it would not print)."""
+def start_gazette(data: GazetteData, job: PdfJob | None = None) -> tuple[list[tuple[Path, bytes]], Path]:
+    """The gazette's HTML file rendered, and its PDF given to ``job`` (made from the printed
+    edition: WeasyPrint never sees the rows it would not print); the PDF's path."""
     folder = campaign_folder(data.campaign)
     env = environment(data.campaign, data.modules())
     # the printed edition first, so the PDF is under way while the whole edition renders
-    job = (folder / f"{data.month.key}.pdf", PdfJob(render_html(data, env, printed=True), folder)) if pdf else None
-    try:
-        rendered = [(folder / f"{data.month.key}.html", render_html(data, env).encode("utf-8"))]
-    except BaseException:
-        if job is not None:
-            job[1].close()
-        raise
-    return rendered, job
+    if job is not None:
+        job.make(render_html(data, env, printed=True), folder)
+    rendered = [(folder / f"{data.month.key}.html", render_html(data, env).encode("utf-8"))]
+    return rendered, folder / f"{data.month.key}.pdf"
 
 
 def with_order_sheet(html: str, month: GameMonth, sheet: str) -> str:

@@ -158,9 +158,9 @@ def test_the_pdf_is_made_on_the_other_core_while_the_reports_render(tmp_path):
     """"Render independent PDFs on both cores": the gazette's PDF is made in a child process
     (where the system forks) while the reports render; what comes back is the whole PDF, and a
     PDF that cannot be made fails in the parent, never silently."""
-    job = PdfJob("<html><body><p>La Gazette de Paris</p></body></html>", tmp_path)
+    job = PdfJob().make("<html><body><p>La Gazette de Paris</p></body></html>", tmp_path)
     assert job.result().startswith(b"%PDF-") and job.result().rstrip().endswith(b"%%EOF")
     job.close()  # a second close is harmless
-    broken = PdfJob(None, tmp_path)  # no page at all: WeasyPrint refuses, in the child
+    broken = PdfJob().make(None, tmp_path)  # no page at all: WeasyPrint refuses, in the child
     with pytest.raises(TypeError, match="exactly one source"):
         broken.result()

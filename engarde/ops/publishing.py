@@ -29,31 +29,37 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
     players' reports (each also as a PDF with ``report_pdf``).  Under the campaign's lock: no month is resolved or undone while the
     gazette reads it and its files are written."""
     _newsletters_folder(campaign)
-    with lock.writing(campaign, "gazette") as s:
-        month = resolved_month(s, campaign, month)
-        data = gazette_data(campaign, month, month_sheets(campaign, month))
-        # Everything is rendered before a file is written: a template that fails writes nothing.
-        # The PDF is made on the other core while the reports render.
-        rendered, job = gz.start_gazette(data, pdf=pdf)
-        try:
+    # The PDF's child started first: it readies WeasyPrint while the month is read, then makes
+    # the PDF on the other core while the reports render.
+    job = gz.PdfJob() if pdf else None
+    try:
+        with lock.writing(campaign, "gazette") as s:
+            month = resolved_month(s, campaign, month)
+            data = gazette_data(campaign, month, month_sheets(campaign, month))
+            # Everything is rendered before a file is written: a template that fails writes nothing.
+            rendered, pdf_path = gz.start_gazette(data, job)
             if reports:
                 rendered += gz.report_files(data, month_ledger(campaign, month), pdf=report_pdf,
                                             sheets=next_sheets(s, campaign, data), tick=tick)
             if job is not None:
-                path, making = job
-                rendered.append((path, making.result()))
-        finally:
-            if job is not None:
-                job[1].close()
-        for path, _ in rendered:
-            _folder_for(campaign, path.parent)
-            if path.is_dir():
-                raise CampaignError(f"{path}: is a folder, not a file: engarde cannot write the gazette there")
-        try:
-            return gz.write_files(rendered)
-        except OSError as exc:
-            raise CampaignError(f"{campaign.key('newsletters')}: cannot write {exc.filename or campaign.newsletters}: "
-                                f"{(exc.strerror or str(exc)).lower()}") from None
+                rendered.append((pdf_path, job.result()))
+            return _write(campaign, rendered)
+    finally:
+        if job is not None:
+            job.close()
+
+
+def _write(campaign: Campaign, rendered: list[tuple[Path, bytes]]) -> list[Path]:
+    """The rendered files written (each whole), their folders made: one line if they cannot be."""
+    for path, _ in rendered:
+        _folder_for(campaign, path.parent)
+        if path.is_dir():
+            raise CampaignError(f"{path}: is a folder, not a file: engarde cannot write the gazette there")
+    try:
+        return gz.write_files(rendered)
+    except OSError as exc:
+        raise CampaignError(f"{campaign.key('newsletters')}: cannot write {exc.filename or campaign.newsletters}: "
+                            f"{(exc.strerror or str(exc)).lower()}") from None
 
 
 def next_sheets(s: Session, campaign: Campaign, data: gz.GazetteData) -> dict[str, str]:
