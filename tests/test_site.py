@@ -350,3 +350,16 @@ def test_the_usual_build_after_a_month_reads_only_the_ledgers_levels_and_writes_
     monkeypatch.undo()
     site_ops.build(camp, tmp_path / "b", full=True)
     assert _files(tmp_path / "a") == _files(tmp_path / "b")
+
+
+def test_a_page_made_the_same_as_its_file_is_not_written_again(built, tmp_path):
+    """A build with nothing new writes no file: every file keeps its time (a host synchronised
+    from the folder is sent nothing)."""
+    camp, _ = built
+    first = site_ops.build(camp, tmp_path)
+    times = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()}
+    again = site_ops.build(camp, tmp_path)
+    assert len(first.written) == len(times) and again.written == []
+    assert {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()} == times
+    (tmp_path / "characters" / "athos.html").write_text("scribbled", encoding="utf-8")
+    assert [p.name for p in site_ops.build(camp, tmp_path).written] == ["athos.html"]

@@ -47,4 +47,4 @@ def site_build(c: Context, folder: Path | None, base_url: str | None, full: bool
         built = site_ops.build(camp, folder, base_url=base_url, tick=tick, full=full)
     kept = f" ({built.kept} unchanged, kept)" if built.kept else ""
     click.echo(f"wrote {built.folder}: {built.issues} issue(s){kept}, {built.characters} character page(s), "
-               f"{len(built.written)} files in {built.seconds:.1f} s")
+               f"{len(built.written)} files written in {built.seconds:.1f} s")

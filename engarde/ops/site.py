@@ -144,7 +144,8 @@ def _start(row: CharacterRow) -> Character:
 
 def _write(folder: Path, rendered: dict[PurePosixPath, bytes]) -> list[Path]:
     """The rendered pages written under ``folder`` as one batch (``files.write_many``): every new
-    file on the disk before the first replaces an old one, each whole or not at all."""
+    file on the disk before the first replaces an old one, each whole or not at all; the paths
+    written (a page already there as made is not)."""
     if folder.exists() and not folder.is_dir():
         raise CampaignError(f"{folder}: is a file, not a folder: engarde cannot write the site there")
     paths = [(folder.joinpath(*rel.parts), data) for rel, data in sorted(rendered.items())]
@@ -158,7 +159,17 @@ def _write(folder: Path, rendered: dict[PurePosixPath, bytes]) -> list[Path]:
             raise CampaignError(f"cannot make {exc.filename or path.parent}: {(exc.strerror or str(exc)).lower()}") from None
         if path.is_dir():
             raise CampaignError(f"{path}: is a folder, not a file: engarde cannot write the site there")
+    # a page made the same as its file is not written again: its file, and its time, stay (a
+    # host synchronised from the folder sends only what changed)
+    changed = [(path, data) for path, data in paths if not _same(path, data)]
     try:
-        return gz.write_files(paths)
+        return gz.write_files(changed)
     except OSError as exc:
         raise CampaignError(f"cannot write {exc.filename or folder}: {(exc.strerror or str(exc)).lower()}") from None
+
+
+def _same(path: Path, data: bytes) -> bool:
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
