@@ -50,7 +50,7 @@ def read(campaign: Campaign) -> tuple[Known, GameMonth] | None:
         row = con.execute("SELECT current_month, world FROM campaign WHERE id = ?", (campaign.id,)).fetchone()
         if row is None:
             return None
-        month, world = GameMonth.parse(row[0]), World.from_dict(_json(row[1]))
+        month, mistresses = GameMonth.parse(row[0]), _mistresses(_json(row[1]))
         living: list[str] = []
         dead: list[str] = []
         # his state read by SQLite (its JSON functions), not each whole sheet parsed here: a
@@ -59,12 +59,24 @@ def read(campaign: Campaign) -> tuple[Known, GameMonth] | None:
                 """SELECT name, json_extract("current", '$.state') FROM character WHERE campaign_id = ? ORDER BY id""",
                 (campaign.id,)):
             (dead if state == DEAD else living).append(name)
-    except (sqlite3.Error, ValueError, TypeError, AttributeError):
+    except (sqlite3.Error, ValueError, TypeError, AttributeError, KeyError):
         return None
     finally:
         con.close()
-    mistresses = [KnownMistress(m.number, m.name, m.lover) for m in sorted(world.mistresses, key=lambda m: m.number)]
     return Known.of(living, dead, mistresses), month
+
+
+def _mistresses(world: Any) -> list[KnownMistress]:
+    """The world's mistresses as a sheet may name them, by number: read from the mistresses
+    module's own record (number, name, lover), not the whole world made (10,000 men's world
+    took a tenth of a second); a world of an older shape is made whole, as every command does."""
+    own = world.get("mistresses") if isinstance(world, dict) else None
+    records = own.get("mistresses") if isinstance(own, dict) else None
+    if isinstance(records, list) and all(isinstance(m, dict) for m in records):
+        found = [KnownMistress(m["number"], m["name"], m.get("lover")) for m in records]
+    else:
+        found = [KnownMistress(m.number, m.name, m.lover) for m in World.from_dict(world).mistresses]
+    return sorted(found, key=lambda m: m.number)
 
 
 def _json(value: Any) -> Any:

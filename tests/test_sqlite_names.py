@@ -4,6 +4,7 @@ be what the database layer reads (engarde.ops.names), and anything unexpected fa
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -62,3 +63,24 @@ def test_anything_unexpected_is_left_to_the_database_layer(campaign, tmp_path):
         assert sqlite_names.read(like(database=url)) is None
     (tmp_path / "not.sqlite").write_text("not a database")
     assert sqlite_names.read(like(database=f"sqlite:///{tmp_path / 'not.sqlite'}")) is None
+
+
+def test_the_mistresses_are_read_from_their_own_record_and_an_older_world_made_whole(campaign):
+    """Her number, name and lover as the database layer reads them, from the world as this engarde
+    writes it (the mistresses module's own record) and from a world of the older, flat shape."""
+    path = sqlite_names.database_file(campaign.database)
+    con = sqlite3.connect(path)
+    with con:
+        world = json.loads(con.execute("SELECT world FROM campaign WHERE id = ?", (campaign.id,)).fetchone()[0])
+        world["mistresses"]["mistresses"][1]["lover"] = "D'Artagnan"
+        con.execute("UPDATE campaign SET world = ? WHERE id = ?", (json.dumps(world), campaign.id))
+    known, _ = sqlite_names.read(campaign)
+    assert [(m.name, m.lover) for m in known.mistresses] == [("Ninon", None), ("Marion", "D'Artagnan")]
+    assert _fields(known) == _fields(ops.known_names(campaign))
+    with con:  # the older shape: the mistresses' list at the top of the world
+        flat = {**world, "mistresses": world["mistresses"]["mistresses"]}
+        con.execute("UPDATE campaign SET world = ? WHERE id = ?", (json.dumps(flat), campaign.id))
+    con.close()
+    known, _ = sqlite_names.read(campaign)
+    assert _fields(known) == _fields(ops.known_names(campaign))
+    assert [(m.name, m.lover) for m in known.mistresses] == [("Ninon", None), ("Marion", "D'Artagnan")]
