@@ -49,7 +49,9 @@ MISTRESS_NUMBER = lazy(
 def name_key(text: str) -> str:
     """A name as the reader compares it: no accents, case, apostrophes or extra spaces
     ("D’Artagnan", "d'artagnan" and "DArtagnan" are one name; hyphens are spaces)."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    # (plain ASCII has nothing to decompose: most names, at 10,000 of them per sheet checked)
+    plain = text if text.isascii() else "".join(
+        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     plain = plain.casefold().replace("\u2019", "'").replace("'", "").replace("-", " ").replace(".", " ")
     return " ".join(plain.split())
 
