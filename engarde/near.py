@@ -64,6 +64,12 @@ class Spellings(dict):
             grouped.setdefault(len(spelling), []).append(spelling)
         return grouped
 
+    @cached_property
+    def read(self) -> dict[str, "Near"]:
+        """What each word tried was read as (``nearest``): a batch of mail tries the same words on
+        sheet after sheet (a club's name where a man's may be), each a search of thousands."""
+        return {}
+
     def near_in_length(self, written: str) -> list[str]:
         n = len(written)
         return [s for length in range(n - MOST_SLIPS, n + MOST_SLIPS + 1) for s in self.by_length.get(length, ())]
@@ -96,7 +102,16 @@ def nearest(written: str, spellings: Mapping[str, str]) -> Near:
         return Near(spellings[written], written, True)
     if len(written) <= 3:  # a short word is read only as written
         return Near()
-    candidates = spellings.near_in_length(written) if isinstance(spellings, Spellings) else spellings.keys()
+    if not isinstance(spellings, Spellings):
+        return _slip(written, spellings, spellings.keys())
+    found = spellings.read.get(written)
+    if found is None:
+        found = spellings.read[written] = _slip(written, spellings, spellings.near_in_length(written))
+    return found
+
+
+def _slip(written: str, spellings: Mapping[str, str], candidates: Iterable[str]) -> Near:
+    """``written`` read as a slip of the pen among ``candidates`` (spellings of ``spellings``)."""
     found = process.extract(written, candidates, scorer=OSA.distance, score_cutoff=MOST_SLIPS, limit=None)
     close = sorted((dist, spelling) for spelling, dist, _ in found if within_reach(written, spelling))
     if not close:

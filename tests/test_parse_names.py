@@ -18,7 +18,8 @@ from rapidfuzz.distance import OSA
 
 from engarde import codes, ops
 from engarde.config import load_one
-from engarde.known import Known, KnownMistress
+from engarde import near
+from engarde.known import Known, KnownMistress, name_key
 from engarde.near import Spellings, allowance, nearest, suggestions
 from engarde.parse import parse_action, parse_sheet
 from engarde.rules.appointments.orders import SeekAppointment
@@ -458,3 +459,17 @@ def test_a_mistress_is_found_by_number_or_by_name_the_first_in_the_list():
     assert known.mistress(2) is bea and known.mistress(name="Ann") is ann
     assert known.mistress(3, "Bea") is bea and known.mistress(3, "Ann") is ann and known.mistress(3) is ann2
     assert known.mistress(9, "Zed") is None and known.mistress() is None
+
+
+def test_a_word_tried_again_against_the_same_names_is_read_as_before_without_a_search(monkeypatch):
+    """A batch of mail tries the same words on sheet after sheet: each is searched for a slip
+    once against a campaign's names, and read the same every time after."""
+    names = Spellings((name_key(n), n) for n in ("Athos", "Porthos", "Aramis"))
+    searched: list[str] = []
+    real = near._slip
+    monkeypatch.setattr(near, "_slip", lambda written, *rest: searched.append(written) or real(written, *rest))
+    first = nearest("porthso", names)
+    assert first.value == "Porthos" and first.slip
+    assert nearest("porthso", names) is first and nearest("red phillips", names).value is None
+    nearest("red phillips", names)
+    assert searched == ["porthso", "red phillips"]
