@@ -16,9 +16,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from rapidfuzz.distance import OSA
 
-from engarde import codes, ops
+from engarde import codes, near, ops
 from engarde.config import load_one
-from engarde import near
 from engarde.known import Known, KnownMistress, name_key
 from engarde.near import Spellings, allowance, nearest, suggestions
 from engarde.parse import parse_action, parse_sheet
