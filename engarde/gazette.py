@@ -79,13 +79,15 @@ The seed reaches macros in imported templates (which see no render context) thro
 from __future__ import annotations
 
 import contextvars
+import ctypes
 import functools
 import gc
-
 import hashlib
 import multiprocessing
 import os
 import re
+import signal
+import sys
 import unicodedata
 from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Iterable, Mapping, Sequence
@@ -667,7 +669,7 @@ class PdfJob:
         self._bytes: bytes | None = None
         if "fork" in multiprocessing.get_all_start_methods():
             self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
-            self._pool.submit(_warm)
+            self._pool.submit(_warm, os.getpid())
 
     def make(self, html: str | None, base_url: Path) -> "PdfJob":
         if self._pool is None:
@@ -692,13 +694,31 @@ class PdfJob:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _warm() -> None:
-    """The PDF's child readied before its page comes: WeasyPrint imported, and the collector of
-    reference cycles set aside.  The child makes one PDF and ends, and WeasyPrint's thousands of
-    boxes had it walk the heap inherited from the parent again and again (1,000 men: 0.15 s)."""
+def _warm(parent: int) -> None:
+    """The PDF's child readied before its page comes: it ends with the command (``_die_with``),
+    WeasyPrint imported, and the collector of reference cycles set aside.  The child makes one
+    PDF and ends, and WeasyPrint's thousands of boxes had it walk the heap inherited from the
+    parent again and again (1,000 men: 0.15 s)."""
+    _die_with(parent)
     _weasyprint()
     gc.freeze()
     gc.disable()
+
+
+def _die_with(parent: int) -> None:
+    """End this child when ``parent`` (the command) is killed: on Linux the kernel's signal at
+    a parent's death (prctl PR_SET_PDEATHSIG); a command killed outright (SIGKILL, the kernel out
+    of memory) otherwise left its PDF's child waiting for work, holding its memory, for ever."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):  # no prctl to be had: the child ends with its work
+            pass
+    if os.getppid() != parent:  # killed already, before the signal was asked for
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def _weasyprint() -> Any:

@@ -6,8 +6,12 @@ precedence, and says the HTML edition (the archive) has them all."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import re
+import signal
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -164,3 +168,39 @@ def test_the_pdf_is_made_on_the_other_core_while_the_reports_render(tmp_path):
     broken = PdfJob().make(None, tmp_path)  # no page at all: WeasyPrint refuses, in the child
     with pytest.raises(TypeError, match="exactly one source"):
         broken.result()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal and /proc are Linux's")
+def test_the_pdfs_child_ends_when_the_command_is_killed():
+    """A command killed outright (SIGKILL) while its PDF's child waits for its page leaves no
+    child behind, waiting for work for ever."""
+    read, write = os.pipe()
+    command = os.fork()
+    if command == 0:  # the command: starts its PDF's child, says its pid, and is killed
+        try:
+            os.close(read)
+            job = PdfJob()
+            job._pool.submit(int).result()  # the child is up
+            os.write(write, f"{next(iter(job._pool._processes))}\n".encode())
+            os.kill(os.getpid(), signal.SIGKILL)
+        finally:
+            os._exit(1)  # never back into the test runner
+    os.close(write)
+    with os.fdopen(read) as told:
+        child = int(told.readline().strip())  # (a line: a child outliving it would hold the pipe open)
+    os.waitpid(command, 0)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _alive(child):
+        time.sleep(0.05)
+    outlived = _alive(child)
+    if outlived:
+        os.kill(child, signal.SIGKILL)  # (it would hold the test runner's output open)
+    assert not outlived, "the PDF's child outlived its command"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/status").read_text().split("State:")[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")

@@ -29,11 +29,13 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
     players' reports (each also as a PDF with ``report_pdf``).  Under the campaign's lock: no month is resolved or undone while the
     gazette reads it and its files are written."""
     _newsletters_folder(campaign)
-    # The PDF's child started first: it readies WeasyPrint while the month is read, then makes
-    # the PDF on the other core while the reports render.
-    job = gz.PdfJob() if pdf else None
+    job: gz.PdfJob | None = None
     try:
         with lock.writing(campaign, "gazette") as s:
+            # The PDF's child started first (once the lock is held: a command waiting for it, or
+            # killed while it waits, has no child): it readies WeasyPrint while the month is
+            # read, then makes the PDF on the other core while the reports render.
+            job = gz.PdfJob() if pdf else None
             month = resolved_month(s, campaign, month)
             data = gazette_data(campaign, month, month_sheets(campaign, month))
             # Everything is rendered before a file is written: a template that fails writes nothing.
