@@ -646,7 +646,8 @@ def pdfs_bytes(pages: Sequence[str], base_url: Path) -> list[bytes]:
         return [pdf_bytes(html, base_url) for html in pages]
     _weasyprint()  # imported once, here: the children inherit it
     workers = min(len(pages), max(1, os.cpu_count() or 1), 2)
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_die_with,
+                             initargs=(os.getpid(),)) as pool:
         return list(pool.map(pdf_bytes, pages, [base_url] * len(pages), chunksize=PDF_CHUNK))
 
 
