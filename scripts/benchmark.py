@@ -413,7 +413,7 @@ def main() -> int:
                 checking["seconds"] += time.thread_time() - start
                 checking["count"] += 1
 
-    passwords.check_password = counted_check  # what passwords.Checks calls, ahead or when asked
+    passwords.check_password = counted_check  # what password_checks.Checks calls, ahead or when asked
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         os.chdir(tmp)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from sqlmodel import select
 
-from engarde import passwords, store
+from engarde import password_checks, store
 from engarde.config import load_one
 from engarde.passwords import ALPHABET, check_password, generate, hash_password, is_hashed
 from engarde.store import CharacterRow, TurnRow
@@ -63,13 +63,13 @@ def test_checks_made_ahead_on_every_core_give_the_answers_of_one_check_at_a_time
     right, other = hash_password("Porthos-1", cost=11), hash_password("Athos-22", cost=10)
     pairs = [("Porthos-1", right), ("porthos-1", right), ("Athos-22", other), ("Athos-22", right),
              ("plain-old", "plain-old"), ("plain-old", "plain-new")]
-    with passwords.Checks(workers=2) as checks:
+    with password_checks.Checks(workers=2) as checks:
         checks.ahead(pairs + pairs)  # a pair asked twice is checked once
         assert len(checks._started) == len(pairs)
         assert [checks(p, h) for p, h in pairs] == [check_password(p, h) for p, h in pairs] == [
             True, False, True, False, True, False]
         assert checks(None, right) is False and checks("Porthos-1", "") is False  # never asked ahead
-    with passwords.Checks(workers=1) as one_core:  # no thread: each checked when asked
+    with password_checks.Checks(workers=1) as one_core:  # no thread: each checked when asked
         one_core.ahead(pairs)
         assert one_core._pool is None and one_core(*pairs[0]) is True
 

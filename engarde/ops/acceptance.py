@@ -27,7 +27,7 @@ from ..passwords import check_password, password_problem
 from ..records import ErrorRecord
 from ..store import ACCEPTED, ACTIVE, HELD, REJECTED, SUPERSEDED
 
-# How a sheet's password is checked against the hash on record (``passwords.Checks`` makes a
+# How a sheet's password is checked against the hash on record (``password_checks.Checks`` makes a
 # batch's checks ahead, on every core).
 PasswordCheck = Callable[["str | None", str], bool]
 

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from sqlmodel import Session
 
-from .. import codes, lock, passwords, queries, store
+from .. import codes, lock, password_checks, passwords, queries, store
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..confirmation import changes, confirmation_text  # noqa: F401 (ops' names too)
@@ -168,7 +168,7 @@ def _each(s: Session, campaign: Campaign, registry: Registry, messages: list[Mes
     results: list[IngestResult] = []
     active = queries.ActiveSheets(s, campaign.id, ACTIVE)
     # the password checks' threads stopped however the batch ends (an interrupted one too)
-    with passwords.Checks() as checks:
+    with password_checks.Checks() as checks:
         read = _read_ahead(s, campaign, registry, messages, ordered, quarantined, current, roll, known, now, seen,
                            checks)
         for done, i in enumerate(ordered, 1):
@@ -217,12 +217,12 @@ class _ReadAhead:
     """The batch's sheets read before any is stored, and their password checks made."""
 
     sheets: dict[int, OrderSheet]  # by message index
-    checks: passwords.Checks
+    checks: password_checks.Checks
 
 
 def _read_ahead(s: Session, campaign: Campaign, registry: Registry, messages: list[Message], ordered: list[int],
                 quarantined: dict[int, str], current: GameMonth, roll: _Roll, known: Known,
-                now: dt.datetime, seen: queries.SeenSheets, checks: passwords.Checks) -> _ReadAhead:
+                now: dt.datetime, seen: queries.SeenSheets, checks: password_checks.Checks) -> _ReadAhead:
     """Read every new sheet of the batch first, each one's password check begun in a thread as it
     is read (on the other cores), for those sent by their character's player (a forged sender
     costs no check, as in ``decide``).
