@@ -89,7 +89,7 @@ _CALLS = lazy(r"(?:call\s+)?faux\s+pas(?:\s+on)?\s*[:=-]?\s*(?P<what>.*)", I)
 _VOTE = lazy(r"votes?(?:\s+on\s+(?:faux\s+pas|calls?))?\s*[:=-]?\s*(?P<how>.*)", I)
 _ACCUSE = lazy(r"(?:call|accuse)\s+rumou?rs?\s*[:=-]?\s*(?P<how>.*)", I)
 _QUESTIONED = lazy(r"(?:if\s+)?(?:a\s+)?secrets?\s+about\s+me\s+(?:is\s+)?(?:called\s+a\s+rumou?r|questioned)"
-                         r"\s*[:=-]?\s*(?P<how>.*)", I)
+                   r"\s*[:=-]?\s*(?P<how>.*)", I)
 _OUTBURST = lazy(r"(?:in\s+an\s+)?outbursts?\s*[:=-]?\s*(?P<how>.*)", I)
 
 _SEEK = lazy(rf"(?:seek(?:\s+out)?|converse\s+with|talk\s+(?:to|with)|join)\s+(?P<who>.+?)(?:{_POSSESSIVE}\s+(?:conversation|company))?", I)

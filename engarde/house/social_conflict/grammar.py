@@ -43,11 +43,11 @@ _ATTACK = (r"(?:win\s+over|sway|persuade|charm|beguile|(?:a\s+|start\s+a\s+)?soc
            r"\s+(?P<rest>.+)")
 # "... with hearts for money", "... using his charm": the areas at the end of the words before the colon
 _AREAS = lazy(r"\s+(?:with|using|by)\s+(?:(?:his|my|her|the)\s+)?(?P<a>[a-z]+)"
-                    r"(?:\s+(?:for|against|to\s+gain|to\s+win)\s+(?:(?:his|my|her|the)\s+)?(?P<t>[a-z]+))?\s*$", I)
+              r"(?:\s+(?:for|against|to\s+gain|to\s+win)\s+(?:(?:his|my|her|the)\s+)?(?P<t>[a-z]+))?\s*$", I)
 _LOAN = lazy(rf"(?:that\s+he\s+(?:lends?|makes?)\s+(?:me\s+|him\s+)?)?(?:an?\s+)?loan\s+of\s+(?P<n>{AMOUNT})"
-                   r"(?:\s+crowns?)?", I)
+             r"(?:\s+crowns?)?", I)
 _WITHDRAW = lazy(r"(?:that\s+he\s+)?(?:withdraws?|gives?\s+up|stops?|abandons?)\s+(?:from\s+)?"
-                       r"(?:courting|his\s+suit\s+(?:of|for|to))\s+(?P<m>.+)", I)
+                 r"(?:courting|his\s+suit\s+(?:of|for|to))\s+(?P<m>.+)", I)
 _FAVOUR = lazy(r"(?:an?\s+)?favou?r\b(?:\s*[:,-]\s*|\s+)?(?P<what>.*)", I)
 _HINT = "write e.g. 'Win over Athos with hearts for money: a loan of 200 crowns'"
 

@@ -491,7 +491,7 @@ _OPPONENT = lazy(
     re.I,
 )
 _ALWAYS = lazy(r"(?:always|allowed|possible|able|i\s+parry\s+a\s+lunge|he\s+lunges\s+into\s+my\s+parry)",
-                     re.I)
+               re.I)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ _ELSE = lazy(
     r"|then|or)\b\s*,?\s*(?:(?:apply|try)\s+(?:to\s+|for\s+)?(?:join\s+)?)?"
     r"|\s*[,;]\s*(?:(?:apply|try)\s+(?:to\s+)?)?", I)
 _AS_RANK = lazy(r"\s+(?:as|with\s+the\s+rank\s+of|at\s+the\s+rank\s+of|buying(?:\s+the\s+rank\s+of)?)\s+"
-                      r"(?:an?\s+|the\s+)?(?P<rank>[a-z][\w.\- ]*?)(?=\s*(?:[,;]|$|\s+(?:else|or|otherwise|failing|if)\b))", I)
+                r"(?:an?\s+|the\s+)?(?P<rank>[a-z][\w.\- ]*?)(?=\s*(?:[,;]|$|\s+(?:else|or|otherwise|failing|if)\b))", I)
 _APPLY = (
     r"(?:join(?:s|ing)?|enlist(?:s|ing)?(?:\s+(?:in|with))?|apply(?:ing)?\s+to(?:\s+join)?|appl(?:y|ies)\s+for|"
     r"seek(?:s|ing)?\s+(?:a\s+place|admission|entry)\s+in(?:to)?|sign\s+up\s+(?:with|for))\s+(?P<rest>.+)"
