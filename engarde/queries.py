@@ -121,10 +121,12 @@ def ledger_of(s: Session, row: CharacterRow) -> list[LedgerEntry]:
     return [ledger_from_row(r, row.name) for r in rows]
 
 
-def ledgers(s: Session, campaign_id: str, fields: Iterable[str] | None = None) -> dict[int, list[LedgerEntry]]:
+def ledgers(s: Session, campaign_id: str, fields: Iterable[str] | None = None,
+            rows: Iterable[CharacterRow] | None = None) -> dict[int, list[LedgerEntry]]:
     """Every man's ledger (or its entries of some ``fields`` only), by character id, each in the
-    order it was written: one query for the campaign, not one a man."""
-    names = {r.id: r.name for r in characters(s, campaign_id)}
+    order it was written: one query for the campaign, not one a man.  ``rows``: the campaign's
+    characters when the caller has read them already (each entry names its man)."""
+    names = {r.id: r.name for r in (rows if rows is not None else characters(s, campaign_id))}
     out: dict[int, list[LedgerEntry]] = {i: [] for i in names}
     table = LedgerRow.__table__
     query = select(table).where(table.c.campaign_id == campaign_id)

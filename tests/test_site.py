@@ -343,8 +343,8 @@ def test_the_usual_build_after_a_month_reads_only_the_ledgers_levels_and_writes_
     last.write_bytes(last.read_bytes().replace(b"</body>", b"<p>scribbled</p></body>"))
     read: list[tuple | None] = []
     real = queries.ledgers
-    monkeypatch.setattr(queries, "ledgers", lambda s, campaign_id, fields=None: read.append(fields) or real(
-        s, campaign_id, fields))
+    monkeypatch.setattr(queries, "ledgers", lambda s, campaign_id, fields=None, rows=None: read.append(fields) or real(
+        s, campaign_id, fields, rows))
     assert site_ops.build(camp, tmp_path / "a").kept == 2
     assert read == [("social_level", "state")]
     monkeypatch.undo()

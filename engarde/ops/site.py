@@ -86,7 +86,7 @@ def build(campaign: Campaign, folder: Path | None = None, base_url: str | None =
         # social levels and deaths then need only those fields of the ledger.  Otherwise (an
         # older issue to make, or a month resolved since) every sheet is carried forward whole.
         whole = bool(to_make - {months[-1]}) or queries.posted_after(s, campaign.id, months[-1])
-        ledgers = queries.ledgers(s, campaign.id, None if whole else ("social_level", "state"))
+        ledgers = queries.ledgers(s, campaign.id, None if whole else ("social_level", "state"), rows)
         final = None if whole else [_now(row) for row in rows]
 
     total = len(months) + len(rows)

@@ -115,7 +115,7 @@ def audit(campaign: Campaign) -> tuple[int, list[AuditFinding]]:
         queries.campaign_row(s, campaign)
         rows = queries.characters(s, campaign.id)
         pause.point("audit:reading")  # between the sheets and their ledgers: a test writes a month here
-        ledgers = queries.ledgers(s, campaign.id)
+        ledgers = queries.ledgers(s, campaign.id, rows=rows)
         for row in rows:
             recomputed = replay(row.start, ledgers.get(row.id, [])).ledger_values()
             recorded = Character.from_dict(row.current).ledger_values()
@@ -197,8 +197,9 @@ def characters_at_end_of(campaign: Campaign, month: GameMonth) -> list[Character
                 sheets.append(ch)
             return sheets
         sheets = []
-        ledgers = queries.ledgers(s, campaign.id)
-        for row in queries.characters(s, campaign.id):
+        rows = queries.characters(s, campaign.id)
+        ledgers = queries.ledgers(s, campaign.id, rows=rows)
+        for row in rows:
             entries = [e for e in ledgers.get(row.id, []) if e.month <= month]
             ch = replay(row.start, entries, row.name)
             ch.id = row.id
