@@ -32,6 +32,7 @@ characteristics or a private event.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 import struct
@@ -234,13 +235,25 @@ MANIFEST_VERSION = 1
 
 
 def build_key(campaign: Campaign, env: jinja2.Environment) -> str:
-    """What every page is made with: this engarde, the campaign's settings and every template's
-    text (the campaign's own and ours).  Any change makes every issue again."""
+    """What every page is made with: this engarde (its version and its code), the campaign's
+    settings and every template's text (the campaign's own and ours).  Any change makes every
+    issue again."""
     loader = env.loader
     assert loader is not None
     templates = {name: loader.get_source(env, name)[0] for name in sorted(env.list_templates())}
     settings = {f.name: repr(getattr(campaign, f.name)) for f in fields(campaign) if f.name not in _WHERE}
-    return _digest({"engarde": __version__, "campaign": settings, "templates": templates})
+    return _digest({"engarde": __version__, "code": _code(), "campaign": settings, "templates": templates})
+
+
+@functools.lru_cache(maxsize=1)
+def _code() -> str:
+    """A digest of engarde's own Python files (some 250, read in about 10 ms): an engarde that
+    reads a month otherwise, upgraded or changed, makes every issue again."""
+    root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 # Where a campaign's files are (its database, folders, campaigns file) is not what a page says:

@@ -22,6 +22,7 @@ from engarde.ops import site as site_ops
 from engarde.records import Event
 from engarde.registry import for_campaign
 from engarde.rules.duel.codes import EV_DUEL
+from engarde import site as site_module
 from engarde.site import Chronicle, page_slugs
 from site_archive import MONTHS, archive
 from helpers import assert_golden
@@ -363,3 +364,13 @@ def test_a_page_made_the_same_as_its_file_is_not_written_again(built, tmp_path):
     assert {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()} == times
     (tmp_path / "characters" / "athos.html").write_text("scribbled", encoding="utf-8")
     assert [p.name for p in site_ops.build(camp, tmp_path).written] == ["athos.html"]
+
+
+def test_a_changed_engarde_makes_every_issue_again(built, tmp_path, monkeypatch):
+    """engarde's own code is in every issue's stamp: an upgrade that reads a month otherwise
+    makes every issue again, with no --full to remember."""
+    camp, _ = built
+    site_ops.build(camp, tmp_path)
+    assert site_ops.build(camp, tmp_path).kept == 3
+    monkeypatch.setattr(site_module, "_code", lambda: "another engarde")
+    assert site_ops.build(camp, tmp_path).kept == 0
