@@ -24,7 +24,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import islice
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from .codes import E_NAMED_DEAD, E_TWO_READINGS, E_UNKNOWN_NAME
 from .near import Spellings, nearest, suggestions
@@ -63,6 +63,12 @@ class KnownMistress:
     number: int
     name: str
     lover: str | None = None  # the character who keeps her
+
+
+def known_mistresses(records: Iterable[tuple[Any, Any, Any]]) -> list[KnownMistress]:
+    """A world's mistresses (``World.mistresses_in``: number, name, lover) as a sheet may name
+    them, by number."""
+    return sorted((KnownMistress(*r) for r in records), key=lambda m: m.number)
 
 
 @dataclass(frozen=True)

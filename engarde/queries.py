@@ -100,6 +100,19 @@ def sheets_now(s: Session, campaign_id: str) -> list[Character]:
     return [character_from_row(r) for r in characters(s, campaign_id)]
 
 
+def names_living_and_dead(s: Session, campaign_id: str) -> tuple[list[str], list[str]]:
+    """The characters' names, the living and the dead (as ``is_dead`` tells them), in the order
+    created: each man's state read by the database (its JSON), not his whole sheet."""
+    table = CharacterRow.__table__
+    living: list[str] = []
+    dead: list[str] = []
+    for name, state in s.connection().execute(
+            select(table.c.name, table.c.current["state"].as_string())
+            .where(table.c.campaign_id == campaign_id).order_by(table.c.id)):
+        (dead if state == DEAD else living).append(name)
+    return living, dead
+
+
 def is_dead(row: CharacterRow) -> bool:
     """He was killed (in a duel, on campaign): he takes no part in anything after, and is not
     counted among those who owe orders."""

@@ -18,7 +18,7 @@ from urllib.parse import unquote
 
 from .calendar import GameMonth
 from .config import Campaign
-from .known import Known, KnownMistress
+from .known import Known, known_mistresses
 from .records import DEAD
 from .revisions import HEAD
 from .world import World
@@ -50,7 +50,7 @@ def read(campaign: Campaign) -> tuple[Known, GameMonth] | None:
         row = con.execute("SELECT current_month, world FROM campaign WHERE id = ?", (campaign.id,)).fetchone()
         if row is None:
             return None
-        month, mistresses = GameMonth.parse(row[0]), _mistresses(_json(row[1]))
+        month, mistresses = GameMonth.parse(row[0]), known_mistresses(World.mistresses_in(_json(row[1])))
         living: list[str] = []
         dead: list[str] = []
         # his state read by SQLite (its JSON functions), not each whole sheet parsed here: a
@@ -64,19 +64,6 @@ def read(campaign: Campaign) -> tuple[Known, GameMonth] | None:
     finally:
         con.close()
     return Known.of(living, dead, mistresses), month
-
-
-def _mistresses(world: Any) -> list[KnownMistress]:
-    """The world's mistresses as a sheet may name them, by number: read from the mistresses
-    module's own record (number, name, lover), not the whole world made (10,000 men's world
-    took a tenth of a second); a world of an older shape is made whole, as every command does."""
-    own = world.get("mistresses") if isinstance(world, dict) else None
-    records = own.get("mistresses") if isinstance(own, dict) else None
-    if isinstance(records, list) and all(isinstance(m, dict) for m in records):
-        found = [KnownMistress(m["number"], m["name"], m.get("lover")) for m in records]
-    else:
-        found = [KnownMistress(m.number, m.name, m.lover) for m in World.from_dict(world).mistresses]
-    return sorted(found, key=lambda m: m.number)
 
 
 def _json(value: Any) -> Any:

@@ -3,10 +3,13 @@
 from pathlib import Path
 
 from click.testing import CliRunner
+from sqlmodel import select
 
-from engarde import ops
+from engarde import ops, store
 from engarde.cli import main
 from engarde.config import load_one
+from engarde.records import DEAD
+from engarde.store import CharacterRow
 
 ROOT = Path(__file__).parent.parent
 
@@ -37,3 +40,14 @@ def test_a_whole_month_on_postgresql(tmp_path, postgres_url):
     }
     result = CliRunner().invoke(main, ["--config", str(tmp_path / "campaigns.toml"), "audit"])
     assert result.exit_code == 0, result.output
+    # What a sheet may name, read by the database (each man's state from his sheet's JSON), is
+    # the same on both: a dead man among the dead on each.
+    for c in (camp, lite):
+        with store.transaction(c.database) as s:
+            row = s.exec(select(CharacterRow).where(CharacterRow.name == "Aramis")).one()
+            row.current = {**row.current, "state": DEAD}
+            s.add(row)
+    on_pg, on_sqlite = ops.known_names(camp), ops.known_names(lite)
+    assert (on_pg.characters, on_pg.dead, on_pg.mistresses) == (on_sqlite.characters, on_sqlite.dead,
+                                                                 on_sqlite.mistresses)
+    assert on_pg.dead == ("Aramis",) and "Athos" in on_pg.characters and on_pg.mistresses

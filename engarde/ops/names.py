@@ -9,15 +9,16 @@ from sqlmodel import Session
 from .. import queries, store
 from ..config import Campaign
 from ..errors import CampaignError
-from ..known import Known, KnownMistress
+from ..known import Known, known_mistresses
+from ..world import World
 
 
 def known_in(s: Session, campaign: Campaign) -> Known:
-    """The campaign's names as they stand in ``s``'s transaction."""
-    rows = queries.characters(s, campaign.id)
-    _, world = queries.load_world(s, campaign)
-    return Known.of([r.name for r in rows if not queries.is_dead(r)], [r.name for r in rows if queries.is_dead(r)],
-                    [KnownMistress(m.number, m.name, m.lover) for m in sorted(world.mistresses, key=lambda m: m.number)])
+    """The campaign's names as they stand in ``s``'s transaction: each man's name and state, and
+    the mistresses' record of the world (not every sheet and the whole world read and made)."""
+    camp = queries.campaign_row(s, campaign)
+    living, dead = queries.names_living_and_dead(s, campaign.id)
+    return Known.of(living, dead, known_mistresses(World.mistresses_in(camp.world)))
 
 
 def known_names(campaign: Campaign | None) -> Known:
