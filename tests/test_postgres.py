@@ -44,7 +44,7 @@ def test_a_whole_month_on_postgresql(tmp_path, postgres_url):
     # the same on both: a dead man among the dead on each.
     for c in (camp, lite):
         with store.transaction(c.database) as s:
-            row = s.exec(select(CharacterRow).where(CharacterRow.name == "Aramis")).one()
+            row = s.exec(select(CharacterRow).where(CharacterRow.campaign_id == c.id, CharacterRow.name == "Aramis")).one()
             row.current = {**row.current, "state": DEAD}
             s.add(row)
     on_pg, on_sqlite = ops.known_names(camp), ops.known_names(lite)
