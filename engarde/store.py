@@ -413,6 +413,14 @@ def character_from_row(row: CharacterRow) -> Character:
     return ch
 
 
+def sheet_as_it_stands(row: CharacterRow) -> Character:
+    """His sheet now, under the name his row gives him (as a replay of his ledger names him):
+    a month's end when nothing was written since it."""
+    ch = character_from_row(row)
+    ch.name = row.name
+    return ch
+
+
 @lru_cache(maxsize=None)
 def _month(key: str) -> GameMonth:
     return GameMonth.parse(key)

@@ -87,7 +87,7 @@ def build(campaign: Campaign, folder: Path | None = None, base_url: str | None =
         # older issue to make, or a month resolved since) every sheet is carried forward whole.
         whole = bool(to_make - {months[-1]}) or queries.posted_after(s, campaign.id, months[-1])
         ledgers = queries.ledgers(s, campaign.id, None if whole else ("social_level", "state"), rows)
-        final = None if whole else [_now(row) for row in rows]
+        final = None if whole else [store.sheet_as_it_stands(row) for row in rows]
 
     total = len(months) + len(rows)
     # Each man's sheet is carried forward month by month (his ledger applied once, in order),
@@ -126,12 +126,6 @@ def _copy(ch: Character) -> Character:
     kept = copy.copy(ch)
     kept.counters = dict(ch.counters)
     return kept
-
-
-def _now(row: CharacterRow) -> Character:
-    ch = store.character_from_row(row)
-    ch.name = row.name
-    return ch
 
 
 def _start(row: CharacterRow) -> Character:

@@ -190,12 +190,7 @@ def characters_at_end_of(campaign: Campaign, month: GameMonth) -> list[Character
             # nothing written since the month's end (its gazette, published before the next month
             # is run): the sheets as they stand are its end, which ``engarde audit`` proves the
             # ledger gives; replaying every ledger grew with the campaign's length
-            sheets = []
-            for row in queries.characters(s, campaign.id):
-                ch = store.character_from_row(row)
-                ch.name = row.name
-                sheets.append(ch)
-            return sheets
+            return [store.sheet_as_it_stands(row) for row in queries.characters(s, campaign.id)]
         sheets = []
         rows = queries.characters(s, campaign.id)
         ledgers = queries.ledgers(s, campaign.id, rows=rows)
