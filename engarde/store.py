@@ -22,7 +22,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
-from . import pause, schema
+from . import json_columns, pause, schema
 from .calendar import GameMonth
 from .dberrors import translated
 from .errors import CampaignError
@@ -249,6 +249,10 @@ def described(url: str) -> str:
         return f"the database {url.rsplit('@', 1)[-1]}"
 
 
+# The JSON columns written and read by orjson (engarde.json_columns), on every database.
+_JSON = {"json_serializer": json_columns.dumps, "json_deserializer": json_columns.loads}
+
+
 def new_engine(url: str) -> Engine:
     """An engine whose transactions hold everything they do.  Python's sqlite3 begins a
     transaction only before a row is written, so a table created or altered (a schema
@@ -257,8 +261,8 @@ def new_engine(url: str) -> Engine:
     transaction, as SQLAlchemy's documentation recommends: with BEGIN, or as the execution
     option ``BEGIN`` says (BEGIN IMMEDIATE for a write; None: the caller begins it)."""
     if not url.startswith("sqlite"):
-        return create_engine(url, connect_args=connect_args(url))
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT})
+        return create_engine(url, connect_args=connect_args(url), **_JSON)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT}, **_JSON)
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
