@@ -12,7 +12,7 @@ import functools
 import types
 import typing
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 from .calendar import GameMonth
 from .passwords import WITHHELD
@@ -48,35 +48,43 @@ def record_from_dict(cls: type, data: Mapping[str, Any]) -> Any:
     nested records into dicts; this turns them back by the fields' declared types.
     Keys the record does not have (written by an older engarde) are left out."""
     values = {}
-    for name, hint in _fields(cls):
+    for name, convert in _fields(cls):
         if name in data:
-            values[name] = _typed(hint, data[name])
+            value = data[name]
+            values[name] = value if convert is None or value is None else convert(value)
     return cls(**values)
 
 
 @functools.lru_cache(maxsize=None)
-def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
-    """A record's fields given to its constructor, with their declared types: worked out once a
-    class (``typing.get_type_hints`` evaluates every annotation each time it is asked)."""
+def _fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
+    """A record's fields given to its constructor, each with what turns its JSON value back
+    into its declared type (None: as it is): worked out once a class, not at each value (every
+    month reads back every sheet on file, thousands of records)."""
     hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
+    return tuple((f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls) if f.init)
 
 
-def _typed(hint: Any, value: Any) -> Any:
-    if value is None:
-        return None
+def _converter(hint: Any) -> Callable[[Any], Any] | None:
+    """What turns a (not None) JSON value back into a ``hint``: a record from a dict, a tuple
+    from a list (its items by the first type it names); None where the value is kept as it is."""
     origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        for arg in typing.get_args(hint):
-            if arg is not type(None):
-                return _typed(arg, value)
-    if dataclasses.is_dataclass(hint) and isinstance(value, Mapping):
-        return record_from_dict(hint, value)
-    if origin is tuple and isinstance(value, (list, tuple)):
+    if origin in (typing.Union, types.UnionType):  # "X | None": as X (None is kept as None)
+        arg = next((a for a in typing.get_args(hint) if a is not type(None)), None)
+        return None if arg is None else _converter(arg)
+    if dataclasses.is_dataclass(hint):
+        return lambda value: record_from_dict(hint, value) if isinstance(value, Mapping) else value
+    if origin is tuple:
         args = typing.get_args(hint)
-        inner = args[0] if args else Any
-        return tuple(_typed(inner, v) for v in value)
-    return value
+        inner = _converter(args[0]) if args else None
+
+        def as_tuple(value: Any) -> Any:
+            if not isinstance(value, (list, tuple)):
+                return value
+            if inner is None:
+                return tuple(value)
+            return tuple(None if v is None else inner(v) for v in value)
+        return as_tuple
+    return None
 
 
 def order_from_dict(data: Mapping[str, Any], kinds: Mapping[str, type[Order]]) -> Order:
