@@ -71,45 +71,87 @@ def write_many(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
     file is written and on the disk before the first is renamed into place; a failure before the
     renames leaves every old file as it was and no temporary file.  Each folder is scanned once
     for the leftovers of killed writes, and synced once after the renames."""
-    items = list(items)
-    targets: list[Path] = []
-    for path, _data in items:
-        path = Path(path)
-        if path.is_symlink():
-            path = path.resolve()  # the file the link names is rewritten; the link stays a link
-        _only_a_regular_file(path)
-        targets.append(path)
-    folders: dict[Path, set[str]] = {}
-    for path in targets:
-        folders.setdefault(path.parent, set()).add(path.name)
-    for folder, names in folders.items():
-        _remove_leftovers_of(folder, names)
-    temps: list[str] = []
-    try:
+    with Batch() as batch:
+        batch.write(items)
+        return batch.commit()
+
+
+class Batch:
+    """Files written in steps and put in place together: ``write`` writes each new file beside
+    its old one under a temporary name and syncs them to the disk; ``commit`` renames them all
+    into place.  Leaving the ``with`` block without ``commit`` (an error, a PDF that failed)
+    removes the temporary files and leaves every old file as it was.  (The gazette writes the
+    reports while its PDF is still being made, and puts everything in place once it is.)"""
+
+    def __init__(self) -> None:
+        self._temps: list[str] = []
+        self._targets: list[Path] = []
+        self._folders: dict[Path, set[str]] = {}
+        self._done = False
+
+    def __enter__(self) -> "Batch":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self._done:
+            self.discard()
+
+    def write(self, items: Iterable[tuple[Path, bytes]]) -> None:
+        """Each new file written under a temporary name and on the disk (one sync for them all)."""
+        items = list(items)
+        targets: list[Path] = []
+        for path, _data in items:
+            path = Path(path)
+            if path.is_symlink():
+                path = path.resolve()  # the file the link names is rewritten; the link stays a link
+            _only_a_regular_file(path)
+            targets.append(path)
+        new: dict[Path, set[str]] = {}
+        for path in targets:
+            if path.name not in self._folders.get(path.parent, ()):
+                new.setdefault(path.parent, set()).add(path.name)
+        for folder, names in new.items():
+            _remove_leftovers_of(folder, names)
+            self._folders.setdefault(folder, set()).update(names)
         for path, (_path, data) in zip(targets, items):
             fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f"{_PREFIX}{path.name}.{os.getpid()}.",
                                         suffix=_SUFFIX)
-            temps.append(temp)
+            self._temps.append(temp)
+            self._targets.append(path)
             os.fchmod(fd, _mode_for(path))
             with os.fdopen(fd, "wb") as out:
                 out.write(data)
                 out.flush()
                 if not _SYNC_ALL:
                     os.fsync(out.fileno())
-        if _SYNC_ALL:
+        if _SYNC_ALL and items:
             os.sync()
-        for temp, path in zip(temps, targets):
-            os.replace(temp, path)
-    except BaseException:
-        for temp in temps:
+
+    def commit(self) -> list[Path]:
+        """Every file written put in place (renamed over its old one), its folder synced; the
+        paths, in the order they were written."""
+        try:
+            for i, (temp, path) in enumerate(zip(self._temps, self._targets)):
+                os.replace(temp, path)
+                self._temps[i] = ""
+        except BaseException:
+            self.discard()
+            raise
+        self._done = True
+        for folder in self._folders:
+            _sync_folder(folder)
+        return list(self._targets)
+
+    def discard(self) -> None:
+        """The temporary files not yet put in place removed."""
+        self._done = True
+        for temp in self._temps:
+            if not temp:
+                continue
             try:
                 os.unlink(temp)
             except FileNotFoundError:
                 pass
-        raise
-    for folder in folders:
-        _sync_folder(folder)
-    return targets
 
 
 # One sync of every file system where the platform has it (POSIX); else a file's own fsync.

@@ -218,3 +218,21 @@ def test_a_batch_with_a_folder_among_its_files_writes_nothing(tmp_path):
     with pytest.raises(CampaignError, match="b.html: not a regular file"):
         files.write_many([(first, b"new a"), (tmp_path / "b.html", b"new b")])
     assert first.read_bytes() == OLD and sorted(p.name for p in tmp_path.iterdir()) == ["a.html", "b.html"]
+
+
+def test_a_batch_written_in_steps_is_put_in_place_only_when_committed(tmp_path):
+    """engarde.files.Batch: the gazette writes its reports while the PDF is still being made. The
+    reports are on the disk under temporary names, the old files untouched, until the commit;
+    a batch left without committing (the PDF failed) removes them and changes no file."""
+    first, second = tmp_path / "a.html", tmp_path / "b.pdf"
+    first.write_bytes(OLD)
+    with files.Batch() as batch:
+        batch.write([(first, b"new a")])
+        assert first.read_bytes() == OLD and len(list(tmp_path.glob(".a.html.*.part"))) == 1
+    assert first.read_bytes() == OLD and [p.name for p in tmp_path.iterdir()] == ["a.html"]
+    with files.Batch() as batch:
+        batch.write([(first, b"new a")])
+        batch.write([(second, b"the PDF")])
+        assert batch.commit() == [first, second]
+    assert first.read_bytes() == b"new a" and second.read_bytes() == b"the PDF"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.html", "b.pdf"]

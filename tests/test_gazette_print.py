@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from weasyprint import HTML
 
+from engarde import gazette as gz
 from engarde import ops
 from engarde.demo import run_demo
 from engarde.gazette import GazetteData, pdf_bytes, pdfs_bytes, render_html
@@ -146,6 +147,31 @@ def test_report_pdf_writes_each_players_report_as_a_tagged_pdf(demo):
     for pdf in pdfs:
         content = pdf.read_bytes()
         assert content.startswith(b"%PDF-") and tagged(content)
+
+
+def _fails_to_print(html, base_url):
+    raise RuntimeError("the printer is on fire")
+
+
+def test_a_pdf_that_fails_changes_no_file(demo, monkeypatch):
+    """The reports are written to the disk while the gazette's PDF is still being made, and put
+    in place only with it: a PDF that fails leaves every file of the month as it was (a report
+    missing stays missing, an old one stays old) and no temporary file behind."""
+    folder, camp = demo
+    paths = ops.publish(camp, pdf=True)
+    gazette = next(p for p in paths if p.suffix == ".html" and p.parent.name != "1607-04")
+    report, gone = sorted(p for p in paths if p.parent.name == "1607-04")[:2]
+    gazette.write_text("the old gazette")
+    report.write_text("an old report")
+    gone.unlink()
+    monkeypatch.setattr(gz, "pdf_bytes", _fails_to_print)  # (before the child forks: it fails there)
+    with pytest.raises(RuntimeError, match="on fire"):
+        ops.publish(camp, pdf=True)
+    assert gazette.read_text() == "the old gazette" and report.read_text() == "an old report"
+    assert not gone.exists() and not list(Path(camp.newsletters).rglob("*.part"))
+    monkeypatch.undo()
+    ops.publish(camp, pdf=True)
+    assert gone.exists() and report.read_text() != "an old report"
 
 
 def test_report_pdf_needs_the_reports(demo):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from .. import gazette as gz
 from sqlmodel import Session
 
-from .. import lock, queries
+from .. import files, lock, queries
 from ..calendar import GameMonth
 from ..config import Campaign
 from ..errors import CampaignError
@@ -31,34 +33,49 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
     _newsletters_folder(campaign)
     job: gz.PdfJob | None = None
     try:
-        with lock.writing(campaign, "gazette") as s:
+        with lock.writing(campaign, "gazette") as s, files.Batch() as batch:
             # The PDF's child started first (once the lock is held: a command waiting for it, or
             # killed while it waits, has no child): it readies WeasyPrint while the month is
             # read, then makes the PDF on the other core while the reports render.
             job = gz.PdfJob() if pdf else None
             month = resolved_month(s, campaign, month)
             data = gazette_data(campaign, month, month_sheets(campaign, month))
-            # Everything is rendered before a file is written: a template that fails writes nothing.
+            # Everything is rendered before a file is put in place: a template that fails, or
+            # the PDF, changes no file.
             rendered, pdf_path = gz.start_gazette(data, job)
             if reports:
                 rendered += gz.report_files(data, month_ledger(campaign, month), pdf=report_pdf,
                                             sheets=next_sheets(s, campaign, data), tick=tick)
+            _write(campaign, batch, rendered)  # on the disk while the PDF is still being made
             if job is not None:
-                rendered.append((pdf_path, job.result()))
-            return _write(campaign, rendered)
+                _write(campaign, batch, [(pdf_path, job.result())])
+            return _commit(campaign, batch)
     finally:
         if job is not None:
             job.close()
 
 
-def _write(campaign: Campaign, rendered: list[tuple[Path, bytes]]) -> list[Path]:
-    """The rendered files written (each whole), their folders made: one line if they cannot be."""
+def _write(campaign: Campaign, batch: files.Batch, rendered: list[tuple[Path, bytes]]) -> None:
+    """The rendered files written (each whole, not yet in place), their folders made: one line
+    if they cannot be."""
     for path, _ in rendered:
         _folder_for(campaign, path.parent)
         if path.is_dir():
             raise CampaignError(f"{path}: is a folder, not a file: engarde cannot write the gazette there")
+    with _writing(campaign):
+        batch.write(rendered)
+
+
+def _commit(campaign: Campaign, batch: files.Batch) -> list[Path]:
+    with _writing(campaign):
+        return batch.commit()
+
+
+@contextmanager
+def _writing(campaign: Campaign) -> Iterator[None]:
+    """A file that cannot be written said in one line naming it."""
     try:
-        return gz.write_files(rendered)
+        yield
     except OSError as exc:
         raise CampaignError(f"{campaign.key('newsletters')}: cannot write {exc.filename or campaign.newsletters}: "
                             f"{(exc.strerror or str(exc)).lower()}") from None
