@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, Ty
 from .orders import OrderSheet, Parts
 
 if TYPE_CHECKING:  # typing only: the rows are read, never queried, here
-    from .store import CharacterRow, SheetRow
+    from .store import SheetRow
 
 T = TypeVar("T")
 
@@ -93,9 +93,10 @@ def sent_order(row: "SheetRow") -> tuple[dt.datetime, int]:
     return (moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.timezone.utc)), row.id or 0
 
 
-def month_on_file(characters: Iterable["CharacterRow"], rows: Iterable["SheetRow"],
+def month_on_file(characters: Iterable[Any], rows: Iterable["SheetRow"],
                   read: Callable[[Mapping[str, Any]], OrderSheet]) -> dict[str, OrderSheet]:
-    """Each character's month on file from his stored sheets that count (``rows``, oldest first),
+    """Each character's month on file from his stored sheets that count (``rows``, oldest first;
+    ``characters``: rows with each man's ``id`` and ``name``),
     by name, in the order the characters' first sheets came; ``read`` turns a stored parse back
     into a sheet (the registry's ``sheet_from``)."""
     names = {c.id: c.name for c in characters}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from sqlalchemy import func
 from sqlalchemy.orm import defer
@@ -71,6 +71,13 @@ def save_world(s: Session, camp: CampaignRow, world: World) -> None:
 def characters(s: Session, campaign_id: str) -> list[CharacterRow]:
     return list(s.exec(
         select(CharacterRow).where(CharacterRow.campaign_id == campaign_id).order_by(CharacterRow.id)))
+
+
+def character_ids(s: Session, campaign_id: str) -> list[Any]:
+    """Each character's id and name (rows with ``.id`` and ``.name``), in the order created: what
+    a sheet's owner is found by, without every man's sheets read and decoded."""
+    return list(s.exec(select(CharacterRow.id, CharacterRow.name)
+                       .where(CharacterRow.campaign_id == campaign_id).order_by(CharacterRow.id)))
 
 
 def character_named(s: Session, campaign_id: str, name: str) -> CharacterRow | None:

@@ -10,12 +10,12 @@ command does, which says what is wrong.  tests/test_sqlite_names.py holds the tw
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from . import json_columns
 from .calendar import GameMonth
 from .config import Campaign
 from .known import Known, known_mistresses
@@ -67,4 +67,5 @@ def read(campaign: Campaign) -> tuple[Known, GameMonth] | None:
 
 
 def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, (str, bytes)) else value
+    # (read as the database layer reads it: a large campaign's world is megabytes of JSON)
+    return json_columns.loads(value) if isinstance(value, (str, bytes)) else value

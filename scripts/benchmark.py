@@ -9,7 +9,9 @@ as a real .eml message (plain, quoted-printable and HTML mail; club visits with 
 guests, courting, practice, regiments, loans, challenges with written duel sequences, ...), then
 runs what the GM runs at a deadline, each phase timed on its own (wall and CPU time, and its
 peak resident memory): ingest the mail, resolve the month, audit, write the gazette and every
-report (HTML), and the PDF with --pdf.  No profiler and no tracemalloc while timing.
+report (HTML), and the PDF with --pdf; the deadline is their sum, "ingest to PDF and reports"
+as issue 12 puts it.  The web archive's build (``engarde site build``, a command of its own) is
+timed after them and added apart.  No profiler and no tracemalloc while timing.
 
 Beside them, the floors of issue 12, measured in the same run on the same data:
 - mail: the standard library's ``email`` parser (``policy.default``) reading the same messages,
@@ -468,9 +470,13 @@ def main() -> int:
     print(f"  {'phase':<30} {'wall s':>8} {'CPU s':>8} {'peak RSS MB':>12} {'ms/char':>8}")
     for label, wall, cpu, peak in ph.rows:
         print(f"  {label:<30} {wall:8.2f} {cpu:8.2f} {peak:12.0f} {1000 * wall / n:8.2f}")
-    deadline = sum(w for label, w, _, _ in ph.rows if not label.startswith(("floor", "audit", "decode every", "parse every")))
+    # issue 12's deadline: "ingest to PDF and reports"; the web archive is a command of its own
+    deadline = sum(w for label, w, _, _ in ph.rows
+                   if not label.startswith(("floor", "audit", "decode every", "parse every", "site build")))
+    archive = ph.wall("site build (the web archive)")
     print(f"  {'the deadline (ingest to ' + ('PDF' if args.pdf else 'HTML') + ')':<30} {deadline:8.2f}"
           f"{'':>22} {1000 * deadline / n:8.2f}   target: 1,000 in 10 s, 10,000 in 120 s")
+    print(f"  {'  and the web archive':<30} {deadline + archive:8.2f}{'':>22} {1000 * (deadline + archive) / n:8.2f}")
     parsing, decoding = "parse every sheet", "decode every mail (intake)"
     print(f"  parse rate: {len(paths) / ph.wall(parsing):.0f} sheets/s wall, {len(paths) / ph.cpu(parsing):.0f} "
           "sheets/s CPU   target >= 500; with the mail's decoding: "

@@ -412,7 +412,7 @@ def active_sheets(s: Session, campaign: Campaign, month: GameMonth, registry: Re
     count (``engarde.month_orders``): accepted, or held for it (``release_held`` marks those
     accepted when the month is resolved; a reader counts them without writing), in the order
     the characters' first sheets came."""
-    return month_on_file(queries.characters(s, campaign.id),
+    return month_on_file(queries.character_ids(s, campaign.id),
                          queries.parses_of_month(s, campaign.id, month, ACTIVE), registry.sheet_from)
 
 
