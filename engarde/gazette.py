@@ -79,15 +79,12 @@ The seed reaches macros in imported templates (which see no render context) thro
 from __future__ import annotations
 
 import contextvars
-import ctypes
 import functools
 import gc
 import hashlib
 import multiprocessing
 import os
 import re
-import signal
-import sys
 import unicodedata
 from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Iterable, Mapping, Sequence
@@ -98,7 +95,7 @@ from typing import Any, Callable
 import jinja2
 from markupsafe import Markup, escape
 
-from . import files
+from . import children, files
 from .calendar import MONTH_END, MONTH_START, WEEKS_PER_MONTH, GameMonth, week_label
 from .charts import greasy_pole_chart, social_level_chart
 from .config import Campaign
@@ -646,7 +643,7 @@ def pdfs_bytes(pages: Sequence[str], base_url: Path) -> list[bytes]:
         return [pdf_bytes(html, base_url) for html in pages]
     _weasyprint()  # imported once, here: the children inherit it
     workers = min(len(pages), max(1, os.cpu_count() or 1), 2)
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_die_with,
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=children.die_with,
                              initargs=(os.getpid(),)) as pool:
         return list(pool.map(pdf_bytes, pages, [base_url] * len(pages), chunksize=PDF_CHUNK))
 
@@ -696,30 +693,14 @@ class PdfJob:
 
 
 def _warm(parent: int) -> None:
-    """The PDF's child readied before its page comes: it ends with the command (``_die_with``),
+    """The PDF's child readied before its page comes: it ends with the command (``children.die_with``),
     WeasyPrint imported, and the collector of reference cycles set aside.  The child makes one
     PDF and ends, and WeasyPrint's thousands of boxes had it walk the heap inherited from the
     parent again and again (1,000 men: 0.15 s)."""
-    _die_with(parent)
+    children.die_with(parent)
     _weasyprint()
     gc.freeze()
     gc.disable()
-
-
-def _die_with(parent: int) -> None:
-    """End this child when ``parent`` (the command) is killed: on Linux the kernel's signal at
-    a parent's death (prctl PR_SET_PDEATHSIG); a command killed outright (SIGKILL, the kernel out
-    of memory) otherwise left its PDF's child waiting for work, holding its memory, for ever."""
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        except (OSError, AttributeError):  # no prctl to be had: the child ends with its work
-            pass
-    if os.getppid() != parent:  # killed already, before the signal was asked for
-        os._exit(1)
-
-
-_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def _weasyprint() -> Any:
@@ -784,25 +765,24 @@ def report_files(
     folder = campaign_folder(data.campaign) / "reports" / data.month.key
     wanted = list(only) if only is not None else [ch.name for ch in reported(data)]
     slugs = report_slugs(ch.name for ch in data.characters)
-    env = environment(data.campaign, data.modules())
-    grouped = Grouped.of(data, ledger)
-    rendered: list[tuple[Path, bytes]] = []
-    printing: list[tuple[Path, str]] = []  # the reports to print, made together once all are rendered
-    for done, name in enumerate(wanted):
-        tick(done, len(wanted))
+    for name in wanted:
         if name not in slugs:
             data.character(name)  # raises LookupError naming him
+    env = environment(data.campaign, data.modules())
+    grouped = Grouped.of(data, ledger)
+
+    def one(name: str) -> bytes:
         html = render_report(data, name, ledger, env=env, grouped=grouped)
         if sheets and name in sheets:
             html = with_order_sheet(html, data.month.next(), sheets[name])
-        path = folder / f"{slugs[name]}.html"
-        rendered.append((path, html.encode("utf-8")))
-        if pdf:
-            printing.append((path.with_suffix(".pdf"), html))
-    tick(len(wanted), len(wanted))
-    if printing:
-        made = pdfs_bytes([html for _, html in printing], folder)
-        rendered += [(path, content) for (path, _), content in zip(printing, made)]
+        return html.encode("utf-8")
+
+    # on both cores (a large campaign's reports are most of its gazette): engarde.children
+    made = children.shared(one, wanted, tick)
+    rendered = [(folder / f"{slugs[name]}.html", html) for name, html in zip(wanted, made)]
+    if pdf:
+        printed = pdfs_bytes([html.decode("utf-8") for html in made], folder)
+        rendered += [(path.with_suffix(".pdf"), content) for (path, _), content in zip(rendered, printed)]
     return rendered
 
 
