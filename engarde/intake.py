@@ -127,6 +127,9 @@ class Message:
     # store; the reason is its error (something the GM must look at) or its note.
     skipped: bool = False
     date_problem: str | None = None  # why its Date header gives no time (not a date, no place's offset)
+    # Read but not decoded (``read_message(decode=False)``): only its bytes, source and arrival
+    # are known; ``decoded`` reads the rest.  The intake decodes only mail it has not stored.
+    undecoded: bool = False
 
     @property
     def ok(self) -> bool:
@@ -759,17 +762,21 @@ def too_large(source: str, size: int, limit: int, arrived: datetime | None = Non
 
 
 def read_message(data: bytes, source: str, max_bytes: int | None = None,
-                 arrived: datetime | None = None, *, mail: bool = True) -> Message:
+                 arrived: datetime | None = None, *, mail: bool = True, decode: bool = True) -> Message:
     """One piece of order mail (``mail``, as its source says) or a text file the GM typed
     (``mail=False``) as a ``Message``.  Never raises.
 
     Over ``max_bytes`` it is not read (``too_large``).  A mail that cannot be read as
-    mail carries an ``E_BAD_MAIL`` error with the reason, and no body.
+    mail carries an ``E_BAD_MAIL`` error with the reason, and no body.  ``decode`` False: only
+    its bytes are kept (``Message.undecoded``; ``decoded`` reads it later).
     """
     data = bytes(data)
     if max_bytes is not None and len(data) > max_bytes:
         return too_large(source, len(data), max_bytes, arrived)
     out = Message(source=source, raw=data, arrived=arrived, size=len(data), is_mail=mail)
+    if not decode:
+        out.undecoded = True
+        return out
     try:
         if mail:
             _read_mail(data, out)
@@ -780,6 +787,13 @@ def read_message(data: bytes, source: str, max_bytes: int | None = None,
         out.errors.append(_bad_mail(source, f"the mail cannot be read ({type(exc).__name__}: "
                                             f"{header_text(exc)[:200]})"))
     return out
+
+
+def decoded(msg: Message, max_bytes: int | None = None) -> Message:
+    """``msg`` read whole, if it was read without decoding (``Message.undecoded``)."""
+    if not msg.undecoded:
+        return msg
+    return read_message(msg.raw, msg.source, max_bytes, msg.arrived, mail=msg.is_mail)
 
 
 # -- reading files -------------------------------------------------------------------------
@@ -837,7 +851,7 @@ def _mtime(seconds: float) -> datetime | None:
 
 
 def read_file(path: str | os.PathLike[str], max_bytes: int | None = None, *, mail: bool | None = None,
-              within: str | os.PathLike[str] | None = None) -> Message:
+              within: str | os.PathLike[str] | None = None, decode: bool = True) -> Message:
     """One file as a ``Message``: mail or text as ``mail`` says, else as its name says
     (``ORDER_FILES``; a file of another kind is skipped, with a note).
 
@@ -873,10 +887,10 @@ def read_file(path: str | os.PathLike[str], max_bytes: int | None = None, *, mai
             data = handle.read(max_bytes + 1 if max_bytes is not None else -1)
     except OSError as exc:
         return _not_read(source, f"it cannot be read ({exc.strerror or exc})")
-    return read_message(data, source, max_bytes, arrived, mail=mail)
+    return read_message(data, source, max_bytes, arrived, mail=mail, decode=decode)
 
 
-def read_folder(path: str | os.PathLike[str], max_bytes: int | None = None) -> list[Message]:
+def read_folder(path: str | os.PathLike[str], max_bytes: int | None = None, decode: bool = True) -> list[Message]:
     """Every entry of an orders folder as a ``Message``, in name order: each order file read as
     its name says (``ORDER_FILES``), every other file skipped with a line saying why.
 
@@ -894,5 +908,5 @@ def read_folder(path: str | os.PathLike[str], max_bytes: int | None = None) -> l
         if _safely(lambda e=entry: e.is_dir(follow_symlinks=False), False) and (kind is None or not Path(
                 entry.name).suffix):
             continue
-        messages.append(read_file(folder / entry.name, max_bytes, within=folder))
+        messages.append(read_file(folder / entry.name, max_bytes, within=folder, decode=decode))
     return messages

@@ -294,7 +294,8 @@ class SeenSheets:
         digests = sorted(set(digests))
         wanted = {(m, who) for m, who in messages if m and who}
         ids = sorted({m for m, _ in wanted})
-        cols = (SheetRow.id, SheetRow.digest, SheetRow.message_id, SheetRow.sender, SheetRow.source)
+        cols = (SheetRow.id, SheetRow.digest, SheetRow.message_id, SheetRow.sender, SheetRow.source,
+                SheetRow.received, SheetRow.received_at)
         found: dict[int, _Seen] = {}
         for column, values in ((SheetRow.digest, digests), (SheetRow.message_id, ids)):
             for at in range(0, len(values), self.CHUNK):
@@ -328,6 +329,8 @@ class _Seen:
     message_id: str
     sender: str
     source: str
+    received: dt.datetime | None
+    received_at: dt.datetime
 
 
 @dataclass(frozen=True)

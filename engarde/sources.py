@@ -71,25 +71,25 @@ def kind_of(path: Path) -> str:
     return "mbox"
 
 
-def read_path(path: str | os.PathLike[str], max_bytes: int | None = None) -> list[Message]:
+def read_path(path: str | os.PathLike[str], max_bytes: int | None = None, decode: bool = True) -> list[Message]:
     """Every message at ``path``: a folder of order files, a Maildir, an mbox file, or one
     order file.  An entry that is not read (a FIFO, a file of another kind) is a skipped
-    ``Message`` saying why."""
+    ``Message`` saying why.  ``decode`` False: each message's bytes only (``intake.decoded``)."""
     path = Path(path)
     kind = kind_of(path)
     if kind == "maildir":
-        return read_maildir(path, max_bytes)
+        return read_maildir(path, max_bytes, decode)
     if kind == "mbox":
-        return read_mbox(path, max_bytes)
+        return read_mbox(path, max_bytes, decode)
     if kind == "file":
-        return [read_file(path, max_bytes)]
+        return [read_file(path, max_bytes, decode=decode)]
     try:
-        return read_folder(path, max_bytes)
+        return read_folder(path, max_bytes, decode)
     except OSError as exc:
         raise SourceError(f"{source_name(path)}: cannot be read ({exc.strerror or exc})") from None
 
 
-def read_maildir(path: str | os.PathLike[str], max_bytes: int | None = None) -> list[Message]:
+def read_maildir(path: str | os.PathLike[str], max_bytes: int | None = None, decode: bool = True) -> list[Message]:
     """A Maildir's delivered messages (``new/`` and ``cur/``; ``tmp/`` is mail still arriving),
     every one of them mail.
 
@@ -103,7 +103,8 @@ def read_maildir(path: str | os.PathLike[str], max_bytes: int | None = None) -> 
             entries = sorted((e for e in os.scandir(root / sub) if not e.name.startswith(".")), key=lambda e: e.name)
         except OSError as exc:
             raise SourceError(f"{source_name(root / sub)}: cannot be read ({exc.strerror or exc})") from None
-        messages += [read_file(root / sub / entry.name, max_bytes, mail=True, within=root) for entry in entries]
+        messages += [read_file(root / sub / entry.name, max_bytes, mail=True, within=root, decode=decode)
+                     for entry in entries]
     return messages
 
 
@@ -119,7 +120,7 @@ def _from_line_time(from_line: str) -> datetime | None:
     return None
 
 
-def read_mbox(path: str | os.PathLike[str], max_bytes: int | None = None) -> list[Message]:
+def read_mbox(path: str | os.PathLike[str], max_bytes: int | None = None, decode: bool = True) -> list[Message]:
     """Every message of an mbox file, as ``FILE#N`` (N from 1, in file order), every one of them mail."""
     try:
         box = mailbox.mbox(str(path), create=False)
@@ -138,13 +139,14 @@ def read_mbox(path: str | os.PathLike[str], max_bytes: int | None = None) -> lis
                 arrived = _from_line_time(box.get_message(key).get_from() or "")
             except Exception:  # noqa: BLE001 - a damaged From line costs only the arrival time
                 arrived = None
-            messages.append(read_message(data, source, max_bytes, arrived, mail=True))
+            messages.append(read_message(data, source, max_bytes, arrived, mail=True, decode=decode))
     finally:
         box.close()
     return messages
 
 
-def read_imap(settings: ImapSettings, max_bytes: int | None = None, password: str | None = None) -> list[Message]:
+def read_imap(settings: ImapSettings, max_bytes: int | None = None, password: str | None = None,
+              decode: bool = True) -> list[Message]:
     """Every message in the campaign's IMAP folder, read-only.
 
     ``password`` defaults to the environment variable named by
@@ -190,7 +192,7 @@ def read_imap(settings: ImapSettings, max_bytes: int | None = None, password: st
                 bodies = client.fetch([uid for uid, _, _ in wanted], ["BODY.PEEK[]"])
                 for uid, source, arrived in wanted:
                     raw = bodies.get(uid, {}).get(b"BODY[]", b"") or b""
-                    messages.append(read_message(raw, source, max_bytes, arrived, mail=True))
+                    messages.append(read_message(raw, source, max_bytes, arrived, mail=True, decode=decode))
         return messages
     except (OSError, socket.timeout) as exc:
         raise SourceError(f"{where}: the connection failed ({exc})") from None

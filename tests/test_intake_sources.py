@@ -24,7 +24,7 @@ from engarde.cli import main
 from engarde.config import ImapSettings, load_one
 from engarde.rules.creation.rules import given_character
 from engarde.tables import Tables
-from engarde.intake import read_message
+from engarde.intake import decoded, read_message
 from engarde.parse import parse_sheet
 from engarde.rules.press.orders import Letters
 from engarde.sources import SourceError, kind_of, read_imap, read_maildir, read_mbox, read_path
@@ -283,3 +283,24 @@ def test_imap_without_settings_or_password(tmp_path, monkeypatch):
     monkeypatch.delenv("ENGARDE_IMAP_PASSWORD", raising=False)
     with pytest.raises(SourceError, match="set the environment variable ENGARDE_IMAP_PASSWORD"):
         read_imap(ImapSettings(host="127.0.0.1", user="gm"))
+
+
+def test_mail_read_without_decoding_it_decodes_to_the_same_message(tmp_path):
+    """``decode=False`` keeps each message's bytes only (the intake decodes only the mail it has
+    not stored); ``decoded`` then reads it as reading it at once does, from each kind of source."""
+    box = mailbox.mbox(str(tmp_path / "orders.mbox"))
+    first = mailbox.mboxMessage(mail(FULL))
+    first.set_from("paul@example.org", (2030, 1, 29, 9, 30, 0, 1, 29, 0))
+    box.add(first)
+    box.close()
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "a.eml").write_bytes(bytes(mail(FULL)))
+    (folder / "b.txt").write_text("Character: Athos\nWeek 1: rest\n")
+    (folder / "big.eml").write_bytes(b"x" * 5000)
+    for path in (tmp_path / "orders.mbox", folder, folder / "a.eml"):
+        whole = read_path(path, max_bytes=4096)
+        bare = read_path(path, max_bytes=4096, decode=False)
+        assert [m.undecoded for m in bare] == [not m.too_large for m in whole]
+        assert all(not m.body and m.sender is None for m in bare if m.undecoded)
+        assert [decoded(m, 4096) for m in bare] == whole
