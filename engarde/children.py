@@ -20,7 +20,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -102,7 +102,7 @@ def _take_and_make() -> dict[int, bytes]:
     return {at: make(item) for at, item in _batches(counter, items)}
 
 
-def _batches(counter: Any, items: Sequence[Any]):
+def _batches(counter: Any, items: Sequence[Any]) -> Iterator[tuple[int, Any]]:
     """(index, item) of each batch taken from the shared counter, until none is left."""
     while True:
         with counter.get_lock():

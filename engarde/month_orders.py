@@ -86,9 +86,9 @@ def counting(sheets: Sequence[tuple[T, OrderSheet]]) -> list[T]:
     return [key for key, _ in kept]
 
 
-def sent_order(row: "SheetRow") -> tuple[dt.datetime, int]:
-    """A stored sheet's place among his others: when it was sent (its Date header, else its
-    arrival), then the order it was stored in."""
+def sent_order(row: "SheetRow | Any") -> tuple[dt.datetime, int]:
+    """A stored sheet's place among his others (a row with its ``received``, ``received_at`` and
+    ``id``): when it was sent (its Date header, else its arrival), then the order it was stored in."""
     moment = row.received or row.received_at
     return (moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.timezone.utc)), row.id or 0
 

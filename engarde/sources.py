@@ -136,7 +136,9 @@ def read_mbox(path: str | os.PathLike[str], max_bytes: int | None = None, decode
             except (OSError, mailbox.Error, ValueError) as exc:  # the file changed under us
                 raise SourceError(f"{source}: cannot be read ({exc})") from None
             try:
-                arrived = _from_line_time(box.get_message(key).get_from() or "")
+                # the "From " line alone (get_message would parse the whole message for it)
+                from_line = box.get_file(key, from_=True).readline().rstrip(b"\r\n")
+                arrived = _from_line_time(from_line[5:].decode("ascii"))
             except Exception:  # noqa: BLE001 - a damaged From line costs only the arrival time
                 arrived = None
             messages.append(read_message(data, source, max_bytes, arrived, mail=True, decode=decode))

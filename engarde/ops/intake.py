@@ -25,7 +25,7 @@ from ..deadlines import Schedule, aware, describe
 from ..errors import CampaignError
 from ..intake import Message, decoded, safe_text
 from ..known import Known
-from ..month_orders import month_on_file
+from ..month_orders import month_on_file, sent_order
 from ..orders import OrderSheet
 from ..parse import Signers, parse_sheet
 from ..progress import Tick, nothing
@@ -80,8 +80,7 @@ def _sent(msg: Message, seen: queries.SeenSheets, now: dt.datetime) -> dt.dateti
         return msg.when(now)[0]
     row = seen.seen(_digest(msg), "", "")
     assert row is not None, "only mail read before stays undecoded"
-    moment = row.received or row.received_at
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.timezone.utc)
+    return sent_order(row)[0]
 
 
 def _seen(s: Session, campaign: Campaign, messages: list[Message]) -> queries.SeenSheets:

@@ -58,8 +58,9 @@ def publish(campaign: Campaign, month: GameMonth | None = None, pdf: bool = True
 def _write(campaign: Campaign, batch: files.Batch, rendered: list[tuple[Path, bytes]]) -> None:
     """The rendered files written (each whole, not yet in place), their folders made: one line
     if they cannot be."""
+    for folder in dict.fromkeys(path.parent for path, _ in rendered):
+        _folder_for(campaign, folder)
     for path, _ in rendered:
-        _folder_for(campaign, path.parent)
         if path.is_dir():
             raise CampaignError(f"{path}: is a folder, not a file: engarde cannot write the gazette there")
     with _writing(campaign):
