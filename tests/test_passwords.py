@@ -18,7 +18,8 @@ from sqlmodel import select
 
 from engarde import password_checks, store
 from engarde.config import load_one
-from engarde.passwords import ALPHABET, check_password, generate, hash_password, is_hashed
+from engarde.passwords import (ALPHABET, MAX_COST, _sodium_scrypt, check_password, generate, hash_password,
+                               hashlib_scrypt, is_hashed, scrypt)
 from engarde.store import CharacterRow, TurnRow
 from helpers import cli, write_campaign
 
@@ -45,6 +46,54 @@ def test_a_hash_made_at_cost_11_verifies():
     stored = hash_password("pourquoi-pas", 11)
     assert stored.startswith("scrypt$2048$8$1$") and is_hashed(stored)
     assert check_password("pourquoi-pas", stored) and not check_password("pourquoi-pa", stored)
+
+
+def test_the_highest_cost_a_campaign_may_choose_hashes_and_checks():
+    """``[campaigns.ID.mail] password_cost`` may be MAX_COST (N = 2**16, 64 MiB): scrypt's own
+    working blocks beside its N blocks once made OpenSSL refuse it ("memory limit exceeded")."""
+    stored = hash_password("pourquoi-pas", MAX_COST)
+    assert stored.startswith(f"scrypt${2**MAX_COST}$8$1$") and check_password("pourquoi-pas", stored)
+    assert hashlib_scrypt(b"x", b"salt", 2**MAX_COST, 8, 1, 32) == scrypt(b"x", b"salt", 2**MAX_COST, 8, 1, 32)
+
+
+# RFC 7914, section 12: scrypt's test vectors (P, S, N, r, p, dkLen -> the derived key).
+RFC_7914 = [
+    (b"", b"", 16, 1, 1, 64,
+     "77d6576238657b203b19ca42c18a0497f16b4844e3074ae8dfdffa3fede21442"
+     "fcd0069ded0948f8326a753a0fc81f17e8d3e0fb2e0d3628cf35e20c38d18906"),
+    (b"password", b"NaCl", 1024, 8, 16, 64,
+     "fdbabe1c9d3472007856e7190d01e9fe7c6ad7cbc8237830e77376634b373162"
+     "2eaf30d92e22a3886ff109279d9830dac727afb94a83ee6d8360cbdfa2cc0640"),
+    (b"pleaseletmein", b"SodiumChloride", 16384, 8, 1, 64,
+     "7023bdcb3afd7348461c06cd81fd38ebfda8fbba904f8e3ea9b543f6545da1f2"
+     "d5432955613f0fcf62d49705242a9af9e61e85dc0d651e40dfcf017b45575887"),
+]
+
+
+@pytest.mark.parametrize("vector", RFC_7914, ids=["empty", "NaCl", "SodiumChloride"])
+def test_scrypt_gives_rfc_7914s_keys_by_libsodium_and_by_the_standard_library(vector):
+    """The hashes are scrypt's whichever library makes them: libsodium's (PyNaCl, a fifth faster)
+    where it is installed, else the standard library's, and a hash either made the other checks."""
+    password, salt, n, r, p, length, key = vector
+    assert _sodium_scrypt() is not None, "PyNaCl with libsodium's scrypt is a dependency"
+    assert scrypt(password, salt, n, r, p, length).hex() == key
+    assert hashlib_scrypt(password, salt, n, r, p, length).hex() == key
+
+
+def test_without_pynacl_the_standard_librarys_scrypt_makes_the_same_hashes(monkeypatch):
+    stored = hash_password("pourquoi-pas", 10)
+    monkeypatch.setattr("engarde.passwords._sodium_scrypt", lambda: None)
+    assert check_password("pourquoi-pas", stored) and not check_password("pourquoi-pa", stored)
+    again = hash_password("sack", 10)
+    monkeypatch.undo()
+    assert check_password("sack", again)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.binary(max_size=40), st.binary(min_size=1, max_size=32), st.sampled_from([2, 16, 1024]),
+       st.integers(1, 8), st.integers(1, 4))
+def test_both_scrypts_derive_the_same_key(password, salt, n, r, p):
+    assert scrypt(password, salt, n, r, p, 32) == hashlib_scrypt(password, salt, n, r, p, 32)
 
 
 def test_a_password_from_before_hashing_is_told_apart_and_still_checks():
