@@ -85,6 +85,7 @@ import hashlib
 import multiprocessing
 import os
 import re
+import sys
 import unicodedata
 from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Iterable, Mapping, Sequence
@@ -255,11 +256,29 @@ class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
             pass
 
 
-def _compiled_templates() -> jinja2.BytecodeCache | None:
+def _compiled_templates(env: jinja2.Environment) -> jinja2.BytecodeCache | None:
+    """The cache of ``env``'s compiled templates, named for what their code depends on besides
+    their source (``_compiled_with``): a template compiled by another engarde or Jinja is
+    compiled again, never run with what it was compiled against."""
     try:
-        return _CompiledTemplates()
+        return _CompiledTemplates(pattern=f"__engarde_{_compiled_with(env)}_%s.cache")
     except (OSError, RuntimeError):  # no temporary folder that is safely the user's own
         return None
+
+
+def _compiled_with(env: jinja2.Environment) -> str:
+    # Jinja's cache knows a template's source only.  The compiled code also holds how each
+    # filter and test is called (given the context or not: an upgrade that changed one ran the
+    # old code against it and failed) and the syntax settings the source was read with.
+    made = [jinja2.__version__, sys.version, repr(sorted(env.extensions)),
+            repr([getattr(env, k) for k in ("block_start_string", "block_end_string", "variable_start_string",
+                                            "variable_end_string", "comment_start_string", "comment_end_string",
+                                            "line_statement_prefix", "line_comment_prefix", "trim_blocks",
+                                            "lstrip_blocks", "newline_sequence", "keep_trailing_newline",
+                                            "optimized")])]
+    for kind in (env.filters, env.tests):
+        made.append(repr(sorted((name, str(getattr(f, "jinja_pass_arg", ""))) for name, f in kind.items())))
+    return hashlib.sha256("\0".join(made).encode()).hexdigest()[:16]
 
 
 @functools.lru_cache(maxsize=8)
@@ -281,7 +300,6 @@ def _environment(templates: Path | None, modules: Registry) -> jinja2.Environmen
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        bytecode_cache=_compiled_templates(),
     )
     env.filters.update(
         signed=signed,
@@ -294,6 +312,7 @@ def _environment(templates: Path | None, modules: Registry) -> jinja2.Environmen
         field_label=field_label,
         pick=pick,
     )
+    env.bytecode_cache = _compiled_templates(env)  # (once the filters are in: the cache's name holds them)
     env.globals["codes"] = all_codes()
     env.globals["MONTH_START"] = MONTH_START
     env.globals["MONTH_END"] = MONTH_END
