@@ -122,6 +122,9 @@ PRINT_NAMES = 8  # of one club's visitors (and their guests, and the carousers) 
 
 # The seed of the month being rendered, for ``vary`` (set by ``render``).
 SEED: contextvars.ContextVar[str] = contextvars.ContextVar("engarde_gazette_seed", default="")
+# Whether the render is the printed edition's (``render``'s context["printed"]), for the filters:
+# the macros are given it as an argument, the filters see no macro's arguments.
+PRINTED: contextvars.ContextVar[bool] = contextvars.ContextVar("engarde_gazette_printed", default=False)
 
 
 @dataclass(frozen=True)
@@ -307,6 +310,7 @@ def _environment(templates: Path | None, modules: Registry) -> jinja2.Environmen
         crowns=crowns,
         ordinal=ordinal,
         names=names,
+        unmarked=unmarked,
         the=the,
         possessive=possessive,
         field_label=field_label,
@@ -394,11 +398,22 @@ def _autoescaping(eval_ctx: Any) -> bool:
     return bool(getattr(eval_ctx, "autoescape", True))
 
 
+# The printed edition sets the names of its lists in the text's own type: a list of more names
+# than this (``names``), and the routine news listed a few words an item (``unmarked``).  A
+# paragraph holding marked-up names is laid out by WeasyPrint box by box, one of plain text at
+# once: a 1,000-man gazette's lists held nine in ten of its names, and its PDF was made in 1.96 s
+# where it took 2.8 (the names of the news told at length stay marked).
+PRINT_MARKED_NAMES = 2
+_MARKED_NAME = re.compile(r'<span class="name">([^<]*)</span>')
+
+
 @jinja2.pass_eval_context
 def names(eval_ctx: Any, items: Iterable[str], tag: bool = True) -> Markup | str:
-    """``A``, ``A and B``, ``A, B and C``; each name escaped (and marked up)."""
+    """``A``, ``A and B``, ``A, B and C``; each name escaped (and marked up, but in a long list of
+    the printed edition: ``PRINT_MARKED_NAMES``)."""
     items = list(items)
     if _autoescaping(eval_ctx):
+        tag = tag and not (PRINTED.get() and len(items) > PRINT_MARKED_NAMES)
         parts = [
             Markup('<span class="name">%s</span>') % n if tag else escape(n) for n in items
         ]
@@ -408,6 +423,11 @@ def names(eval_ctx: Any, items: Iterable[str], tag: bool = True) -> Markup | str
     if len(parts) <= 1:
         return parts[0] if parts else ""
     return sep.join(parts[:-1]) + last + parts[-1]
+
+
+def unmarked(text: str) -> Markup:
+    """Rendered markup with its names (``<span class="name">``) in the text's own type."""
+    return Markup(_MARKED_NAME.sub(r"\1", str(text)))
 
 
 def the(name: str) -> str:
@@ -541,6 +561,7 @@ def render(env: jinja2.Environment, name: str, context: dict[str, Any], campaign
     CampaignError naming the template file and its line; ``context["seed"]`` chooses the
     phrasings (``vary``) for this render."""
     token = SEED.set(str(context.get("seed", "")))
+    printing = PRINTED.set(bool(context.get("printed")))
     try:
         return env.get_template(name).render(context)
     except jinja2.TemplateSyntaxError as exc:
@@ -557,6 +578,7 @@ def render(env: jinja2.Environment, name: str, context: dict[str, Any], campaign
         raise CampaignError(f"{_template_path(filename, campaign)}, line {line}: {_problem(exc)}") from exc
     finally:
         SEED.reset(token)
+        PRINTED.reset(printing)
 
 
 # The file names a template may have (its frames in a traceback carry them).

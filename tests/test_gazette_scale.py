@@ -19,7 +19,7 @@ from weasyprint import HTML
 
 from engarde import ops
 from engarde.calendar import GameMonth
-from engarde.gazette import (COMPACT_AFTER, PRINT_ITEMS, PRINT_NAMES, PRINT_ROWS, GazetteData, PdfJob, compact, environment,
+from engarde.gazette import (COMPACT_AFTER, PRINT_ITEMS, PRINT_MARKED_NAMES, PRINT_NAMES, PRINT_ROWS, GazetteData, PdfJob, compact, environment,
                              render_html)
 from engarde.ops import publishing
 from engarde.queries import listing
@@ -80,11 +80,37 @@ def test_a_long_list_and_the_table_of_precedence_are_whole_in_html_and_cut_in_pr
     assert all(f'<span class="name">{ch.name}</span> (' in whole for ch in people[COMPACT_AFTER:])
     assert len(re.findall(r'<tr><td class="num">', whole)) == len(people) and "HTML edition" not in whole
     (listed,) = re.findall(r'<p class="compact social-level-raised">(.*?)</p>', printed, re.S)
-    assert listed.count('<span class="name">') == PRINT_ITEMS
+    assert len(re.findall(r"Gentleman \d+ \(", listed)) == PRINT_ITEMS
+    assert '<span class="name">' not in listed  # (a list's names in the text's own type: the next test)
     assert listed.endswith(f", and {len(people) - COMPACT_AFTER - PRINT_ITEMS} more (the HTML edition lists them all).")
     assert len(re.findall(r'<tr><td class="num">', printed)) == PRINT_ROWS
     assert (f'<p class="cut">The first {PRINT_ROWS} of {len(people)} gentlemen; the HTML edition of the Gazette '
             "gives the whole table.</p>") in printed
+
+
+def test_the_printed_edition_sets_the_names_of_its_lists_in_the_texts_own_type():
+    """WeasyPrint lays out a paragraph holding marked-up names box by box (a 1,000-man gazette's
+    lists: a third of its PDF's making): in print, the names of a list of routine news and of a
+    list of more than PRINT_MARKED_NAMES men are set as the text around them; the news told at
+    length keeps its men's names marked, and the HTML edition marks every name."""
+    people = men(COMPACT_AFTER + 4)
+    events = [raised(ch.name, ch.social_level) for ch in people]
+    events.append(Event(APRIL, 1, EV_CLUB_VISIT, tuple(ch.name for ch in people[:5]), True,
+                        {"club": "Hunter's", "caroused": False, "companions": []}))
+    data = GazetteData(campaign(), APRIL, people, events)
+    whole, printed = render_html(data), render_html(data, printed=True)
+    told = people[:COMPACT_AFTER]  # told at length, each in his own paragraph
+    (listed,) = re.findall(r'<p class="compact social-level-raised">(.*?)</p>', printed, re.S)
+    (visit,) = re.findall(r'<p class="event club-visit">(.*?)</p>', printed, re.S)
+    assert all(ch.name in listed and f'<span class="name">{ch.name}</span>' not in listed
+               for ch in people[COMPACT_AFTER:])
+    assert all(ch.name in visit for ch in people[:5]) and '<span class="name">' not in visit
+    assert all(f'<span class="name">{ch.name}</span>' in printed for ch in told)
+    assert all(f'<span class="name">{ch.name}</span>' in whole for ch in people)
+    two = render_html(GazetteData(campaign(), APRIL, people[:2], [Event(
+        APRIL, 1, EV_CLUB_VISIT, tuple(ch.name for ch in people[:2]), True,
+        {"club": "Hunter's", "caroused": False, "companions": []})]), printed=True)
+    assert all(f'<span class="name">{ch.name}</span>' in two for ch in people[:PRINT_MARKED_NAMES])
 
 
 def test_a_crowded_clubs_visitors_carousers_and_company_are_cut_in_print():
