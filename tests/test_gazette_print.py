@@ -4,6 +4,7 @@ scale; a page readable on a phone; ``engarde gazette --report-pdf``."""
 
 from __future__ import annotations
 
+import ctypes.util
 import re
 import shutil
 import zlib
@@ -69,7 +70,10 @@ def tagged(pdf: bytes) -> bool:
 def test_the_pdf_is_tagged_and_weasyprint_has_nothing_to_say(caplog):
     pdf = pdf_bytes(render_html(GazetteData(campaign(), APRIL, men(5), [])), ROOT)
     assert tagged(pdf)
-    assert not [r for r in caplog.records if r.name.startswith("weasyprint") and r.levelname == "WARNING"]
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("weasyprint") and r.levelname == "WARNING"]
+    if ctypes.util.find_library("harfbuzz-subset") is None:  # (scripts/dev.py installs it where it can)
+        said = [m for m in said if "HarfBuzz-Subset" not in m]  # WeasyPrint says it uses fontTools instead
+    assert not said
 
 
 def test_every_page_is_numbered_and_page_one_has_the_masthead(thousand):
