@@ -54,17 +54,17 @@ def ensure_venv() -> None:
 
 
 def ensure_pango() -> None:
-    """WeasyPrint needs Pango from the system; install it where we can."""
+    """WeasyPrint needs Pango from the system (and embeds fonts best with HarfBuzz-Subset);
+    install them where we can."""
     probe = [str(PY), "-c", "import weasyprint"]
-    if subprocess.run(probe, capture_output=True).returncode == 0:
-        return
-    apt_install(PANGO_PACKAGES, "WeasyPrint cannot find Pango")
     if subprocess.run(probe, capture_output=True).returncode != 0:
-        sys.exit(
-            "WeasyPrint cannot load Pango, which it needs for PDFs. Install your system's Pango "
-            f"(Debian/Ubuntu: apt-get install {' '.join(PANGO_PACKAGES)}; macOS: brew install pango), "
-            "then run this again."
-        )
+        apt_install(PANGO_PACKAGES, "WeasyPrint cannot find Pango")
+        if subprocess.run(probe, capture_output=True).returncode != 0:
+            sys.exit(
+                "WeasyPrint cannot load Pango, which it needs for PDFs. Install your system's Pango "
+                f"(Debian/Ubuntu: apt-get install {' '.join(PANGO_PACKAGES)}; macOS: brew install pango), "
+                "then run this again."
+            )
     if ctypes.util.find_library("harfbuzz-subset") is None:
         apt_install([SUBSET_PACKAGE], "WeasyPrint embeds fonts faster with HarfBuzz-Subset")
 
